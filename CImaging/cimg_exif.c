@@ -1,0 +1,134 @@
+/*
+ * libexif shim: reads the handful of tags Filmroll uses from a JPEG APP1
+ * or PNG eXIf payload. libexif never longjmps; damaged data loads partially,
+ * which is what we want: a bad pointer in one IFD must not lose the others.
+ * Related documentation: libexif's exif-data.h and the EXIF 2.32 spec.
+ */
+#include "cimg_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libexif/exif-data.h>
+
+enum {
+    CIMG_TAG_ORIENTATION = 0x0112,
+    CIMG_TAG_MAKE = 0x010F,
+    CIMG_TAG_MODEL = 0x0110,
+    CIMG_TAG_DATE_TIME_ORIGINAL = 0x9003,
+    CIMG_TAG_OFFSET_TIME_ORIGINAL = 0x9011,
+    CIMG_TAG_SUBSEC_TIME_ORIGINAL = 0x9291,
+    CIMG_TAG_PIXEL_X_DIMENSION = 0xA002,
+    CIMG_TAG_PIXEL_Y_DIMENSION = 0xA003,
+    CIMG_TAG_GPS_LATITUDE_REF = 0x0001,
+    CIMG_TAG_GPS_LATITUDE = 0x0002,
+    CIMG_TAG_GPS_LONGITUDE_REF = 0x0003,
+    CIMG_TAG_GPS_LONGITUDE = 0x0004,
+};
+
+static ExifEntry *cimg_exif_entry(ExifData *exif, ExifIfd ifd, int tag) {
+    ExifContent *content = exif->ifd[ifd];
+    return content ? exif_content_get_entry(content, (ExifTag)tag) : NULL;
+}
+
+/* Copies an ASCII entry, trimming trailing NULs and spaces. */
+static void cimg_exif_copy_text(ExifEntry *entry, char *out, size_t capacity) {
+    out[0] = 0;
+    if (entry == NULL || entry->data == NULL || entry->size == 0) return;
+    if (entry->format != EXIF_FORMAT_ASCII && entry->format != EXIF_FORMAT_UNDEFINED) return;
+    size_t length = entry->size < capacity - 1 ? entry->size : capacity - 1;
+    memcpy(out, entry->data, length);
+    out[length] = 0;
+    length = strlen(out);
+    while (length > 0 && (out[length - 1] == ' ')) out[--length] = 0;
+}
+
+/* Reads an unsigned SHORT or LONG value; returns 0 when absent or of another type. */
+static uint32_t cimg_exif_unsigned(ExifEntry *entry, ExifByteOrder order) {
+    if (entry == NULL || entry->data == NULL || entry->components < 1) return 0;
+    if (entry->format == EXIF_FORMAT_SHORT && entry->size >= 2) return exif_get_short(entry->data, order);
+    if (entry->format == EXIF_FORMAT_LONG && entry->size >= 4) return exif_get_long(entry->data, order);
+    return 0;
+}
+
+/* Degrees from three RATIONALs (degrees, minutes, seconds); -1 when unusable. */
+static double cimg_exif_degrees(ExifEntry *entry, ExifByteOrder order) {
+    if (entry == NULL || entry->format != EXIF_FORMAT_RATIONAL || entry->components < 3 || entry->size < 24) {
+        return -1;
+    }
+    double parts[3];
+    for (int i = 0; i < 3; i++) {
+        ExifRational value = exif_get_rational(entry->data + 8 * i, order);
+        if (value.denominator == 0) {
+            if (value.numerator != 0) return -1;
+            parts[i] = 0;
+        } else {
+            parts[i] = (double)value.numerator / (double)value.denominator;
+        }
+    }
+    double degrees = parts[0] + parts[1] / 60.0 + parts[2] / 3600.0;
+    return degrees;
+}
+
+static void cimg_exif_read_gps(ExifData *exif, ExifByteOrder order, cimg_exif *out) {
+    char latitude_ref[8], longitude_ref[8];
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_LATITUDE_REF), latitude_ref, sizeof latitude_ref);
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_LONGITUDE_REF), longitude_ref, sizeof longitude_ref);
+    double latitude = cimg_exif_degrees(cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_LATITUDE), order);
+    double longitude = cimg_exif_degrees(cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_LONGITUDE), order);
+    if (latitude < 0 || latitude > 90 || longitude < 0 || longitude > 180) return;
+    if (latitude_ref[0] == 'S' || latitude_ref[0] == 's') latitude = -latitude;
+    if (longitude_ref[0] == 'W' || longitude_ref[0] == 'w') longitude = -longitude;
+    out->has_gps = 1;
+    out->latitude = latitude;
+    out->longitude = longitude;
+}
+
+int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *out, cimg_error *error) {
+    static const uint8_t header[6] = {'E', 'x', 'i', 'f', 0, 0};
+    memset(out, 0, sizeof *out);
+    if (data == NULL || size < 8) return cimg_fail(error, CIMG_ERR_CORRUPT, "EXIF payload too short");
+
+    /* libexif wants the APP1 form; a PNG eXIf chunk is the TIFF alone. */
+    uint8_t *prefixed = NULL;
+    const uint8_t *payload = data;
+    size_t payload_size = size;
+    if (memcmp(data, header, sizeof header) != 0) {
+        if (size > 0x7fffffff - sizeof header) return cimg_fail(error, CIMG_ERR_LIMIT, "EXIF payload too large");
+        prefixed = malloc(size + sizeof header);
+        if (prefixed == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+        memcpy(prefixed, header, sizeof header);
+        memcpy(prefixed + sizeof header, data, size);
+        payload = prefixed;
+        payload_size = size + sizeof header;
+    }
+
+    ExifData *exif = exif_data_new();
+    if (exif == NULL) {
+        free(prefixed);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    }
+    /* Read what is there: no tags added, none dropped as unknown. */
+    exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION);
+    exif_data_unset_option(exif, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS);
+    exif_data_load_data(exif, payload, (unsigned int)payload_size);
+    ExifByteOrder order = exif_data_get_byte_order(exif);
+
+    uint32_t orientation = cimg_exif_unsigned(cimg_exif_entry(exif, EXIF_IFD_0, CIMG_TAG_ORIENTATION), order);
+    out->orientation = (orientation >= 1 && orientation <= 8) ? (int)orientation : 0;
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_0, CIMG_TAG_MAKE), out->make, sizeof out->make);
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_0, CIMG_TAG_MODEL), out->model, sizeof out->model);
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_DATE_TIME_ORIGINAL),
+                        out->date_time_original, sizeof out->date_time_original);
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_OFFSET_TIME_ORIGINAL),
+                        out->offset_time_original, sizeof out->offset_time_original);
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_SUBSEC_TIME_ORIGINAL),
+                        out->subsec_time_original, sizeof out->subsec_time_original);
+    out->pixel_width = cimg_exif_unsigned(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_PIXEL_X_DIMENSION), order);
+    out->pixel_height = cimg_exif_unsigned(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_PIXEL_Y_DIMENSION), order);
+    cimg_exif_read_gps(exif, order, out);
+
+    exif_data_unref(exif);
+    free(prefixed);
+    return CIMG_OK;
+}

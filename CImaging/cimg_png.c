@@ -1,0 +1,270 @@
+/*
+ * libpng shim: header, decode to RGBA8, encode.
+ *
+ * libpng reports errors through a callback that must not return; it
+ * longjmps to the png_jmpbuf set in the one function that called libpng.
+ * Warnings are silenced. Related documentation: libpng-manual.txt, "Setup"
+ * and "Input transformations".
+ */
+#include "cimg_internal.h"
+
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <png.h>
+
+typedef struct cimg_png_source {
+    const uint8_t *data;
+    size_t size;
+    size_t position;
+} cimg_png_source;
+
+typedef struct cimg_png_context {
+    cimg_png_source source;
+    cimg_error *error;
+    int status;
+} cimg_png_context;
+
+static void cimg_png_error(png_structp png, png_const_charp message) {
+    cimg_png_context *context = png_get_error_ptr(png);
+    int status = CIMG_ERR_CORRUPT;
+    if (strstr(message, "Read Error") != NULL || strstr(message, "Not enough image data") != NULL) {
+        status = CIMG_ERR_TRUNCATED;
+    } else if (strstr(message, "exceeds") != NULL || strstr(message, "too large") != NULL ||
+               strstr(message, "chunk data is too large") != NULL) {
+        status = CIMG_ERR_LIMIT;
+    } else if (strstr(message, "Out of memory") != NULL || strstr(message, "out of memory") != NULL) {
+        status = CIMG_ERR_MEMORY;
+    }
+    context->status = cimg_fail(context->error, status, "%s", message);
+    png_longjmp(png, 1);
+}
+
+static void cimg_png_warning(png_structp png, png_const_charp message) {}
+
+static void cimg_png_read(png_structp png, png_bytep out, size_t count) {
+    cimg_png_context *context = png_get_io_ptr(png);
+    cimg_png_source *source = &context->source;
+    if (count > source->size - source->position) {
+        png_error(png, "Read Error: file is truncated");
+    }
+    memcpy(out, source->data + source->position, count);
+    source->position += count;
+}
+
+static void cimg_png_apply_limits(png_structp png, const cimg_png_limits *limits) {
+    /* Dimensions are checked in Swift before any pixel buffer exists; here
+     * libpng's own cap only needs to stay out of the way. */
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    if (limits == NULL) return;
+    if (limits->max_chunk_bytes > 0) png_set_chunk_malloc_max(png, limits->max_chunk_bytes);
+    if (limits->max_ancillary_chunks > 0) png_set_chunk_cache_max(png, limits->max_ancillary_chunks);
+    (void)limits->max_text_bytes; /* zTXt/iTXt inflate within chunk_malloc_max */
+}
+
+/* Finds the eXIf chunk by walking chunk headers; no chunk data is read. */
+static void cimg_png_find_exif(const uint8_t *data, size_t size, size_t *offset, size_t *length) {
+    *offset = 0;
+    *length = 0;
+    size_t position = 8;
+    while (position + 12 <= size) {
+        uint32_t chunk = ((uint32_t)data[position] << 24) | ((uint32_t)data[position + 1] << 16) |
+                         ((uint32_t)data[position + 2] << 8) | data[position + 3];
+        const uint8_t *type = data + position + 4;
+        if ((size_t)chunk > size - position - 12) return;
+        if (memcmp(type, "eXIf", 4) == 0) {
+            *offset = position + 8;
+            *length = chunk;
+            return;
+        }
+        if (memcmp(type, "IEND", 4) == 0) return;
+        position += 12 + (size_t)chunk;
+    }
+}
+
+static int cimg_png_check_signature(const uint8_t *data, size_t size, cimg_error *error) {
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "not a PNG file (bad signature)");
+    }
+    return CIMG_OK;
+}
+
+static png_structp cimg_png_create(cimg_png_context *context, const uint8_t *data, size_t size,
+                                   cimg_error *error) {
+    context->source.data = data;
+    context->source.size = size;
+    context->source.position = 0;
+    context->error = error;
+    context->status = CIMG_OK;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, context, cimg_png_error,
+                                             cimg_png_warning);
+    if (png == NULL) return NULL;
+    png_set_read_fn(png, context, cimg_png_read);
+    /* CRC errors are errors, in critical and ancillary chunks alike. */
+    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
+    return png;
+}
+
+int cimg_png_read_info(const uint8_t *data, size_t size, const cimg_png_limits *limits,
+                       cimg_png_info *info, cimg_error *error) {
+    memset(info, 0, sizeof *info);
+    if (cimg_png_check_signature(data, size, error) != CIMG_OK) return error->status;
+
+    cimg_png_context context;
+    png_structp png = cimg_png_create(&context, data, size, error);
+    if (png == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    png_infop volatile png_info = png_create_info_struct(png);
+    if (png_info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_infop doomed = png_info;
+        png_destroy_read_struct(&png, &doomed, NULL);
+        return context.status;
+    }
+    cimg_png_apply_limits(png, limits);
+    png_read_info(png, png_info);
+
+    info->width = png_get_image_width(png, png_info);
+    info->height = png_get_image_height(png, png_info);
+    info->bit_depth = png_get_bit_depth(png, png_info);
+    info->color_type = png_get_color_type(png, png_info);
+    info->interlaced = png_get_interlace_type(png, png_info) == PNG_INTERLACE_ADAM7;
+    info->has_alpha = (info->color_type & PNG_COLOR_MASK_ALPHA) != 0 ||
+                      png_get_valid(png, png_info, PNG_INFO_tRNS) != 0;
+    cimg_png_find_exif(data, size, &info->exif_offset, &info->exif_length);
+
+    png_infop doomed = png_info;
+    png_destroy_read_struct(&png, &doomed, NULL);
+    return CIMG_OK;
+}
+
+int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *limits,
+                    uint8_t *rgba, size_t bytes_per_row, uint32_t width, uint32_t height,
+                    cimg_error *error) {
+    if (cimg_png_check_signature(data, size, error) != CIMG_OK) return error->status;
+    if (bytes_per_row < (size_t)width * 4) {
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "row stride too small for RGBA");
+    }
+
+    cimg_png_context context;
+    png_bytep *volatile rows = NULL;
+    png_structp png = cimg_png_create(&context, data, size, error);
+    if (png == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    png_infop volatile png_info = png_create_info_struct(png);
+    if (png_info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_infop doomed = png_info;
+        free(rows);
+        png_destroy_read_struct(&png, &doomed, NULL);
+        return context.status;
+    }
+    cimg_png_apply_limits(png, limits);
+    png_read_info(png, png_info);
+    if (png_get_image_width(png, png_info) != width || png_get_image_height(png, png_info) != height) {
+        png_error(png, "image size differs from the header read before");
+    }
+
+    /* Every colour type, depth and interlace becomes RGBA8; no gamma. */
+    png_set_expand(png);            /* palette -> RGB, grey < 8 -> 8, tRNS -> alpha */
+    png_set_scale_16(png);          /* 16 -> 8 bits, rounded */
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, png_info);
+    if (png_get_rowbytes(png, png_info) != (size_t)width * 4) {
+        png_error(png, "unexpected row size after transformations");
+    }
+
+    rows = malloc(sizeof(png_bytep) * height);
+    if (rows == NULL) png_error(png, "Out of memory for row pointers");
+    for (uint32_t y = 0; y < height; y++) rows[y] = rgba + (size_t)y * bytes_per_row;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);   /* checks the CRCs of the chunks after the image data */
+
+    free(rows);
+    png_infop doomed = png_info;
+    png_destroy_read_struct(&png, &doomed, NULL);
+    return CIMG_OK;
+}
+
+static void cimg_png_write(png_structp png, png_bytep bytes, size_t count) {
+    cimg_growable *buffer = png_get_io_ptr(png);
+    cimg_growable_append(buffer, bytes, count);
+    if (buffer->failed) png_error(png, "Out of memory for the encoded PNG");
+}
+
+static void cimg_png_flush(png_structp png) {}
+
+int cimg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t bytes_per_row,
+                    int pixel_format, const cimg_png_encode_options *options,
+                    cimg_buffer *output, cimg_error *error) {
+    output->data = NULL;
+    output->size = 0;
+    int color_type;
+    switch (pixel_format) {
+    case CIMG_PIXEL_GRAY8: color_type = PNG_COLOR_TYPE_GRAY; break;
+    case CIMG_PIXEL_RGB8: color_type = PNG_COLOR_TYPE_RGB; break;
+    case CIMG_PIXEL_RGBA8: color_type = PNG_COLOR_TYPE_RGBA; break;
+    default: return cimg_fail(error, CIMG_ERR_ARGUMENT, "unsupported pixel format for PNG");
+    }
+    if (width == 0 || height == 0) return cimg_fail(error, CIMG_ERR_ARGUMENT, "empty image");
+
+    cimg_png_context context;
+    context.error = error;
+    context.status = CIMG_OK;
+    cimg_growable buffer = {0};
+    png_text *volatile texts = NULL;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, cimg_png_error,
+                                              cimg_png_warning);
+    if (png == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    png_infop volatile png_info = png_create_info_struct(png);
+    if (png_info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_infop doomed = png_info;
+        png_destroy_write_struct(&png, &doomed);
+        free(texts);
+        free(buffer.data);
+        return context.status;
+    }
+    png_set_write_fn(png, &buffer, cimg_png_write, cimg_png_flush);
+    if (options->compression_level >= 0 && options->compression_level <= 9) {
+        png_set_compression_level(png, options->compression_level);
+    }
+    png_set_IHDR(png, png_info, width, height, 8, color_type, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (options->dpi > 0) {
+        png_uint_32 per_metre = (png_uint_32)((double)options->dpi / 0.0254 + 0.5);
+        png_set_pHYs(png, png_info, per_metre, per_metre, PNG_RESOLUTION_METER);
+    }
+    if (options->text_count > 0 && options->texts != NULL) {
+        texts = calloc((size_t)options->text_count, sizeof(png_text));
+        if (texts == NULL) png_error(png, "Out of memory for text chunks");
+        for (int i = 0; i < options->text_count; i++) {
+            texts[i].compression = PNG_TEXT_COMPRESSION_NONE;
+            texts[i].key = (png_charp)options->texts[i].key;
+            texts[i].text = (png_charp)options->texts[i].value;
+        }
+        png_set_text(png, png_info, texts, options->text_count);
+    }
+    png_write_info(png, png_info);
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * bytes_per_row));
+    }
+    png_write_end(png, png_info);
+
+    png_infop doomed = png_info;
+    png_destroy_write_struct(&png, &doomed);
+    free(texts);
+    output->data = buffer.data;
+    output->size = buffer.size;
+    return CIMG_OK;
+}

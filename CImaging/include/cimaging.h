@@ -1,0 +1,227 @@
+/*
+ * CImaging: the narrow C fence between Filmroll's Swift code and the codec
+ * libraries (libjpeg-turbo, libpng, giflib, libexif).
+ *
+ * Rules every function here keeps:
+ *  - It returns CIMG_OK (0) or a cimg_status, and on failure fills the
+ *    caller's cimg_error with a sentence a person understands.
+ *  - A library error never aborts the process, never prints, and never
+ *    unwinds through Swift frames: every setjmp begins and ends inside the
+ *    one C function that called the library.
+ *  - Header first, pixels second: an *_info call tells the size and where
+ *    the metadata is; Swift decides the scale and owns the pixel buffer that
+ *    a *_decode call fills.
+ *
+ * This header includes no library header, so no libjpeg, libpng, giflib or
+ * libexif type or macro leaks into Swift.
+ */
+#ifndef CIMAGING_H
+#define CIMAGING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Errors and buffers ------------------------------------------------ */
+
+typedef enum cimg_status {
+    CIMG_OK = 0,
+    /** The data is not valid for its format (corrupt, unsupported). */
+    CIMG_ERR_CORRUPT = 1,
+    /** The data ends before the image does. */
+    CIMG_ERR_TRUNCATED = 2,
+    /** A resource limit was reached (scans, frames, chunk size, ...). */
+    CIMG_ERR_LIMIT = 3,
+    /** Memory could not be allocated. */
+    CIMG_ERR_MEMORY = 4,
+    /** The caller passed arguments that do not fit the image. */
+    CIMG_ERR_ARGUMENT = 5,
+} cimg_status;
+
+#define CIMG_MESSAGE_CAPACITY 256
+
+/** Why a call failed: a status code and a one-line message. */
+typedef struct cimg_error {
+    int status;
+    char message[CIMG_MESSAGE_CAPACITY];
+} cimg_error;
+
+/** Bytes allocated by CImaging (encoder output); release with cimg_buffer_free. */
+typedef struct cimg_buffer {
+    uint8_t *data;
+    size_t size;
+} cimg_buffer;
+
+void cimg_buffer_free(cimg_buffer *buffer);
+
+/** Pixel layouts the decoders write and the encoders read (value = bytes per pixel). */
+typedef enum cimg_pixel_format {
+    CIMG_PIXEL_GRAY8 = 1,
+    CIMG_PIXEL_RGB8 = 3,
+    CIMG_PIXEL_RGBA8 = 4,
+} cimg_pixel_format;
+
+/* ---- JPEG (libjpeg-turbo) --------------------------------------------- */
+
+typedef enum cimg_jpeg_color_space {
+    CIMG_JPEG_UNKNOWN = 0,
+    CIMG_JPEG_GRAY = 1,
+    CIMG_JPEG_RGB = 2,
+    CIMG_JPEG_YCBCR = 3,
+    CIMG_JPEG_CMYK = 4,
+    CIMG_JPEG_YCCK = 5,
+} cimg_jpeg_color_space;
+
+typedef struct cimg_jpeg_info {
+    uint32_t width;
+    uint32_t height;
+    int components;
+    int color_space;      /* cimg_jpeg_color_space */
+    int progressive;      /* 1 for progressive (multi-scan) files */
+    int adobe_marker;     /* 1 when an Adobe APP14 marker was seen (CMYK stored inverted) */
+    size_t exif_offset;   /* offset of the APP1 payload ("Exif\0\0" + TIFF) in the input */
+    size_t exif_length;   /* 0 when the file has no EXIF */
+} cimg_jpeg_info;
+
+/** Reads the JPEG header (markers up to the first scan); decodes no pixels. */
+int cimg_jpeg_read_info(const uint8_t *data, size_t size, cimg_jpeg_info *info, cimg_error *error);
+
+typedef struct cimg_jpeg_decode_options {
+    int scale_num;        /* DCT scaling: the output is scale_num/8 of the stored size (1...8) */
+    int pixel_format;     /* CIMG_PIXEL_GRAY8, _RGB8 or _RGBA8 */
+    int max_scans;        /* refuse files with more scans than this; 0 = no limit */
+} cimg_jpeg_decode_options;
+
+/** Size of the image decoded at scale_num/8, as libjpeg computes it. */
+void cimg_jpeg_scaled_size(uint32_t width, uint32_t height, int scale_num,
+                           uint32_t *scaled_width, uint32_t *scaled_height);
+
+/**
+ * Decodes into the caller's buffer, which must hold height rows of
+ * bytes_per_row bytes for the scaled size. CMYK and YCCK (Adobe-inverted or
+ * not) are converted to RGB. A file that ends early is CIMG_ERR_TRUNCATED.
+ */
+int cimg_jpeg_decode(const uint8_t *data, size_t size, const cimg_jpeg_decode_options *options,
+                     uint8_t *pixels, size_t bytes_per_row, uint32_t width, uint32_t height,
+                     cimg_error *error);
+
+typedef struct cimg_jpeg_encode_options {
+    int quality;            /* 1...100 */
+    int chroma_444;         /* 1: no chroma subsampling; 0: 4:2:0 */
+    int progressive;        /* 1: progressive scans */
+    int optimize_huffman;   /* 1: optimised Huffman tables */
+    int dpi;                /* > 0: JFIF density in dots per inch */
+    const uint8_t *exif;    /* optional APP1 payload, starting with "Exif\0\0" */
+    size_t exif_length;
+} cimg_jpeg_encode_options;
+
+/** Encodes GRAY8 or RGB8 pixels; the JPEG is returned in *output. */
+int cimg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t bytes_per_row,
+                     int pixel_format, const cimg_jpeg_encode_options *options,
+                     cimg_buffer *output, cimg_error *error);
+
+/* ---- PNG (libpng) ------------------------------------------------------ */
+
+typedef struct cimg_png_info {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;
+    int color_type;         /* the PNG colour type: 0, 2, 3, 4 or 6 */
+    int interlaced;         /* 1 for Adam7 */
+    int has_alpha;          /* alpha channel or tRNS */
+    size_t exif_offset;     /* offset of the eXIf chunk's data (raw TIFF) in the input */
+    size_t exif_length;     /* 0 when there is none */
+} cimg_png_info;
+
+typedef struct cimg_png_limits {
+    uint32_t max_chunk_bytes;      /* largest ancillary chunk kept in memory; 0 = libpng default */
+    uint32_t max_text_bytes;       /* largest decompressed text chunk; 0 = libpng default */
+    uint32_t max_ancillary_chunks; /* chunks cached before giving up; 0 = libpng default */
+} cimg_png_limits;
+
+/** Reads the signature and chunks up to the image data; decodes no pixels. */
+int cimg_png_read_info(const uint8_t *data, size_t size, const cimg_png_limits *limits,
+                       cimg_png_info *info, cimg_error *error);
+
+/**
+ * Decodes any colour type, bit depth and interlace to RGBA8: palette and
+ * tRNS become alpha, 16-bit samples are rounded to 8 bits, no gamma is
+ * applied. CRC errors are errors.
+ */
+int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *limits,
+                    uint8_t *rgba, size_t bytes_per_row, uint32_t width, uint32_t height,
+                    cimg_error *error);
+
+typedef struct cimg_png_text {
+    const char *key;    /* 1-79 Latin-1 characters */
+    const char *value;
+} cimg_png_text;
+
+typedef struct cimg_png_encode_options {
+    int compression_level;     /* 0...9; -1 = libpng default */
+    int dpi;                   /* > 0: pHYs chunk in pixels per metre */
+    const cimg_png_text *texts;
+    int text_count;
+} cimg_png_encode_options;
+
+/** Encodes GRAY8, RGB8 or RGBA8 pixels; the PNG is returned in *output. */
+int cimg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t bytes_per_row,
+                    int pixel_format, const cimg_png_encode_options *options,
+                    cimg_buffer *output, cimg_error *error);
+
+/* ---- GIF (giflib) ------------------------------------------------------ */
+
+typedef struct cimg_gif_info {
+    uint32_t width;        /* logical screen */
+    uint32_t height;
+    uint32_t frame_count;
+    int loop_count;        /* NETSCAPE2.0 loops: 0 = forever, -1 = no extension (play once) */
+} cimg_gif_info;
+
+/** Walks every block without decompressing pixels: screen size, frames, loop count. */
+int cimg_gif_read_info(const uint8_t *data, size_t size, uint32_t max_frames,
+                       cimg_gif_info *info, cimg_error *error);
+
+/**
+ * Decodes the first frame_count frames, each fully composited on the logical
+ * screen (disposal, transparency, interlace; frames clipped to the screen),
+ * into frames: frame_count consecutive RGBA8 images of width*height*4 bytes.
+ * delays_cs receives each frame's delay in centiseconds.
+ */
+int cimg_gif_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
+                    uint32_t frame_count, uint8_t *frames, uint16_t *delays_cs,
+                    cimg_error *error);
+
+/* ---- EXIF (libexif) ---------------------------------------------------- */
+
+#define CIMG_EXIF_TEXT_CAPACITY 64
+
+/** What Filmroll reads from EXIF. Empty strings mean absent. */
+typedef struct cimg_exif {
+    int orientation;                 /* IFD0 Orientation, 1...8; 0 when absent or invalid */
+    char date_time_original[CIMG_EXIF_TEXT_CAPACITY];   /* "YYYY:MM:DD HH:MM:SS" */
+    char offset_time_original[CIMG_EXIF_TEXT_CAPACITY]; /* "+09:00" */
+    char subsec_time_original[CIMG_EXIF_TEXT_CAPACITY]; /* "250" */
+    char make[CIMG_EXIF_TEXT_CAPACITY];
+    char model[CIMG_EXIF_TEXT_CAPACITY];
+    int has_gps;
+    double latitude;                 /* degrees, south negative */
+    double longitude;                /* degrees, west negative */
+    uint32_t pixel_width;            /* PixelXDimension; 0 when absent */
+    uint32_t pixel_height;
+} cimg_exif;
+
+/**
+ * Parses an EXIF payload: a JPEG APP1 payload ("Exif\0\0" + TIFF) or a PNG
+ * eXIf chunk (TIFF alone). Damaged EXIF yields what could be read.
+ */
+int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *exif, cimg_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

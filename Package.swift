@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+// Filmroll builds with the Swift toolchain and Debian's -dev packages alone:
+// no SwiftPM package dependencies, so it builds offline.
+import PackageDescription
+
+let package = Package(
+    name: "Filmroll",
+    products: [
+        .executable(name: "filmroll", targets: ["filmroll"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
+    ],
+    targets: [
+        // Thin C shims over libjpeg-turbo, libpng, giflib and libexif. Every
+        // library error is caught in C and returned as a code and a message.
+        .target(
+            name: "CImaging",
+            path: "CImaging",
+            linkerSettings: [
+                .linkedLibrary("jpeg"),
+                .linkedLibrary("png16"),
+                .linkedLibrary("gif"),
+                .linkedLibrary("exif"),
+            ]
+        ),
+        .target(name: "Imaging", dependencies: ["CImaging"]),
+        .target(name: "FilmrollCLI", dependencies: ["Imaging"]),
+        .executableTarget(name: "filmroll", dependencies: ["FilmrollCLI"]),
+        .executableTarget(name: "filmroll-bench", dependencies: ["Imaging"], path: "Sources/FilmrollBench"),
+        .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+        .testTarget(name: "FilmrollCLITests", dependencies: ["FilmrollCLI", "Imaging", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

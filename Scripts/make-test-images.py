@@ -1,0 +1,851 @@
+#!/usr/bin/env python3
+"""Generate Filmroll's deterministic test-image fixtures (TestImages/).
+
+Makes EXIF-orientation JPEGs (1..8), JPEG variants (progressive, greyscale,
+CMYK/Adobe, photo with full EXIF + GPS, mislabeled, truncated), hand-written
+PNGs (RGBA, palette+tRNS, 16-bit, Adam7-interlaced, eXIf), GIFs (animated,
+still), dated JPEGs, awkward file names, broken files, and README.md (the
+manifest of exact expected values).
+
+Needs Pillow (`pip install pillow`); otherwise only the standard library.
+Usage: python3 Scripts/make-test-images.py [OUTDIR]
+(default OUTDIR: TestImages/ next to the Scripts folder). Output is
+deterministic: fixed seeds, no timestamps; running it twice gives
+byte-identical files (for the same Pillow/libjpeg/zlib build).
+"""
+
+import io
+import os
+import random
+import struct
+import sys
+import zlib
+
+from PIL import Image, ImageChops, ImageDraw, ImageOps, ImageSequence
+from PIL.TiffImagePlugin import IFDRational
+
+# ---------------------------------------------------------------------------
+# Constants
+# ---------------------------------------------------------------------------
+
+RED = (255, 0, 0)
+GREEN = (0, 255, 0)
+BLUE = (0, 0, 255)
+YELLOW = (255, 255, 0)
+COLOR_NAMES = {RED: "red", GREEN: "green", BLUE: "blue", YELLOW: "yellow"}
+
+TAG_ORIENTATION = 0x0112
+TAG_MAKE = 0x010F
+TAG_MODEL = 0x0110
+TAG_EXIF_IFD = 0x8769
+TAG_GPS_IFD = 0x8825
+TAG_DATETIME_ORIGINAL = 0x9003
+TAG_OFFSET_TIME_ORIGINAL = 0x9011
+TAG_SUBSEC_TIME_ORIGINAL = 0x9291
+TAG_PIXEL_X = 0xA002
+TAG_PIXEL_Y = 0xA003
+
+# How Pillow turns a stored image upright for EXIF orientation N
+# (same table as PIL.ImageOps.exif_transpose).
+UPRIGHT_FROM_STORED = {
+    2: Image.Transpose.FLIP_LEFT_RIGHT,
+    3: Image.Transpose.ROTATE_180,
+    4: Image.Transpose.FLIP_TOP_BOTTOM,
+    5: Image.Transpose.TRANSPOSE,
+    6: Image.Transpose.ROTATE_270,  # Pillow rotates counter-clockwise: 270 = 90 CW
+    7: Image.Transpose.TRANSVERSE,
+    8: Image.Transpose.ROTATE_90,  # 90 CCW
+}
+# Inverse: stored image from the upright one.
+STORED_FROM_UPRIGHT = {
+    2: Image.Transpose.FLIP_LEFT_RIGHT,
+    3: Image.Transpose.ROTATE_180,
+    4: Image.Transpose.FLIP_TOP_BOTTOM,
+    5: Image.Transpose.TRANSPOSE,
+    6: Image.Transpose.ROTATE_90,
+    7: Image.Transpose.TRANSVERSE,
+    8: Image.Transpose.ROTATE_270,
+}
+
+# Stored-corner colours derived by hand from the EXIF spec's wording
+# ("0th row is the visual ..., 0th column is the visual ..."), as an
+# independent check of the Pillow table above: (TL, TR, BL, BR) of the
+# *stored* pixels when the upright picture is TL red, TR green,
+# BL blue, BR yellow.
+STORED_CORNERS = {
+    1: (RED, GREEN, BLUE, YELLOW),
+    2: (GREEN, RED, YELLOW, BLUE),
+    3: (YELLOW, BLUE, GREEN, RED),
+    4: (BLUE, YELLOW, RED, GREEN),
+    5: (RED, BLUE, GREEN, YELLOW),
+    6: (GREEN, YELLOW, RED, BLUE),
+    7: (YELLOW, GREEN, BLUE, RED),
+    8: (BLUE, RED, YELLOW, GREEN),
+}
+
+# Dated fixtures: (name, DateTimeOriginal, OffsetTimeOriginal or None,
+#                  Orientation or None, base colour)
+DATED = [
+    ("IMG_0001.jpg", "2025:04:10 09:15:00", "+09:00", None, (220, 60, 60)),
+    ("IMG_0002.jpg", "2025:04:10 12:40:30", "+09:00", None, (60, 180, 75)),
+    ("IMG_0003.jpg", "2025:04:10 18:05:10", "+09:00", None, (60, 90, 220)),
+    ("IMG_0004.jpg", "2025:04:11 08:00:00", "+09:00", 6, (230, 190, 40)),
+    ("IMG_0005.jpg", "2025:04:12 21:30:00", None, None, (150, 70, 200)),
+    ("IMG_0006.jpg", "2025:04:12 22:45:59", None, None, (40, 190, 200)),
+]
+
+GIF_BACKGROUNDS = [(200, 0, 0), (0, 200, 0), (0, 0, 200), (200, 200, 0)]
+GIF_DELAYS_MS = [100, 200, 300, 500]
+
+NAMES = ["with space.jpg", "한글 사진.jpg", "-leading-dash.jpg"]
+NAMES_COLOR = (40, 120, 200)
+
+MANIFEST = []  # (path, description) rows for README.md
+
+
+def note(path, text):
+    MANIFEST.append((path, text))
+
+
+def close(a, b, tol):
+    return all(abs(int(x) - int(y)) <= tol for x, y in zip(a, b))
+
+
+def check(cond, msg):
+    if not cond:
+        raise AssertionError(msg)
+
+
+def write_bytes(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def save_image(im, path, fmt, **kw):
+    buf = io.BytesIO()
+    im.save(buf, fmt, **kw)
+    write_bytes(path, buf.getvalue())
+    return buf.getvalue()
+
+
+# ---------------------------------------------------------------------------
+# Minimal TIFF/EXIF reader used to verify what was written (tag types etc.)
+# ---------------------------------------------------------------------------
+
+TIFF_TYPE_SIZES = {1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 7: 1, 9: 4, 10: 8}
+TIFF_TYPE_NAMES = {1: "BYTE", 2: "ASCII", 3: "SHORT", 4: "LONG", 5: "RATIONAL",
+                   7: "UNDEFINED", 9: "SLONG", 10: "SRATIONAL"}
+
+
+def parse_tiff(data):
+    """Return {'IFD0': {...}, 'Exif': {...}, 'GPS': {...}}; each maps
+    tag -> (type name, count, value)."""
+    bo = {b"II": "<", b"MM": ">"}[data[:2]]
+    check(struct.unpack(bo + "H", data[2:4])[0] == 42, "bad TIFF magic")
+
+    def read_ifd(off):
+        n = struct.unpack(bo + "H", data[off:off + 2])[0]
+        out = {}
+        for i in range(n):
+            e = off + 2 + 12 * i
+            tag, typ, cnt = struct.unpack(bo + "HHI", data[e:e + 8])
+            size = TIFF_TYPE_SIZES[typ] * cnt
+            voff = e + 8 if size <= 4 else struct.unpack(bo + "I", data[e + 8:e + 12])[0]
+            raw = data[voff:voff + size]
+            if typ == 2:
+                val = raw.rstrip(b"\0").decode("ascii")
+            elif typ == 3:
+                val = struct.unpack(bo + "%dH" % cnt, raw)
+            elif typ == 4:
+                val = struct.unpack(bo + "%dI" % cnt, raw)
+            elif typ == 5:
+                nums = struct.unpack(bo + "%dI" % (2 * cnt), raw)
+                val = tuple((nums[2 * k], nums[2 * k + 1]) for k in range(cnt))
+            else:
+                val = raw
+            out[tag] = (TIFF_TYPE_NAMES[typ], cnt, val)
+        return out
+
+    ifd0 = read_ifd(struct.unpack(bo + "I", data[4:8])[0])
+    res = {"IFD0": ifd0, "Exif": {}, "GPS": {}}
+    if TAG_EXIF_IFD in ifd0:
+        res["Exif"] = read_ifd(ifd0[TAG_EXIF_IFD][2][0])
+    if TAG_GPS_IFD in ifd0:
+        res["GPS"] = read_ifd(ifd0[TAG_GPS_IFD][2][0])
+    return res
+
+
+def jpeg_segments(data):
+    """List of (marker, payload) for the JPEG header segments up to SOS."""
+    check(data[:2] == b"\xff\xd8", "no SOI")
+    pos, segs = 2, []
+    while pos < len(data):
+        check(data[pos] == 0xFF, "bad marker at %d" % pos)
+        marker = data[pos + 1]
+        length = struct.unpack(">H", data[pos + 2:pos + 4])[0]
+        segs.append((marker, data[pos + 4:pos + 2 + length], pos))
+        pos += 2 + length
+        if marker == 0xDA:
+            break
+    return segs
+
+
+def jpeg_exif(data):
+    for marker, payload, _ in jpeg_segments(data):
+        if marker == 0xE1 and payload.startswith(b"Exif\0\0"):
+            return parse_tiff(payload[6:])
+    return None
+
+
+def jpeg_sof(data):
+    for marker, payload, _ in jpeg_segments(data):
+        if marker in (0xC0, 0xC1, 0xC2):
+            _, h, w, nc = struct.unpack(">BHHB", payload[:6])
+            comps = [tuple(payload[6 + 3 * i:9 + 3 * i]) for i in range(nc)]
+            sampling = [(c[1] >> 4, c[1] & 15) for c in comps]
+            return {"sof": marker, "width": w, "height": h, "components": nc,
+                    "sampling": sampling}
+    raise AssertionError("no SOF")
+
+
+# ---------------------------------------------------------------------------
+# 1. Orientation
+# ---------------------------------------------------------------------------
+
+def quadrant_picture(w=128, h=96):
+    im = Image.new("RGB", (w, h))
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, w // 2 - 1, h // 2 - 1), fill=RED)
+    d.rectangle((w // 2, 0, w - 1, h // 2 - 1), fill=GREEN)
+    d.rectangle((0, h // 2, w // 2 - 1, h - 1), fill=BLUE)
+    d.rectangle((w // 2, h // 2, w - 1, h - 1), fill=YELLOW)
+    return im
+
+
+def make_orientation(out):
+    upright = quadrant_picture()
+    save_image(upright, os.path.join(out, "orientation/upright.png"), "PNG")
+    note("orientation/upright.png",
+         "RGB PNG 128x96, reference picture: four solid 64x48 quadrants, "
+         "TL red (255,0,0), TR green (0,255,0), BL blue (0,0,255), "
+         "BR yellow (255,255,0). Exact pixel values.")
+    for n in range(1, 9):
+        stored = upright if n == 1 else upright.transpose(STORED_FROM_UPRIGHT[n])
+        exif = Image.Exif()
+        exif[TAG_ORIENTATION] = n
+        path = os.path.join(out, "orientation/orientation-%d.jpg" % n)
+        data = save_image(stored, path, "JPEG", quality=95, subsampling=0,
+                          exif=exif.tobytes())
+        # verify
+        im = Image.open(path)
+        check(im.getexif().get(TAG_ORIENTATION) == n, "orientation tag %d" % n)
+        sw, sh = im.size
+        check((sw, sh) == ((128, 96) if n <= 4 else (96, 128)), "stored size %d" % n)
+        tiff = jpeg_exif(data)
+        check(tiff["IFD0"][TAG_ORIENTATION] == ("SHORT", 1, (n,)), "tag type %d" % n)
+        rgb = im.convert("RGB")
+        corners = [(sw // 4, sh // 4), (3 * sw // 4, sh // 4),
+                   (sw // 4, 3 * sh // 4), (3 * sw // 4, 3 * sh // 4)]
+        for (x, y), want in zip(corners, STORED_CORNERS[n]):
+            got = rgb.getpixel((x, y))
+            check(close(got, want, 30), "orientation-%d stored (%d,%d) %s != %s"
+                  % (n, x, y, got, want))
+        up = ImageOps.exif_transpose(Image.open(path)).convert("RGB")
+        check(up.size == (128, 96), "upright size %d" % n)
+        for (x, y), want in zip([(32, 24), (96, 24), (32, 72), (96, 72)],
+                                [RED, GREEN, BLUE, YELLOW]):
+            got = up.getpixel((x, y))
+            check(close(got, want, 30), "orientation-%d upright (%d,%d) %s != %s"
+                  % (n, x, y, got, want))
+        tl, tr, bl, br = (COLOR_NAMES[c] for c in STORED_CORNERS[n])
+        note("orientation/orientation-%d.jpg" % n,
+             "JPEG q95 4:4:4, EXIF IFD0 Orientation=%d (SHORT). Stored %dx%d; "
+             "upright 128x96 = upright.png. Stored quadrants TL %s, TR %s, "
+             "BL %s, BR %s." % (n, sw, sh, tl, tr, bl, br))
+    print("orientation: 8 JPEGs verified (stored layout + exif_transpose upright)")
+
+
+# ---------------------------------------------------------------------------
+# 2. JPEG variants
+# ---------------------------------------------------------------------------
+
+def gradient(w, h):
+    """R = round(x*255/(w-1)), G = round(y*255/(h-1)), B = 128."""
+    rx = bytes(round(x * 255 / (w - 1)) for x in range(w))
+    data = bytearray()
+    for y in range(h):
+        g = round(y * 255 / (h - 1))
+        for x in range(w):
+            data += bytes((rx[x], g, 128))
+    return Image.frombytes("RGB", (w, h), bytes(data))
+
+
+def make_photo():
+    w, h = 640, 480
+    im = Image.new("RGB", (w, h))
+    d = ImageDraw.Draw(im)
+    # sky: vertical gradient (40,90,180) at top -> (170,210,240) at horizon y=300
+    for y in range(300):
+        t = y / 299
+        d.line((0, y, w - 1, y), fill=(round(40 + 130 * t), round(90 + 120 * t),
+                                        round(180 + 60 * t)))
+    # ground below horizon
+    for y in range(300, h):
+        t = (y - 300) / (h - 301)
+        d.line((0, y, w - 1, y), fill=(round(70 - 30 * t), round(130 - 50 * t),
+                                        round(60 - 25 * t)))
+    # sun with a soft halo
+    for r, c in ((70, (250, 235, 190)), (58, (253, 225, 150)), (48, (255, 215, 90))):
+        d.ellipse((470 - r, 110 - r, 470 + r, 110 + r), fill=c)
+    # hills (back to front)
+    d.polygon([(0, 300), (0, 250), (90, 205), (200, 240), (330, 190), (470, 250),
+               (560, 220), (639, 245), (639, 300)], fill=(80, 120, 110))
+    d.polygon([(0, 340), (0, 290), (140, 260), (260, 300), (400, 270), (520, 310),
+               (639, 280), (639, 340)], fill=(60, 130, 70))
+    d.polygon([(0, 479), (0, 360), (180, 330), (360, 370), (520, 340), (639, 365),
+               (639, 479)], fill=(45, 105, 45))
+    # deterministic mild noise: each channel += (byte % 9) - 4  (range -4..+4)
+    rng = random.Random(20250410)
+    noise = Image.frombytes("RGB", (w, h), rng.randbytes(w * h * 3))
+    noise = noise.point(lambda v: v % 9)
+    im = ImageChops.add(im, noise, 1.0, -4)
+    return im
+
+
+def make_jpegs(out):
+    jdir = os.path.join(out, "jpeg")
+
+    # progressive
+    prog = gradient(160, 120)
+    data = save_image(prog, os.path.join(jdir, "progressive.jpg"), "JPEG",
+                      quality=90, progressive=True)
+    sof = jpeg_sof(data)
+    check(sof["sof"] == 0xC2 and (sof["width"], sof["height"]) == (160, 120),
+          "progressive SOF2")
+    im = Image.open(os.path.join(jdir, "progressive.jpg"))
+    check(im.info.get("progressive") == 1, "progressive flag")
+    px = im.convert("RGB").getpixel((80, 60))
+    check(close(px, (128, 129, 128), 12), "progressive centre %s" % (px,))
+    note("jpeg/progressive.jpg",
+         "Progressive JPEG (SOF2) 160x120 q90 4:2:0, no EXIF. Gradient: "
+         "R = round(x*255/159), G = round(y*255/119), B = 128 (tolerance ~10). "
+         "Pillow reads centre (80,60) as %s." % (px,))
+
+    # grayscale
+    g = Image.frombytes("L", (64, 48), bytes(round(x * 255 / 63) for x in range(64)) * 48)
+    data = save_image(g, os.path.join(jdir, "grayscale.jpg"), "JPEG", quality=95)
+    check(jpeg_sof(data)["components"] == 1, "grayscale 1 component")
+    im = Image.open(os.path.join(jdir, "grayscale.jpg"))
+    check(im.mode == "L" and im.size == (64, 48), "grayscale mode")
+    for x in (0, 21, 42, 63):
+        v = im.getpixel((x, 24))
+        check(abs(v - round(x * 255 / 63)) <= 6, "grayscale ramp x=%d %d" % (x, v))
+    note("jpeg/grayscale.jpg",
+         "Baseline JPEG, 1 component (Pillow mode L), 64x48 q95, no EXIF. "
+         "Every row: value = round(x*255/63) (0 at x=0, 255 at x=63; tolerance ~6).")
+
+    # CMYK
+    c = Image.new("CMYK", (64, 48), (0, 255, 0, 0))
+    c.paste((255, 0, 0, 0), (0, 0, 32, 48))
+    data = save_image(c, os.path.join(jdir, "cmyk.jpg"), "JPEG", quality=95)
+    sof = jpeg_sof(data)
+    check(sof["components"] == 4, "cmyk 4 components")
+    adobe = [p for m, p, _ in jpeg_segments(data) if m == 0xEE]
+    check(adobe and adobe[0][:5] == b"Adobe", "Adobe APP14 marker")
+    transform = adobe[0][11]
+    im = Image.open(os.path.join(jdir, "cmyk.jpg"))
+    check(im.mode == "CMYK", "cmyk mode")
+    raw_l, raw_r = im.getpixel((16, 24)), im.getpixel((48, 24))
+    rgb = im.convert("RGB")
+    left, right = rgb.getpixel((16, 24)), rgb.getpixel((48, 24))
+    print("cmyk.jpg: Pillow CMYK left %s right %s; as RGB left %s right %s; "
+          "Adobe transform=%d" % (raw_l, raw_r, left, right, transform))
+    check(close(left, (0, 255, 255), 30), "cmyk left %s" % (left,))
+    check(close(right, (255, 0, 255), 30), "cmyk right %s" % (right,))
+    # Raw sample values stored in the scan (Adobe CMYK is stored inverted):
+    # decode again without Pillow's inversion.
+    raw = Image.open(os.path.join(jdir, "cmyk.jpg"))
+    t0 = raw.tile[0]
+    raw.tile = [(t0[0], t0[1], t0[2], ("CMYK", ""))]
+    raw.load()
+    stored_l, stored_r = raw.getpixel((16, 24)), raw.getpixel((48, 24))
+    print("cmyk.jpg: raw stored samples left %s right %s" % (stored_l, stored_r))
+    check(close(stored_l, (0, 255, 255, 255), 3) and
+          close(stored_r, (255, 0, 255, 255), 3), "cmyk stored inverted")
+    note("jpeg/cmyk.jpg",
+         "4-component CMYK JPEG 64x48 q95 (SOF0, no JFIF), Adobe APP14 marker "
+         "(\"Adobe\", transform=%d = no colour transform), samples stored "
+         "inverted (Adobe convention: stored = 255 - ink; raw decoded samples "
+         "left %s, right %s). Left half x<32 "
+         "cyan ink C=255 M=0 Y=0 K=0, right half magenta ink C=0 M=255 Y=0 K=0. "
+         "Naive CMYK->RGB (R=255-C ... times 1-K) gives left (0,255,255), right "
+         "(255,0,255); Pillow reads CMYK %s / %s, RGB %s / %s."
+         % (transform, stored_l, stored_r, raw_l, raw_r, left, right))
+
+    # photo
+    photo = make_photo()
+    exif = Image.Exif()
+    exif[TAG_ORIENTATION] = 1
+    exif[TAG_MAKE] = "Filmroll"
+    exif[TAG_MODEL] = "Fixture Cam"
+    sub = exif.get_ifd(TAG_EXIF_IFD)
+    sub[TAG_DATETIME_ORIGINAL] = "2025:04:10 14:30:05"
+    sub[TAG_OFFSET_TIME_ORIGINAL] = "+09:00"
+    sub[TAG_SUBSEC_TIME_ORIGINAL] = "250"
+    sub[TAG_PIXEL_X] = 640
+    sub[TAG_PIXEL_Y] = 480
+    gps = exif.get_ifd(TAG_GPS_IFD)
+    gps[1] = "N"
+    gps[2] = (IFDRational(37, 1), IFDRational(33, 1), IFDRational(594, 10))
+    gps[3] = "E"
+    gps[4] = (IFDRational(126, 1), IFDRational(58, 1), IFDRational(408, 10))
+    path = os.path.join(jdir, "photo.jpg")
+    data = save_image(photo, path, "JPEG", quality=88, subsampling=2,
+                      exif=exif.tobytes())
+    sof = jpeg_sof(data)
+    check(sof["sof"] == 0xC0 and sof["sampling"][0] == (2, 2), "photo 4:2:0 baseline")
+    t = jpeg_exif(data)
+    check(t["IFD0"][TAG_ORIENTATION][2] == (1,), "photo orientation")
+    check(t["IFD0"][TAG_MAKE][2] == "Filmroll", "photo make")
+    check(t["IFD0"][TAG_MODEL][2] == "Fixture Cam", "photo model")
+    check(t["Exif"][TAG_DATETIME_ORIGINAL][2] == "2025:04:10 14:30:05", "photo dto")
+    check(t["Exif"][TAG_OFFSET_TIME_ORIGINAL][2] == "+09:00", "photo offset")
+    check(t["Exif"][TAG_SUBSEC_TIME_ORIGINAL][2] == "250", "photo subsec")
+    check(t["Exif"][TAG_PIXEL_X][2] == (640,) and t["Exif"][TAG_PIXEL_Y][2] == (480,),
+          "photo pixel dims")
+    check(t["GPS"][1][2] == "N" and t["GPS"][3][2] == "E", "gps refs")
+    # Pillow stores rationals reduced: 594/10 -> 297/5, 408/10 -> 204/5.
+    check(t["GPS"][2] == ("RATIONAL", 3, ((37, 1), (33, 1), (297, 5))), "gps lat")
+    check(t["GPS"][4] == ("RATIONAL", 3, ((126, 1), (58, 1), (204, 5))), "gps lon")
+    im = Image.open(path)
+    e = im.getexif()
+    check(e[TAG_MAKE] == "Filmroll" and e.get_ifd(TAG_GPS_IFD)[1] == "N", "pillow exif")
+    lat = sum(float(v) / 60 ** i for i, v in enumerate(e.get_ifd(TAG_GPS_IFD)[2]))
+    lon = sum(float(v) / 60 ** i for i, v in enumerate(e.get_ifd(TAG_GPS_IFD)[4]))
+    check(abs(lat - 37.5665) < 1e-9 and abs(lon - 126.9780) < 1e-9, "gps decimal")
+    print("photo.jpg exif:", {k: {hex(tag): v[2] for tag, v in d.items()}
+                              for k, d in t.items()})
+    types = ", ".join("%s %s" % (name, t[ifd][tag][0]) for ifd, tag, name in [
+        ("IFD0", TAG_ORIENTATION, "Orientation"), ("IFD0", TAG_MAKE, "Make"),
+        ("Exif", TAG_DATETIME_ORIGINAL, "DateTimeOriginal"),
+        ("Exif", TAG_PIXEL_X, "PixelXDimension"), ("GPS", 2, "GPSLatitude")])
+    note("jpeg/photo.jpg",
+         "Baseline JPEG 640x480 q88 4:2:0; sky gradient, sun disc at (470,110), "
+         "three hills, deterministic noise +-4. EXIF: IFD0 Orientation=1, "
+         "Make \"Filmroll\", Model \"Fixture Cam\"; Exif IFD DateTimeOriginal "
+         "\"2025:04:10 14:30:05\", OffsetTimeOriginal \"+09:00\", "
+         "SubSecTimeOriginal \"250\" (=> 2025-04-10T14:30:05.250+09:00 = "
+         "2025-04-10T05:30:05.250Z), PixelXDimension 640, PixelYDimension 480; "
+         "GPS LatitudeRef \"N\", Latitude RATIONAL[3] 37/1 33/1 297/5 (37 deg 33 min 59.4 s = 37.5665), "
+         "LongitudeRef \"E\", Longitude RATIONAL[3] 126/1 58/1 204/5 (126 deg 58 min 40.8 s = 126.978). "
+         "Tag types: %s." % types)
+
+    # mislabeled
+    m = Image.new("RGB", (64, 48), (200, 100, 50))
+    data = save_image(m, os.path.join(jdir, "mislabeled.png"), "JPEG", quality=95,
+                      subsampling=0)
+    check(data[:3] == b"\xff\xd8\xff", "mislabeled is JPEG")
+    im = Image.open(os.path.join(jdir, "mislabeled.png"))
+    check(im.format == "JPEG" and im.size == (64, 48), "mislabeled sniff")
+    px = im.convert("RGB").getpixel((32, 24))
+    check(close(px, (200, 100, 50), 3), "mislabeled colour %s" % (px,))
+    note("jpeg/mislabeled.png",
+         "Actually a baseline JPEG (starts FF D8 FF) despite .png: 64x48 q95 4:4:4, "
+         "solid (200,100,50) (Pillow reads %s)." % (px,))
+
+    # truncated
+    full = io.BytesIO()
+    gradient(320, 240).save(full, "JPEG", quality=90)
+    full = full.getvalue()
+    cut = len(full) * 40 // 100
+    segs = jpeg_segments(full)
+    sos_end = segs[-1][2] + 2 + struct.unpack(">H", full[segs[-1][2] + 2:segs[-1][2] + 4])[0]
+    check(segs[-1][0] == 0xDA and sos_end < cut, "truncated header complete")
+    write_bytes(os.path.join(jdir, "truncated.jpg"), full[:cut])
+    im = Image.open(os.path.join(jdir, "truncated.jpg"))
+    check(im.size == (320, 240), "truncated header readable")
+    try:
+        im.load()
+        raise AssertionError("truncated.jpg loaded without error")
+    except OSError as exc:
+        print("truncated.jpg: Pillow load() fails as expected:", exc)
+    note("jpeg/truncated.jpg",
+         "First %d of %d bytes (40%%) of a baseline 320x240 q90 4:2:0 JPEG of the "
+         "gradient R=round(x*255/319), G=round(y*255/239), B=128. Header (through "
+         "SOS, ends at byte %d) is complete, so size 320x240 is readable; scan data "
+         "is cut, no EOI. Full decode must fail (or report truncation)."
+         % (cut, len(full), sos_end))
+
+    # bad
+    write_bytes(os.path.join(out, "bad/not-an-image.jpg"), b"this is not an image\n")
+    note("bad/not-an-image.jpg", "21-byte plain text \"this is not an image\\n\". "
+         "Must be rejected as not an image.")
+    write_bytes(os.path.join(out, "bad/empty.png"), b"")
+    note("bad/empty.png", "Zero-byte file. Must be rejected.")
+    print("jpeg: progressive, grayscale, cmyk, photo, mislabeled, truncated verified")
+
+
+# ---------------------------------------------------------------------------
+# 3. PNG (hand-written)
+# ---------------------------------------------------------------------------
+
+def png_chunk(typ, data):
+    return (struct.pack(">I", len(data)) + typ + data
+            + struct.pack(">I", zlib.crc32(typ + data) & 0xFFFFFFFF))
+
+
+def png_file(width, height, bit_depth, color_type, raw_scanlines, interlace=0,
+             extra_before_idat=()):
+    """raw_scanlines: the already-filtered byte stream (filter byte per row)."""
+    ihdr = struct.pack(">IIBBBBB", width, height, bit_depth, color_type, 0, 0, interlace)
+    out = b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr)
+    for typ, data in extra_before_idat:
+        out += png_chunk(typ, data)
+    out += png_chunk(b"IDAT", zlib.compress(bytes(raw_scanlines), 9))
+    out += png_chunk(b"IEND", b"")
+    return out
+
+
+def scanlines(rows):
+    """rows: list of bytes (one per row); filter type 0 on every row."""
+    return b"".join(b"\0" + bytes(r) for r in rows)
+
+
+ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4),
+         (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+
+def adam7_scanlines(width, height, pixel):
+    """pixel(x, y) -> bytes. Returns the concatenated filtered pass images."""
+    out = b""
+    for x0, y0, dx, dy in ADAM7:
+        xs = list(range(x0, width, dx))
+        ys = list(range(y0, height, dy))
+        if not xs or not ys:
+            continue  # empty pass: no scanlines at all
+        out += scanlines([b"".join(pixel(x, y) for x in xs) for y in ys])
+    return out
+
+
+def make_pngs(out):
+    pdir = os.path.join(out, "png")
+
+    # RGBA
+    def rgba_px(x, y):
+        return (x * 8, y * 8, 128, x * 8 if y < 16 else 255)
+    rows = [b"".join(bytes(rgba_px(x, y)) for x in range(32)) for y in range(32)]
+    write_bytes(os.path.join(pdir, "rgba.png"), png_file(32, 32, 8, 6, scanlines(rows)))
+    im = Image.open(os.path.join(pdir, "rgba.png"))
+    check(im.mode == "RGBA", "rgba mode")
+    check(all(im.getpixel((x, y)) == rgba_px(x, y) for y in range(32) for x in range(32)),
+          "rgba pixels")
+    note("png/rgba.png",
+         "PNG 32x32 colour type 6 (RGBA) 8-bit, non-interlaced, filter 0, "
+         "non-premultiplied. Pixel (x,y) = (x*8, y*8, 128, A) with A = x*8 for "
+         "y < 16 and A = 255 for y >= 16. E.g. (0,0) = (0,0,128,0) fully "
+         "transparent; (31,15) = (248,120,128,248); (5,20) = (40,160,128,255).")
+
+    # palette + tRNS
+    pal = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+    trns = [0, 128, 255]
+    rows = [bytes((x // 8) % 4 for x in range(32)) for _ in range(32)]
+    data = png_file(32, 32, 8, 3, scanlines(rows), extra_before_idat=[
+        (b"PLTE", b"".join(bytes(c) for c in pal)), (b"tRNS", bytes(trns))])
+    write_bytes(os.path.join(pdir, "palette-trns.png"), data)
+    im = Image.open(os.path.join(pdir, "palette-trns.png"))
+    check(im.mode == "P", "palette mode")
+    rgba = im.convert("RGBA")
+    for x in range(32):
+        i = (x // 8) % 4
+        want = pal[i] + ((trns + [255])[i],)
+        check(rgba.getpixel((x, 7)) == want, "palette px %d %s" % (x, rgba.getpixel((x, 7))))
+    note("png/palette-trns.png",
+         "PNG 32x32 colour type 3, 8-bit, PLTE 4 entries [(255,0,0),(0,255,0),"
+         "(0,0,255),(255,255,255)], tRNS [0,128,255] (entry 3 opaque by omission). "
+         "Index = (x//8)%4 in every row, so RGBA: x 0-7 (255,0,0,0) transparent, "
+         "x 8-15 (0,255,0,128), x 16-23 (0,0,255,255), x 24-31 (255,255,255,255).")
+
+    # 16-bit RGB
+    def rgb16_px(x, y):
+        return (x * 4369, 65535 - x * 4369, y * 4369)
+    rows = [b"".join(struct.pack(">3H", *rgb16_px(x, y)) for x in range(16))
+            for y in range(16)]
+    write_bytes(os.path.join(pdir, "rgb16.png"), png_file(16, 16, 16, 2, scanlines(rows)))
+    im = Image.open(os.path.join(pdir, "rgb16.png"))
+    im.load()
+    # Pillow has no 16-bit RGB mode: it opens RGB 16-bit as 8-bit "RGB"
+    # (high byte of each sample). 4369 = 0x1111, so the 8-bit value is x*17.
+    rgb = im.convert("RGB")
+    check(im.size == (16, 16), "rgb16 size")
+    for y in range(16):
+        for x in range(16):
+            want = tuple(v >> 8 for v in rgb16_px(x, y))
+            check(close(rgb.getpixel((x, y)), want, 1), "rgb16 px %d,%d" % (x, y))
+    note("png/rgb16.png",
+         "PNG 16x16 colour type 2 (RGB), 16-bit big-endian samples. Pixel (x,y) = "
+         "(R,G,B) = (x*4369, 65535 - x*4369, y*4369) (4369 = 0x1111 = 65535/15). "
+         "Scaled to 8-bit (v*255/65535, exact here) = (x*17, 255 - x*17, y*17). "
+         "Corners: (0,0) = (0,65535,0); (15,0) = (65535,0,0); (0,15) = (0,65535,65535); "
+         "(15,15) = (65535,0,65535). Pillow opens it as mode %s." % im.mode)
+
+    # Adam7
+    def il_px(x, y):
+        return bytes(((x * 7) % 256, (y * 15) % 256, (x * y) % 256))
+    write_bytes(os.path.join(pdir, "interlaced.png"),
+                png_file(33, 17, 8, 2, adam7_scanlines(33, 17, il_px), interlace=1))
+    im = Image.open(os.path.join(pdir, "interlaced.png"))
+    check(im.info.get("interlace") == 1 and im.size == (33, 17), "interlace flag")
+    im = im.convert("RGB")
+    check(all(im.getpixel((x, y)) == tuple(il_px(x, y)) for y in range(17)
+              for x in range(33)), "interlaced pixels")
+    note("png/interlaced.png",
+         "PNG 33x17 colour type 2, 8-bit, Adam7 interlaced (interlace method 1; "
+         "all 7 passes non-empty, filter 0). Pixel (x,y) = ((x*7)%256, (y*15)%256, "
+         "(x*y)%256). E.g. (32,16) = (224,240,0); (10,3) = (70,45,30).")
+
+    # grey + eXIf
+    tiff = b"II*\0" + struct.pack("<I", 8) + struct.pack("<H", 1) + \
+        struct.pack("<HHIHH", TAG_ORIENTATION, 3, 1, 6, 0) + struct.pack("<I", 0)
+    rows = [bytes((x * 10) % 256 for x in range(24)) for _ in range(16)]
+    write_bytes(os.path.join(pdir, "gray-exif.png"),
+                png_file(24, 16, 8, 0, scanlines(rows), extra_before_idat=[(b"eXIf", tiff)]))
+    check(parse_tiff(tiff)["IFD0"][TAG_ORIENTATION] == ("SHORT", 1, (6,)), "eXIf parse")
+    im = Image.open(os.path.join(pdir, "gray-exif.png"))
+    check(im.mode == "L", "gray mode")
+    check(all(im.getpixel((x, y)) == (x * 10) % 256 for y in range(16) for x in range(24)),
+          "gray pixels")
+    check(im.getexif().get(TAG_ORIENTATION) == 6, "gray eXIf orientation")
+    up = ImageOps.exif_transpose(im)
+    check(up.size == (16, 24), "gray upright size")
+    note("png/gray-exif.png",
+         "PNG 24x16 stored, colour type 0 (grey) 8-bit, pixel = (x*10)%%256 in every "
+         "row (0..230). eXIf chunk before IDAT: %d-byte little-endian TIFF "
+         "(\"II*\\0\", IFD0 at 8, 1 entry Orientation SHORT = 6, next IFD 0), no "
+         "\"Exif\\0\\0\" prefix. Upright (rotate 90 CW) is 16x24: the ramp runs "
+         "top->bottom (top row 0, bottom row 230)." % len(tiff))
+    print("png: rgba, palette-trns, rgb16, interlaced, gray-exif verified")
+
+
+# ---------------------------------------------------------------------------
+# 4. GIF
+# ---------------------------------------------------------------------------
+
+def gif_frame(k):
+    im = Image.new("P", (48, 32), 0)
+    im.putpalette(GIF_BACKGROUNDS[k] + (255, 255, 255))
+    ImageDraw.Draw(im).rectangle((4 + 10 * k, 12, 4 + 10 * k + 7, 19), fill=1)
+    return im
+
+
+def make_gifs(out):
+    gdir = os.path.join(out, "gif")
+    frames = [gif_frame(k) for k in range(4)]
+    path = os.path.join(gdir, "animated.gif")
+    save_image(frames[0], path, "GIF", save_all=True, append_images=frames[1:],
+               duration=GIF_DELAYS_MS, loop=0, disposal=1, optimize=False)
+    data = open(path, "rb").read()
+    check(b"NETSCAPE2.0\x03\x01\x00\x00" in data, "NETSCAPE loop 0")
+    # Walk the blocks to collect frame descriptors and GCE delays.
+    w, h, flags = struct.unpack("<HHB", data[6:11])
+    pos = 13 + (3 * 2 ** ((flags & 7) + 1) if flags & 0x80 else 0)
+    descs, gces = [], []
+    while data[pos] != 0x3B:
+        if data[pos] == 0x21:
+            label = data[pos + 1]
+            if label == 0xF9:
+                pk, delay = struct.unpack("<BH", data[pos + 3:pos + 6])
+                gces.append(((pk >> 2) & 7, delay))
+            pos += 2
+            while data[pos]:
+                pos += data[pos] + 1
+            pos += 1
+        elif data[pos] == 0x2C:
+            x, y, fw, fh, fl = struct.unpack("<HHHHB", data[pos + 1:pos + 10])
+            descs.append((x, y, fw, fh, bool(fl & 0x80)))
+            pos += 10 + (3 * 2 ** ((fl & 7) + 1) if fl & 0x80 else 0)
+            pos += 1  # LZW min code size
+            while data[pos]:
+                pos += data[pos] + 1
+            pos += 1
+        else:
+            raise AssertionError("bad GIF block %x" % data[pos])
+    check((w, h) == (48, 32), "gif screen")
+    check([d[:4] for d in descs] == [(0, 0, 48, 32)] * 4, "gif full frames %s" % descs)
+    check([g[1] for g in gces] == [10, 20, 30, 50], "gif delays %s" % gces)
+    im = Image.open(path)
+    check(im.n_frames == 4 and im.info.get("loop") == 0, "gif frames/loop")
+    durs = []
+    for k, fr in enumerate(ImageSequence.Iterator(im)):
+        durs.append(fr.info.get("duration"))
+        rgb = fr.convert("RGB")
+        check(rgb.getpixel((0, 0)) == GIF_BACKGROUNDS[k], "gif bg %d" % k)
+        check(rgb.getpixel((4 + 10 * k, 12)) == (255, 255, 255), "gif square %d" % k)
+        check(rgb.getpixel((4 + 10 * k + 7, 19)) == (255, 255, 255), "gif square %d" % k)
+        check(rgb.getpixel((4 + 10 * k + 8, 19)) == GIF_BACKGROUNDS[k], "gif sq edge %d" % k)
+        if k:
+            check(rgb.getpixel((4 + 10 * (k - 1), 12)) == GIF_BACKGROUNDS[k], "no ghost %d" % k)
+    check(durs == GIF_DELAYS_MS, "gif durations %s" % durs)
+    print("animated.gif: frames", descs, "GCE (disposal, delay cs)", gces)
+    local = ["local" if d[4] else "global" for d in descs]
+    note("gif/animated.gif",
+         "GIF89a, logical screen 48x32, 4 frames, each a full 48x32 image "
+         "descriptor at (0,0) (colour tables: %s), no transparency, disposal %s. "
+         "NETSCAPE2.0 loop count 0 (forever). Delays 10,20,30,50 cs = "
+         "100,200,300,500 ms (total 1100 ms). Fully composited frame k (0-based) = "
+         "solid background B[k] with an opaque white (255,255,255) 8x8 square "
+         "covering x = 4+10k .. 11+10k, y = 12..19 (inclusive); nothing from earlier "
+         "frames shows. B = [(200,0,0), (0,200,0), (0,0,200), (200,200,0)]; "
+         "squares at x 4-11, 14-21, 24-31, 34-41."
+         % (", ".join(local), "/".join(str(g[0]) for g in gces)))
+
+    still = Image.new("P", (16, 16), 0)
+    still.putpalette((0, 0, 0, 255, 255, 255))
+    ImageDraw.Draw(still).rectangle((8, 0, 15, 15), fill=1)
+    data = save_image(still, os.path.join(gdir, "still.gif"), "GIF", optimize=False)
+    check(b"NETSCAPE" not in data and b"\x21\xf9" not in data, "still: no extensions")
+    im = Image.open(os.path.join(gdir, "still.gif"))
+    check(im.n_frames == 1, "still frames")
+    rgb = im.convert("RGB")
+    check(rgb.getpixel((7, 5)) == (0, 0, 0) and rgb.getpixel((8, 5)) == (255, 255, 255),
+          "still pixels")
+    note("gif/still.gif",
+         "%s, 16x16, one frame, no NETSCAPE and no Graphic Control Extension. "
+         "x 0-7 black (0,0,0), x 8-15 white (255,255,255)." % data[:6].decode())
+    print("gif: animated (4 frames, delays %s) and still verified" % durs)
+
+
+# ---------------------------------------------------------------------------
+# 5. Dated + names
+# ---------------------------------------------------------------------------
+
+def soft_gradient(base, w=160, h=120):
+    """Upright pixel = round(c * (0.75 + 0.15*x/(w-1) + 0.10*y/(h-1)))."""
+    data = bytearray()
+    for y in range(h):
+        for x in range(w):
+            f = 0.75 + 0.15 * x / (w - 1) + 0.10 * y / (h - 1)
+            data += bytes(min(255, round(c * f)) for c in base)
+    return Image.frombytes("RGB", (w, h), bytes(data))
+
+
+def make_dated(out):
+    ddir = os.path.join(out, "dated")
+    rows = []
+    for name, dto, off, orient, base in DATED:
+        upright = soft_gradient(base)
+        stored = upright.transpose(STORED_FROM_UPRIGHT[orient]) if orient else upright
+        exif = Image.Exif()
+        if orient:
+            exif[TAG_ORIENTATION] = orient
+        exif[TAG_MAKE] = "Filmroll"
+        exif[TAG_MODEL] = "Fixture Cam"
+        sub = exif.get_ifd(TAG_EXIF_IFD)
+        sub[TAG_DATETIME_ORIGINAL] = dto
+        if off:
+            sub[TAG_OFFSET_TIME_ORIGINAL] = off
+        path = os.path.join(ddir, name)
+        data = save_image(stored, path, "JPEG", quality=85, exif=exif.tobytes())
+        t = jpeg_exif(data)
+        check(t["Exif"][TAG_DATETIME_ORIGINAL][2] == dto, "%s dto" % name)
+        check((TAG_OFFSET_TIME_ORIGINAL in t["Exif"]) == bool(off), "%s offset" % name)
+        check(t["IFD0"][TAG_MAKE][2] == "Filmroll" and
+              t["IFD0"][TAG_MODEL][2] == "Fixture Cam", "%s make/model" % name)
+        check((TAG_ORIENTATION in t["IFD0"]) == bool(orient), "%s orient" % name)
+        im = Image.open(path)
+        check(im.size == ((120, 160) if orient == 6 else (160, 120)), "%s stored" % name)
+        up = ImageOps.exif_transpose(im).convert("RGB")
+        check(up.size == (160, 120), "%s upright" % name)
+        for (x, y) in ((2, 2), (157, 2), (2, 117), (157, 117), (80, 60)):
+            want = upright.getpixel((x, y))
+            check(close(up.getpixel((x, y)), want, 12), "%s px %d,%d %s %s"
+                  % (name, x, y, up.getpixel((x, y)), want))
+        tl, br = upright.getpixel((0, 0)), upright.getpixel((159, 119))
+        rows.append((name, dto, off, orient, base, tl, br))
+        e = im.getexif()
+        print("%s: %s stored %dx%d DateTimeOriginal=%s Offset=%s Orientation=%s"
+              % (name, e.get(TAG_MAKE), im.size[0], im.size[1],
+                 e.get_ifd(TAG_EXIF_IFD).get(TAG_DATETIME_ORIGINAL),
+                 e.get_ifd(TAG_EXIF_IFD).get(TAG_OFFSET_TIME_ORIGINAL), e.get(TAG_ORIENTATION)))
+        note("dated/" + name,
+             "Baseline JPEG q85 4:2:0, stored %s, upright 160x120. EXIF IFD0 Make "
+             "\"Filmroll\", Model \"Fixture Cam\", Orientation %s; Exif IFD "
+             "DateTimeOriginal \"%s\", OffsetTimeOriginal %s. Upright colour: base %s "
+             "times (0.75 + 0.15*x/159 + 0.10*y/119): TL %s, BR %s."
+             % ("120x160" if orient == 6 else "160x120",
+                "%d (SHORT)" % orient if orient else "absent (=> 1)", dto,
+                "\"%s\"" % off if off else "absent", base, tl, br))
+
+    tiny = Image.new("RGB", (32, 24), NAMES_COLOR)
+    buf = io.BytesIO()
+    tiny.save(buf, "JPEG", quality=90, subsampling=0)
+    for name in NAMES:
+        path = os.path.join(out, "names", name)
+        write_bytes(path, buf.getvalue())
+        im = Image.open(path)
+        check(im.size == (32, 24) and close(im.convert("RGB").getpixel((16, 12)),
+                                            NAMES_COLOR, 3), "names " + name)
+        note("names/" + name,
+             "Byte-identical copies (%d bytes each): baseline JPEG 32x24 q90 4:4:4, "
+             "solid %s, no EXIF. File name is UTF-8%s." % (
+                 len(buf.getvalue()), NAMES_COLOR,
+                 " NFC (U+D55C U+AE00 U+0020 U+C0AC U+C9C4 \".jpg\")"
+                 if not name.isascii() else ""))
+    print("dated: 6 JPEGs verified; names: %d copies" % len(NAMES))
+
+
+# ---------------------------------------------------------------------------
+# 6. Manifest
+# ---------------------------------------------------------------------------
+
+def write_manifest(out):
+    lines = [
+        "# TestImages",
+        "",
+        "Generated by `Scripts/make-test-images.py`. **Do not edit by hand.** "
+        "Regenerate with `python3 Scripts/make-test-images.py` (needs Pillow: "
+        "`pip install pillow`). Output is deterministic (fixed seeds, no timestamps).",
+        "",
+        "Coordinates are (x, y) with (0,0) top-left; ranges are inclusive. "
+        "\"Stored\" = pixel dimensions in the file; \"upright\" = after applying "
+        "EXIF Orientation. JPEG colours are approximate (allow ~10-30 per channel "
+        "in flat areas); PNG and GIF values are exact.",
+        "",
+        "| File | Bytes | What it is / expected values |",
+        "| --- | --- | --- |",
+    ]
+    for path, text in MANIFEST:
+        size = os.path.getsize(os.path.join(out, path))
+        lines.append("| `%s` | %d | %s |" % (path, size, text.replace("|", "\\|")))
+    lines += [
+        "",
+        "EXIF orientation meaning (how to turn the stored pixels upright): "
+        "1 none; 2 mirror horizontally; 3 rotate 180; 4 flip vertically; "
+        "5 transpose (mirror across TL-BR diagonal); 6 rotate 90 CW; "
+        "7 transverse (mirror across TR-BL diagonal); 8 rotate 90 CCW.",
+        "",
+    ]
+    write_bytes(os.path.join(out, "README.md"), "\n".join(lines).encode("utf-8"))
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(here),
+                                                             "TestImages")
+    out = os.path.abspath(out)
+    make_orientation(out)
+    make_jpegs(out)
+    make_pngs(out)
+    make_gifs(out)
+    make_dated(out)
+    write_manifest(out)
+    total = 0
+    for root, _, files in os.walk(out):
+        for f in files:
+            total += os.path.getsize(os.path.join(root, f))
+    print("wrote %d files (+ README.md) to %s, %d bytes total"
+          % (len(MANIFEST), out, total))
+
+
+if __name__ == "__main__":
+    main()

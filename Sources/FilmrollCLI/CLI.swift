@@ -1,0 +1,73 @@
+/// Filmroll's command line as a library function, so tests run commands
+/// in-process and compare output and exit codes.
+public enum CLI {
+    public static let version = "0.1.0"
+
+    static let commands: [any Command.Type] = [InfoCommand.self, ConvertCommand.self]
+
+    /// Runs `arguments` (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String], io: CommandIO = .standard) -> ExitCode {
+        guard let first = arguments.first else {
+            io.writeError(overview + "\n")
+            return .usage
+        }
+        switch first {
+        case "-h", "--help", "help":
+            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
+                io.print(command.spec.help)
+            } else {
+                io.print(overview)
+            }
+            return .success
+        case "--version", "version":
+            io.print("filmroll \(version)")
+            return .success
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
+            var message = "filmroll: unknown command '\(first)'"
+            if let suggestion = closestMatch(to: first, among: commands.map { $0.spec.name }) {
+                message += " (did you mean '\(suggestion)'?)"
+            }
+            io.printError(message)
+            io.printError("See 'filmroll --help'.")
+            return .usage
+        }
+        return run(command, Array(arguments.dropFirst()), io: io)
+    }
+
+    private static func run(_ command: any Command.Type, _ arguments: [String], io: CommandIO) -> ExitCode {
+        let spec = command.spec
+        do throws(UsageError) {
+            let parsed = try ParsedArguments(arguments, spec: spec)
+            if parsed.wantsHelp {
+                io.print(spec.help)
+                return .success
+            }
+            return try command.init(parsed).run(io)
+        } catch {
+            io.printError("filmroll \(spec.name): \(error.message)")
+            io.printError("Usage: \(spec.usageLine)")
+            io.printError("See 'filmroll \(spec.name) --help'.")
+            return .usage
+        }
+    }
+
+    static var overview: String {
+        var lines = [
+            "OVERVIEW: Thumbnails, four-cut strips and GIFs from folders of photos.",
+            "",
+            "USAGE: filmroll <command> [options]",
+            "",
+            "COMMANDS:",
+        ]
+        for command in commands {
+            let name = command.spec.name
+            lines.append("  " + name + String(repeating: " ", count: max(2, 12 - name.count)) + command.spec.abstract)
+        }
+        lines += ["", "  filmroll <command> --help    Show a command's options.",
+                  "  filmroll --version          Show the version."]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Imaging
+
+/// `filmroll convert INPUT OUTPUT`: one photo decoded upright, optionally
+/// shrunk, and written as JPEG or PNG by the output's extension.
+struct ConvertCommand: Command {
+    static let spec = CommandSpec(
+        name: "convert",
+        abstract: "Write a photo upright as JPEG or PNG, optionally shrunk.",
+        usage: "INPUT OUTPUT [--max-size N] [--quality Q]",
+        arguments: [
+            ArgumentSpec(name: "INPUT", help: "A JPEG, PNG or GIF (for an animated GIF, the first frame)."),
+            ArgumentSpec(name: "OUTPUT", help: "The file to write: .jpg, .jpeg or .png. Never the input itself."),
+        ],
+        options: [
+            .value("max-size", "N", "Shrink so the longest edge is at most N pixels (never enlarges)."),
+            .value("quality", "Q", "JPEG quality, 1 to 100 (default 90)."),
+        ],
+        discussion: """
+        The output is upright and carries no orientation tag and no other metadata.
+        It is written to a temporary file and renamed, so an interrupted run leaves no partial file.
+        """
+    )
+
+    var input: String
+    var output: String
+    var maxSize: Int?
+    var quality: Int
+    var format: ImageFormat
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 2 else {
+            throw UsageError(arguments.positionals.count < 2 ? "missing INPUT or OUTPUT" : "too many arguments; convert takes one INPUT and one OUTPUT")
+        }
+        input = arguments.positionals[0]
+        output = arguments.positionals[1]
+        maxSize = try arguments.integer("max-size", in: 1...65500)
+        quality = try arguments.integer("quality", in: 1...100, default: 90)!
+        guard let format = ImageFormat.forOutputPath(output), format != .gif else {
+            throw UsageError("cannot tell the output format from '\(output)'; use .jpg, .jpeg or .png")
+        }
+        self.format = format
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        if SameFile.check(input, output) {
+            io.reportFailure(path: output, "refusing to overwrite the input")
+            return .failure
+        }
+        let bytes: [UInt8]
+        do {
+            let target = maxSize.map { TargetSize.edge($0) }
+            let decoded = try ImageDecoder.decode(contentsOf: input, options: DecodeOptions(target: target))
+            var image = decoded.image
+            if let target {
+                image = image.resized(to: target.resultSize(for: decoded.info.uprightSize).fitting(image.size))
+            }
+            let encoding: EncodingFormat = format == .png
+                ? .png(PNGEncodingOptions())
+                : .jpeg(JPEGEncodingOptions(quality: quality))
+            bytes = try ImageEncoder.encode(image, as: encoding)
+        } catch {
+            io.reportFailure(path: input, String(describing: error))
+            return .failure
+        }
+        do {
+            try AtomicFile.write(bytes, to: output)
+        } catch {
+            io.reportFailure(path: output, String(describing: error))
+            return .cannotCreate
+        }
+        return .success
+    }
+}
+
+extension PixelSize {
+    /// This size, but no larger than `available` in either dimension (a
+    /// shrink-on-load decode may already be a pixel smaller than planned).
+    func fitting(_ available: PixelSize) -> PixelSize {
+        PixelSize(width: min(width, available.width), height: min(height, available.height))
+    }
+}
+
+/// Whether two paths name the same file (the same device and inode), or
+/// the same path when the second does not exist yet.
+enum SameFile {
+    static func check(_ first: String, _ second: String) -> Bool {
+        var a = stat(), b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+}

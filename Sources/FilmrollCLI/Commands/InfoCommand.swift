@@ -1,0 +1,104 @@
+import Imaging
+
+/// `filmroll info PATH...`: what each photo's header says, without decoding pixels.
+struct InfoCommand: Command {
+    static let spec = CommandSpec(
+        name: "info",
+        abstract: "Show the format, upright size, orientation, date and camera of photos.",
+        usage: "PATH... [--json]",
+        arguments: [ArgumentSpec(name: "PATH...", help: "Image files or folders (searched recursively).")],
+        options: [.flag("json", "Print one JSON object per file and line, for scripts.")],
+        discussion: "Only headers and EXIF are read; no pixels are decoded."
+    )
+
+    var paths: [String]
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else { throw UsageError("missing PATH") }
+        paths = arguments.positionals
+        json = arguments.has("json")
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        let (files, failures) = InputWalker.expand(paths)
+        var failed = false
+        for failure in failures {
+            failed = true
+            report(path: failure.path, error: failure.reason, io: io)
+        }
+        for file in files {
+            do {
+                let bytes = try FileBytes.read(file.path)
+                let info = try ImageDecoder.readInfo(bytes)
+                io.print(json ? Self.json(file.path, info, bytes: bytes.count).rendered
+                              : Self.line(file.path, info, bytes: bytes.count))
+            } catch {
+                failed = true
+                report(path: file.path, error: String(describing: error), io: io)
+            }
+        }
+        return failed ? .failure : .success
+    }
+
+    private func report(path: String, error: String, io: CommandIO) {
+        if json { io.print(JSONValue.object([("path", .string(path)), ("error", .string(error))]).rendered) }
+        io.reportFailure(path: path, error)
+    }
+
+    /// The record `--json` prints for one file.
+    static func json(_ path: String, _ info: ImageInfo, bytes: Int) -> JSONValue {
+        let metadata = info.metadata
+        let gps: JSONValue = metadata.gps.map {
+            .object([("lat", .double(roundedDegrees($0.latitude))), ("lon", .double(roundedDegrees($0.longitude)))])
+        } ?? .null
+        return .object([
+            ("path", .string(path)),
+            ("format", .string(info.format.rawValue)),
+            ("width", .int(info.uprightSize.width)),
+            ("height", .int(info.uprightSize.height)),
+            ("storedWidth", .int(info.storedSize.width)),
+            ("storedHeight", .int(info.storedSize.height)),
+            ("orientation", .int(metadata.orientation.rawValue)),
+            ("taken", .optional(metadata.captureDate?.iso8601)),
+            ("make", .optional(metadata.make)),
+            ("model", .optional(metadata.model)),
+            ("gps", gps),
+            ("frames", .int(metadata.frameCount)),
+            ("loopCount", metadata.loop?.netscapeValue.map(JSONValue.int) ?? .null),
+            ("colorModel", .string(info.colorModel)),
+            ("progressive", .bool(info.isProgressive)),
+            ("bytes", .int(bytes)),
+        ])
+    }
+
+    /// The line printed for one file by default.
+    static func line(_ path: String, _ info: ImageInfo, bytes: Int) -> String {
+        let metadata = info.metadata
+        var parts = ["\(info.format.displayName) \(info.uprightSize)"]
+        if metadata.orientation != .up {
+            parts.append("orientation \(metadata.orientation.rawValue), stored \(info.storedSize)")
+        }
+        if metadata.frameCount > 1 {
+            let loop = switch metadata.loop {
+            case .forever?: "looping"
+            case .repeats(let count)?: "\(count) repeats"
+            default: "plays once"
+            }
+            parts.append("\(metadata.frameCount) frames, \(loop)")
+        }
+        if let date = metadata.captureDate { parts.append("taken \(date.iso8601)") }
+        if let camera = metadata.camera { parts.append(camera) }
+        if let gps = metadata.gps {
+            parts.append("GPS \(fixed(gps.latitude, 5)), \(fixed(gps.longitude, 5))")
+        }
+        parts.append(displayBytes(bytes))
+        return "\(displayPath(path)): " + parts.joined(separator: ", ")
+    }
+}
+
+/// Degrees rounded to 7 decimals (about a centimetre), so JSON shows
+/// 126.978 rather than 126.97800000000001.
+func roundedDegrees(_ degrees: Double) -> Double {
+    (degrees * 1e7).rounded() / 1e7
+}

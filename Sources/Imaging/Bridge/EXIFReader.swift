@@ -1,0 +1,39 @@
+import CImaging
+
+/// libexif through CImaging: the tags Filmroll uses, folded into metadata.
+enum EXIFReader {
+    /// Reads `payload` (a JPEG APP1 payload or a PNG eXIf chunk) into `metadata`.
+    /// Damaged EXIF is not an error: what could be read is kept.
+    static func read(_ payload: UnsafeRawBufferPointer, into metadata: inout ImageMetadata) {
+        var exif = cimg_exif()
+        var error = cimg_error()
+        guard cimg_exif_parse(payload.uint8Base, payload.count, &exif, &error) == 0 else { return }
+        if exif.orientation != 0 {
+            metadata.orientation = Orientation(exifValue: Int(exif.orientation))
+            metadata.hasOrientationTag = true
+        }
+        let make = text(exif.make), model = text(exif.model)
+        metadata.make = make.isEmpty ? nil : make
+        metadata.model = model.isEmpty ? nil : model
+        let dateTime = text(exif.date_time_original)
+        if !dateTime.isEmpty {
+            let offset = text(exif.offset_time_original), subseconds = text(exif.subsec_time_original)
+            metadata.captureDate = CaptureDate(exifDateTime: dateTime, offset: offset.isEmpty ? nil : offset,
+                                               subseconds: subseconds.isEmpty ? nil : subseconds)
+        }
+        if exif.has_gps != 0 {
+            metadata.gps = GPSCoordinate(latitude: exif.latitude, longitude: exif.longitude)
+        }
+        if exif.pixel_width > 0 && exif.pixel_height > 0 {
+            metadata.exifPixelSize = PixelSize(width: Int(exif.pixel_width), height: Int(exif.pixel_height))
+        }
+    }
+
+    /// A fixed C text field as a String; invalid UTF-8 is repaired, control characters dropped.
+    private static func text<T>(_ field: T) -> String {
+        withUnsafeBytes(of: field) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                .filter { !$0.isNewline && $0.asciiValue.map { $0 >= 0x20 } ?? true }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import CImaging
+
+/// libjpeg-turbo through CImaging: header, scaled decode, encode.
+enum JPEGCodec {
+    struct Header {
+        var size: PixelSize
+        var colorModel: String
+        var components: Int
+        var isProgressive: Bool
+        var isGray: Bool
+        /// Where the APP1 EXIF payload lies in the file, if anywhere.
+        var exifRange: Range<Int>?
+    }
+
+    static func readHeader(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> Header {
+        var info = cimg_jpeg_info()
+        try checkCodec(.jpeg) { cimg_jpeg_read_info(bytes.uint8Base, bytes.count, &info, $0) }
+        let colorModel: String
+        switch cimg_jpeg_color_space(rawValue: UInt32(info.color_space)) {
+        case CIMG_JPEG_GRAY: colorModel = "gray"
+        case CIMG_JPEG_RGB: colorModel = "RGB"
+        case CIMG_JPEG_CMYK: colorModel = info.adobe_marker != 0 ? "CMYK (Adobe)" : "CMYK"
+        case CIMG_JPEG_YCCK: colorModel = "YCCK"
+        default: colorModel = "YCbCr"
+        }
+        return Header(
+            size: PixelSize(width: Int(info.width), height: Int(info.height)),
+            colorModel: colorModel,
+            components: Int(info.components),
+            isProgressive: info.progressive != 0,
+            isGray: info.color_space == Int32(CIMG_JPEG_GRAY.rawValue),
+            exifRange: info.exif_length > 0 ? info.exif_offset..<info.exif_offset + info.exif_length : nil
+        )
+    }
+
+    static func scaledSize(_ stored: PixelSize, numerator: Int) -> PixelSize {
+        var width: UInt32 = 0, height: UInt32 = 0
+        cimg_jpeg_scaled_size(UInt32(stored.width), UInt32(stored.height), Int32(numerator), &width, &height)
+        return PixelSize(width: Int(width), height: Int(height))
+    }
+
+    /// Decodes at `numerator`/8 into a new image of `format` (gray8 or rgb8).
+    static func decode(_ bytes: UnsafeRawBufferPointer, scaledSize: PixelSize, numerator: Int,
+                       format: PixelFormat, maxScans: Int) throws(ImagingError) -> Image {
+        var options = cimg_jpeg_decode_options(
+            scale_num: Int32(numerator), pixel_format: format.cimg, max_scans: Int32(clamping: maxScans))
+        var failure: ImagingError?
+        let image = Image(width: scaledSize.width, height: scaledSize.height, format: format) { pixels in
+            var error = cimg_error()
+            let status = cimg_jpeg_decode(
+                bytes.uint8Base, bytes.count, &options, pixels.baseAddress, scaledSize.width * format.bytesPerPixel,
+                UInt32(scaledSize.width), UInt32(scaledSize.height), &error)
+            if status != 0 {
+                failure = ImagingError(error, format: .jpeg)
+                pixels.update(repeating: 0)
+            }
+        }
+        if let failure { throw failure }
+        return image
+    }
+
+    static func encode(_ image: Image, options: JPEGEncodingOptions) throws(ImagingError) -> [UInt8] {
+        precondition(image.format != .rgba8, "flatten alpha before JPEG encoding")
+        var output = cimg_buffer()
+        let exif = options.exif ?? []
+        var failure: cimg_error?
+        image.pixels.withUnsafeBufferPointer { pixels in
+            exif.withUnsafeBufferPointer { exifBytes in
+                var settings = cimg_jpeg_encode_options(
+                    quality: Int32(options.quality),
+                    chroma_444: options.chromaSubsampling == .none ? 1 : 0,
+                    progressive: options.progressive ? 1 : 0,
+                    optimize_huffman: options.optimizeHuffman ? 1 : 0,
+                    dpi: Int32(options.dpi ?? 0),
+                    exif: exifBytes.isEmpty ? nil : exifBytes.baseAddress,
+                    exif_length: exifBytes.count)
+                var error = cimg_error()
+                if cimg_jpeg_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.bytesPerRow,
+                                    image.format.cimg, &settings, &output, &error) != 0 {
+                    failure = error
+                }
+            }
+        }
+        if let failure {
+            throw .encodingFailed(.jpeg, ImagingError(failure, format: .jpeg).reason)
+        }
+        return output.takeBytes()
+    }
+}
+
+extension ImagingError {
+    /// The message without its "corrupt JPEG:" prefix, for re-wrapping.
+    var reason: String {
+        switch self {
+        case .corrupt(_, let reason), .truncated(_, let reason), .encodingFailed(_, let reason),
+             .limitExceeded(let reason), .fileSystem(let reason):
+            reason
+        default: description
+        }
+    }
+}

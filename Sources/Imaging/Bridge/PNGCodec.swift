@@ -1,0 +1,83 @@
+import CImaging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libpng through CImaging: header, decode to RGBA8, encode.
+enum PNGCodec {
+    struct Header {
+        var size: PixelSize
+        var colorModel: String
+        var bitDepth: Int
+        var isInterlaced: Bool
+        var hasAlpha: Bool
+        var exifRange: Range<Int>?
+    }
+
+    static func limits(_ limits: DecodeLimits) -> cimg_png_limits {
+        let chunkBytes = UInt32(clamping: limits.maxPNGChunkBytes)
+        return cimg_png_limits(max_chunk_bytes: chunkBytes, max_text_bytes: chunkBytes, max_ancillary_chunks: 1000)
+    }
+
+    static func readHeader(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> Header {
+        var info = cimg_png_info()
+        var pngLimits = Self.limits(limits)
+        try checkCodec(.png) { cimg_png_read_info(bytes.uint8Base, bytes.count, &pngLimits, &info, $0) }
+        let colorModel = switch info.color_type {
+        case 0: "gray"
+        case 2: "RGB"
+        case 3: "palette"
+        case 4: "gray+alpha"
+        default: "RGBA"
+        }
+        return Header(
+            size: PixelSize(width: Int(info.width), height: Int(info.height)),
+            colorModel: "\(colorModel) \(info.bit_depth)-bit",
+            bitDepth: Int(info.bit_depth),
+            isInterlaced: info.interlaced != 0,
+            hasAlpha: info.has_alpha != 0,
+            exifRange: info.exif_length > 0 ? info.exif_offset..<info.exif_offset + info.exif_length : nil
+        )
+    }
+
+    static func decode(_ bytes: UnsafeRawBufferPointer, size: PixelSize, limits: DecodeLimits) throws(ImagingError) -> Image {
+        var pngLimits = Self.limits(limits)
+        var failure: ImagingError?
+        let image = Image(width: size.width, height: size.height, format: .rgba8) { pixels in
+            var error = cimg_error()
+            if cimg_png_decode(bytes.uint8Base, bytes.count, &pngLimits, pixels.baseAddress, size.width * 4,
+                               UInt32(size.width), UInt32(size.height), &error) != 0 {
+                failure = ImagingError(error, format: .png)
+                pixels.update(repeating: 0)
+            }
+        }
+        if let failure { throw failure }
+        return image
+    }
+
+    static func encode(_ image: Image, options: PNGEncodingOptions) throws(ImagingError) -> [UInt8] {
+        // Text chunks need C strings that live through the call.
+        let keys = options.texts.map { strdup($0.key) }
+        let values = options.texts.map { strdup($0.value) }
+        defer { (keys + values).forEach { free($0) } }
+        var texts = zip(keys, values).map { cimg_png_text(key: $0, value: $1) }
+        var output = cimg_buffer()
+        var failure: cimg_error?
+        image.pixels.withUnsafeBufferPointer { pixels in
+            texts.withUnsafeMutableBufferPointer { textBuffer in
+                var settings = cimg_png_encode_options(
+                    compression_level: Int32(options.compressionLevel),
+                    dpi: Int32(options.dpi ?? 0),
+                    texts: textBuffer.isEmpty ? nil : UnsafePointer(textBuffer.baseAddress),
+                    text_count: Int32(textBuffer.count))
+                var error = cimg_error()
+                if cimg_png_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.bytesPerRow,
+                                   image.format.cimg, &settings, &output, &error) != 0 {
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw .encodingFailed(.png, ImagingError(failure, format: .png).reason) }
+        return output.takeBytes()
+    }
+}

@@ -1,0 +1,20 @@
+/// What a caller asks of a decode.
+public struct DecodeOptions: Sendable, Hashable {
+    /// Which frames of an animation to decode.
+    public enum Frames: Sendable, Hashable {
+        case first
+        case all
+    }
+
+    /// The largest size the caller needs (upright); JPEGs shrink while
+    /// decoding to the smallest DCT scale that still covers it. nil = full size.
+    public var target: TargetSize?
+    public var frames: Frames
+    public var limits: DecodeLimits
+
+    public init(target: TargetSize? = nil, frames: Frames = .first, limits: DecodeLimits = .default) {
+        self.target = target
+        self.frames = frames
+        self.limits = limits
+    }
+}

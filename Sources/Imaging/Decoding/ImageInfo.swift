@@ -1,0 +1,56 @@
+/// What a file's header tells before any pixel is decoded.
+public struct ImageInfo: Sendable, Hashable {
+    public var format: ImageFormat
+    /// Size of the pixels as stored (before orientation).
+    public var storedSize: PixelSize
+    public var metadata: ImageMetadata
+    /// "YCbCr", "CMYK", "gray", "RGBA", "palette" …
+    public var colorModel: String
+    /// Progressive JPEG or interlaced PNG/GIF.
+    public var isProgressive: Bool
+    public var hasAlpha: Bool
+
+    public init(format: ImageFormat, storedSize: PixelSize, metadata: ImageMetadata = ImageMetadata(),
+                colorModel: String, isProgressive: Bool = false, hasAlpha: Bool = false) {
+        self.format = format
+        self.storedSize = storedSize
+        self.metadata = metadata
+        self.colorModel = colorModel
+        self.isProgressive = isProgressive
+        self.hasAlpha = hasAlpha
+    }
+
+    /// Size as displayed, after orientation.
+    public var uprightSize: PixelSize { metadata.orientation.uprightSize(of: storedSize) }
+}
+
+/// One frame of a decoded image, upright, with how long it shows.
+public struct ImageFrame: Sendable, Hashable {
+    public var image: Image
+    /// Delay in centiseconds (GIF's unit); 0 for stills.
+    public var delayCentiseconds: Int
+
+    public init(image: Image, delayCentiseconds: Int = 0) {
+        self.image = image
+        self.delayCentiseconds = delayCentiseconds
+    }
+}
+
+/// A decoded file: its header facts and its frames, already upright.
+public struct DecodedImage: Sendable {
+    public var info: ImageInfo
+    /// At least one frame; every frame is upright.
+    public var frames: [ImageFrame]
+    /// The JPEG DCT scale used, as a numerator of 8 (8 = full size).
+    public var decodeScale: Int
+
+    public init(info: ImageInfo, frames: [ImageFrame], decodeScale: Int = 8) {
+        precondition(!frames.isEmpty, "a decoded image has at least one frame")
+        self.info = info
+        self.frames = frames
+        self.decodeScale = decodeScale
+    }
+
+    /// The first (or only) frame.
+    public var image: Image { frames[0].image }
+}

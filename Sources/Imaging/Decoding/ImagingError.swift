@@ -1,0 +1,45 @@
+/// Why an image could not be read or written. Each case prints a sentence
+/// a person understands, without the file name (the caller adds it).
+public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file is empty.
+    case emptyFile
+    /// The bytes are not a JPEG, PNG or GIF.
+    case unrecognizedFormat
+    /// A frame is larger than the pixel limit.
+    case imageTooLarge(PixelSize)
+    /// All frames of an animation together are larger than the limit.
+    case animationTooLarge(frames: Int, size: PixelSize)
+    /// The file breaks its format's rules.
+    case corrupt(ImageFormat, String)
+    /// The file ends before the image does.
+    case truncated(ImageFormat, String)
+    /// A resource limit other than size was reached.
+    case limitExceeded(String)
+    /// Memory could not be had.
+    case outOfMemory
+    /// The image could not be encoded.
+    case encodingFailed(ImageFormat, String)
+    /// The file could not be read or written.
+    case fileSystem(String)
+
+    public var description: String {
+        switch self {
+        case .emptyFile: "empty file"
+        case .unrecognizedFormat: "not a JPEG, PNG or GIF image"
+        case .imageTooLarge(let size): "image too large (\(size))"
+        case let .animationTooLarge(frames, size):
+            "image too large (\(frames) frames of \(size))"
+        case let .corrupt(format, reason): "corrupt \(format.displayName): \(reason)"
+        case let .truncated(format, reason): "truncated \(format.displayName): \(reason)"
+        case .limitExceeded(let reason): "limit exceeded: \(reason)"
+        case .outOfMemory: "out of memory"
+        case let .encodingFailed(format, reason): "cannot write \(format.displayName): \(reason)"
+        case .fileSystem(let reason): reason
+        }
+    }
+}
+
+extension ImageFormat {
+    /// "JPEG", "PNG", "GIF"
+    public var displayName: String { rawValue.uppercased() }
+}

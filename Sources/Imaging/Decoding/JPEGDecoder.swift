@@ -1,0 +1,23 @@
+/// Decodes JPEGs, shrinking while decoding when the caller needs less
+/// than full size, and reading EXIF from the APP1 segment.
+struct JPEGDecoder: ImageDecoding {
+    func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
+        let header = try JPEGCodec.readHeader(bytes)
+        var metadata = ImageMetadata()
+        if let exif = bytes.slice(header.exifRange) { EXIFReader.read(exif, into: &metadata) }
+        return ImageInfo(format: .jpeg, storedSize: header.size, metadata: metadata,
+                         colorModel: header.colorModel, isProgressive: header.isProgressive)
+    }
+
+    func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,
+                      options: DecodeOptions) throws(ImagingError) -> (frames: [ImageFrame], scale: Int) {
+        // The target is upright; the DCT scale applies to the stored image.
+        let storedTarget = info.metadata.orientation.swapsDimensions ? options.target?.transposed : options.target
+        let numerator = ShrinkOnLoad.jpegScale(stored: info.storedSize, target: storedTarget)
+        let scaled = JPEGCodec.scaledSize(info.storedSize, numerator: numerator)
+        let format: PixelFormat = info.colorModel == "gray" ? .gray8 : .rgb8
+        let image = try JPEGCodec.decode(bytes, scaledSize: scaled, numerator: numerator, format: format,
+                                         maxScans: options.limits.maxProgressiveScans)
+        return ([ImageFrame(image: image)], numerator)
+    }
+}

@@ -1,0 +1,17 @@
+/// Decodes PNGs of every colour type, depth and interlace to RGBA8, and
+/// reads EXIF from the eXIf chunk.
+struct PNGDecoder: ImageDecoding {
+    func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
+        let header = try PNGCodec.readHeader(bytes, limits: limits)
+        var metadata = ImageMetadata()
+        if let exif = bytes.slice(header.exifRange) { EXIFReader.read(exif, into: &metadata) }
+        return ImageInfo(format: .png, storedSize: header.size, metadata: metadata, colorModel: header.colorModel,
+                         isProgressive: header.isInterlaced, hasAlpha: header.hasAlpha)
+    }
+
+    func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,
+                      options: DecodeOptions) throws(ImagingError) -> (frames: [ImageFrame], scale: Int) {
+        let image = try PNGCodec.decode(bytes, size: info.storedSize, limits: options.limits)
+        return ([ImageFrame(image: image)], 8)
+    }
+}

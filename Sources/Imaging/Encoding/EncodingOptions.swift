@@ -1,0 +1,66 @@
+/// How a JPEG is written.
+public struct JPEGEncodingOptions: Sendable, Hashable {
+    public enum ChromaSubsampling: Sendable, Hashable {
+        /// 4:2:0, the usual choice for photos.
+        case yuv420
+        /// 4:4:4, full colour resolution.
+        case none
+    }
+
+    public var quality: Int
+    public var chromaSubsampling: ChromaSubsampling
+    public var progressive: Bool
+    public var optimizeHuffman: Bool
+    /// Written as JFIF density so the file prints at the intended size.
+    public var dpi: Int?
+    /// An APP1 payload ("Exif\0\0" + TIFF) to embed, if any.
+    public var exif: [UInt8]?
+
+    public init(quality: Int = 85, chromaSubsampling: ChromaSubsampling = .yuv420, progressive: Bool = false,
+                optimizeHuffman: Bool = true, dpi: Int? = nil, exif: [UInt8]? = nil) {
+        self.quality = quality
+        self.chromaSubsampling = chromaSubsampling
+        self.progressive = progressive
+        self.optimizeHuffman = optimizeHuffman
+        self.dpi = dpi
+        self.exif = exif
+    }
+}
+
+/// How a PNG is written.
+public struct PNGEncodingOptions: Sendable, Hashable {
+    public struct Text: Sendable, Hashable {
+        public var key: String
+        public var value: String
+        public init(key: String, value: String) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// zlib level 0...9.
+    public var compressionLevel: Int
+    /// Written as a pHYs chunk.
+    public var dpi: Int?
+    /// tEXt chunks (Latin-1 keys of 1-79 characters).
+    public var texts: [Text]
+
+    public init(compressionLevel: Int = 6, dpi: Int? = nil, texts: [Text] = []) {
+        self.compressionLevel = compressionLevel
+        self.dpi = dpi
+        self.texts = texts
+    }
+}
+
+/// An output format with its settings.
+public enum EncodingFormat: Sendable, Hashable {
+    case jpeg(JPEGEncodingOptions)
+    case png(PNGEncodingOptions)
+
+    public var format: ImageFormat {
+        switch self {
+        case .jpeg: .jpeg
+        case .png: .png
+        }
+    }
+}

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file so that readers see either the old file or the whole new
+/// one: the bytes go to a temporary file beside the target, which is then
+/// renamed over it. An interrupted run leaves no half-written output.
+public enum AtomicFile {
+    public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws(ImagingError) {
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).filmroll-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        if descriptor < 0 { throw .fileSystem("cannot create \(path): \(FileBytes.systemMessage(errno))") }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let count = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += count
+            }
+        }
+        if close(descriptor) != 0 && failure == 0 { failure = errno }
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw .fileSystem("cannot write \(path): \(FileBytes.systemMessage(failure))")
+        }
+    }
+}

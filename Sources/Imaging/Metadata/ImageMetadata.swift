@@ -1,0 +1,48 @@
+/// What a file says about its picture besides the pixels.
+public struct ImageMetadata: Sendable, Hashable {
+    public var orientation: Orientation = .up
+    /// Whether the file carries an Orientation tag at all (1...8).
+    public var hasOrientationTag = false
+    public var captureDate: CaptureDate?
+    public var make: String?
+    public var model: String?
+    public var gps: GPSCoordinate?
+    /// Frames in the file: 1 for stills.
+    public var frameCount = 1
+    /// How an animation repeats; nil for stills.
+    public var loop: LoopCount?
+    /// EXIF PixelXDimension × PixelYDimension, when present.
+    public var exifPixelSize: PixelSize?
+
+    public init() {}
+
+    /// "Make Model", without repeating a make that the model already names.
+    public var camera: String? {
+        switch (make, model) {
+        case let (make?, model?):
+            return model.lowercased().hasPrefix(make.lowercased()) ? model : "\(make) \(model)"
+        case let (make?, nil): return make
+        case let (nil, model?): return model
+        case (nil, nil): return nil
+        }
+    }
+}
+
+/// How many times an animation plays.
+public enum LoopCount: Sendable, Hashable {
+    /// Plays once: the file has no loop extension.
+    case once
+    /// Repeats for ever (NETSCAPE2.0 loop count 0).
+    case forever
+    /// Repeats the given number of times after the first play.
+    case repeats(Int)
+
+    /// The NETSCAPE2.0 value: 0 forever, N repeats, nil when the extension is absent.
+    public var netscapeValue: Int? {
+        switch self {
+        case .once: nil
+        case .forever: 0
+        case .repeats(let count): count
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Lanczos-3 weights for resampling one axis from `inputLength` to
+/// `outputLength` samples: for each output sample, the first input sample
+/// it reads and a fixed-stride run of normalised weights.
+struct ResampleKernel {
+    let starts: [Int]
+    let counts: [Int]
+    /// `outputLength * stride` weights; entries past `counts[i]` are zero.
+    let weights: [Float]
+    let stride: Int
+
+    init(inputLength: Int, outputLength: Int, lobes: Double = 3) {
+        let ratio = Double(inputLength) / Double(outputLength)
+        let filterScale = max(ratio, 1)
+        let support = lobes * filterScale
+        let stride = Int((support * 2).rounded(.up)) + 2
+        var starts = [Int](repeating: 0, count: outputLength)
+        var counts = [Int](repeating: 0, count: outputLength)
+        var weights = [Float](repeating: 0, count: outputLength * stride)
+        for index in 0..<outputLength {
+            let center = (Double(index) + 0.5) * ratio
+            let first = max(0, Int((center - support).rounded(.down)))
+            let last = min(inputLength, Int((center + support).rounded(.up)))
+            var taps = [Double]()
+            taps.reserveCapacity(last - first)
+            for sample in first..<last {
+                taps.append(Self.lanczos((Double(sample) + 0.5 - center) / filterScale, lobes: lobes))
+            }
+            // Trim zero-weight ends so the inner loops do no useless work.
+            var low = 0, high = taps.count
+            while low < high - 1 && taps[low] == 0 { low += 1 }
+            while high > low + 1 && taps[high - 1] == 0 { high -= 1 }
+            let kept = Array(taps[low..<min(high, low + stride)])
+            let total = kept.reduce(0, +)
+            starts[index] = first + low
+            counts[index] = kept.count
+            for (tap, weight) in kept.enumerated() {
+                weights[index * stride + tap] = Float(total != 0 ? weight / total : 1.0 / Double(kept.count))
+            }
+        }
+        self.starts = starts
+        self.counts = counts
+        self.weights = weights
+        self.stride = stride
+    }
+
+    static func lanczos(_ x: Double, lobes: Double) -> Double {
+        if x == 0 { return 1 }
+        if abs(x) >= lobes { return 0 }
+        let pix = Double.pi * x
+        return lobes * sin(pix) * sin(pix / lobes) / (pix * pix)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

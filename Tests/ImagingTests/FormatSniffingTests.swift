@@ -1,0 +1,36 @@
+import Imaging
+import Testing
+import TestSupport
+
+@Suite struct FormatSniffingTests {
+    @Test(arguments: [
+        ("jpeg/photo.jpg", ImageFormat.jpeg),
+        ("jpeg/mislabeled.png", .jpeg),
+        ("png/rgba.png", .png),
+        ("gif/animated.gif", .gif),
+        ("gif/still.gif", .gif),
+    ])
+    func recognisesContentNotExtension(file: String, format: ImageFormat) throws {
+        #expect(ImageFormat.sniff(try Fixtures.bytes(file)) == format)
+    }
+
+    @Test func rejectsTextAndEmptyFiles() throws {
+        #expect(ImageFormat.sniff(try Fixtures.bytes("bad/not-an-image.jpg")) == nil)
+        #expect(throws: ImagingError.unrecognizedFormat) { try Fixtures.decode("bad/not-an-image.jpg") }
+        #expect(throws: ImagingError.emptyFile) { try Fixtures.decode("bad/empty.png") }
+    }
+
+    @Test func mislabeledJPEGDecodesAsJPEG() throws {
+        let decoded = try Fixtures.decode("jpeg/mislabeled.png")
+        #expect(decoded.info.format == .jpeg)
+        #expect(PixelMatch.near(decoded.image.pixel(x: 32, y: 24), [200, 100, 50], tolerance: 4))
+    }
+
+    @Test func outputFormatFollowsExtension() {
+        #expect(ImageFormat.forOutputPath("a/b.JPG") == .jpeg)
+        #expect(ImageFormat.forOutputPath("b.jpeg") == .jpeg)
+        #expect(ImageFormat.forOutputPath("x.png") == .png)
+        #expect(ImageFormat.forOutputPath("dir.png/x") == nil)
+        #expect(ImageFormat.forOutputPath("noextension") == nil)
+    }
+}

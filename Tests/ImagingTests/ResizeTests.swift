@@ -1,0 +1,49 @@
+import Imaging
+import Testing
+import TestSupport
+
+@Suite struct ResizeTests {
+    @Test(arguments: [PixelSize(width: 33, height: 27), PixelSize(width: 1, height: 1), PixelSize(width: 250, height: 10)])
+    func solidStaysSolid(size: PixelSize) {
+        let solid = Image(width: 100, height: 80, format: .rgb8,
+                          pixels: Array([UInt8]([10, 200, 90]).lazy.cycled(times: 8000)))
+        let result = solid.resized(to: size)
+        #expect(result.size == size)
+        for y in 0..<size.height { for x in 0..<size.width { #expect(result.pixel(x: x, y: y) == [10, 200, 90]) } }
+    }
+
+    @Test func edgesStayWhereTheyWere() {
+        var pixels = [UInt8]()
+        for _ in 0..<64 { for x in 0..<64 { pixels.append(x < 32 ? 0 : 255) } }
+        let result = Image(width: 64, height: 64, format: .gray8, pixels: pixels).resized(to: PixelSize(width: 16, height: 16))
+        #expect(result.pixel(x: 3, y: 8) == [0])
+        #expect(result.pixel(x: 12, y: 8) == [255])
+    }
+
+    @Test func transparentPixelsDoNotBleedColour() {
+        // Left half transparent red, right half opaque blue.
+        var pixels = [UInt8]()
+        for _ in 0..<32 { for x in 0..<32 { pixels += x < 16 ? [255, 0, 0, 0] : [0, 0, 255, 255] } }
+        let result = Image(width: 32, height: 32, format: .rgba8, pixels: pixels).resized(to: PixelSize(width: 8, height: 8))
+        for x in 0..<8 {
+            let pixel = result.pixel(x: x, y: 4)
+            if pixel[3] > 0 { #expect(pixel[0] < 10, "red bled into \(pixel) at x=\(x)") }
+        }
+        #expect(result.pixel(x: 0, y: 4)[3] == 0)
+        #expect(result.pixel(x: 7, y: 4) == [0, 0, 255, 255])
+    }
+
+    @Test(arguments: [
+        (TargetSize.edge(256), PixelSize(width: 4032, height: 3024), PixelSize(width: 256, height: 192)),
+        (.edge(256, fit: .cover), PixelSize(width: 4032, height: 3024), PixelSize(width: 341, height: 256)),
+        (.edge(1024), PixelSize(width: 640, height: 480), PixelSize(width: 640, height: 480)),
+        (TargetSize(width: 100, height: 300), PixelSize(width: 400, height: 400), PixelSize(width: 100, height: 100)),
+    ])
+    func targetSizesKeepAspect(target: TargetSize, source: PixelSize, result: PixelSize) {
+        #expect(target.resultSize(for: source) == result)
+    }
+}
+
+extension LazySequence {
+    func cycled(times: Int) -> [Element] { (0..<times).flatMap { _ in Array(self) } }
+}
