@@ -1,1 +1,66 @@
-print("bench")
+// filmroll-bench: measures Filmroll's decode path on a set of files, so the
+// benchmark script can compare it with other tools in the same run.
+//
+//   filmroll-bench decode [--size N] [--jobs N] FILE...
+//
+// Decodes every file upright through ImageDecoder, shrinking on load to
+// the smallest JPEG DCT scale that still covers an N-pixel longest edge,
+// on N threads (default: all cores), and prints one summary line.
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Imaging
+import Synchronization
+
+func printError(_ message: String) {
+    var line = "filmroll-bench: \(message)\n"
+    line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+func fail(_ message: String) -> Never {
+    printError(message)
+    exit(64)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.first == "decode" else { fail("usage: filmroll-bench decode [--size N] [--jobs N] FILE...") }
+arguments.removeFirst()
+var size: Int?
+var jobs = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+var files: [String] = []
+while let argument = arguments.first {
+    arguments.removeFirst()
+    switch argument {
+    case "--size": size = arguments.isEmpty ? nil : Int(arguments.removeFirst())
+    case "--jobs": jobs = arguments.isEmpty ? 0 : Int(arguments.removeFirst()) ?? 0
+    default: files.append(argument)
+    }
+}
+guard !files.isEmpty, jobs > 0 else { fail("usage: filmroll-bench decode [--size N] [--jobs N] FILE...") }
+
+let options = DecodeOptions(target: size.map { TargetSize.edge($0) })
+let failures = Atomic<Int>(0)
+let pixels = Atomic<Int>(0)
+let scales = Mutex<Set<Int>>([])
+let start = ContinuousClock.now
+let fileList = files
+let workers = jobs
+DispatchQueue.concurrentPerform(iterations: workers) { worker in
+    for index in stride(from: worker, to: fileList.count, by: workers) {
+        do {
+            let decoded = try ImageDecoder.decode(contentsOf: fileList[index], options: options)
+            pixels.add(decoded.image.size.pixelCount, ordering: .relaxed)
+            scales.withLock { _ = $0.insert(decoded.decodeScale) }
+        } catch {
+            printError("\(fileList[index]): \(error)")
+            failures.add(1, ordering: .relaxed)
+        }
+    }
+}
+let elapsed = ContinuousClock.now - start
+let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+let scaleText = scales.withLock { $0.sorted().map { "\($0)/8" }.joined(separator: ",") }
+print("decoded \(files.count - failures.load(ordering: .relaxed)) files at scale \(scaleText), "
+      + "\(pixels.load(ordering: .relaxed)) pixels, \(jobs) threads, \(seconds) s in-process")
+exit(failures.load(ordering: .relaxed) == 0 ? 0 : 1)

@@ -1,0 +1,17 @@
+# Convenience targets; each is a script in Scripts/ that works without make.
+.PHONY: demo test bench test-images clean
+
+demo:            ## Build and run Filmroll on TestImages/ (output in out/)
+	Scripts/demo.sh
+
+test:            ## Install missing packages, build and run the tests
+	Scripts/test.sh
+
+bench:           ## Decode benchmark against djpeg (builds the corpus once)
+	Scripts/bench.sh
+
+test-images:     ## Regenerate TestImages/ (needs Pillow)
+	python3 Scripts/make-test-images.py
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The main job on TestImages/: installs missing Debian packages, builds
+# Filmroll in release mode, prints what each photo's header says, and
+# converts every photo upright (longest edge at most 512 px) into out/.
+# TestImages/ holds broken files on purpose; they are reported by name and
+# the rest is still done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+Scripts/install-deps.sh
+swift build -c release --product filmroll
+filmroll=.build/release/filmroll
+out=${1:-out}
+mkdir -p "$out"
+
+echo "== filmroll info TestImages"
+"$filmroll" info TestImages || echo "(exit $?: the broken fixtures above fail by design)"
+
+echo
+echo "== filmroll convert, each photo into $out/"
+converted=0 failed=0
+while IFS= read -r -d '' input; do
+  relative=${input#TestImages/}
+  output="$out/${relative%.*}.jpg"
+  mkdir -p "$(dirname "$output")"
+  if "$filmroll" convert --max-size 512 -- "$input" "$output"; then
+    converted=$((converted + 1))
+  else
+    failed=$((failed + 1))
+  fi
+done < <(find TestImages -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.gif' \) -print0 | sort -z)
+echo "$converted converted into $out/, $failed failed (the truncated and not-an-image fixtures are expected to fail)"

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages Filmroll builds against, when missing.
+# Uses apt-get (through sudo when not root). Safe to run again: installed
+# packages are left alone, and nothing is done when all are present.
+#
+#   Scripts/install-deps.sh [--bench]     --bench adds the benchmark's tools
+set -euo pipefail
+
+packages=(
+  libjpeg-dev        # libjpeg-turbo (libjpeg62-turbo-dev on Debian, libjpeg-turbo8-dev on Ubuntu)
+  libpng-dev
+  libgif-dev
+  libexif-dev
+  pkg-config
+)
+if [[ "${1:-}" == "--bench" ]]; then
+  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "filmroll: missing packages ${missing[*]}, and apt-get is not available; install them with your package manager." >&2
+  exit 1
+fi
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+  if command -v sudo >/dev/null 2>&1; then sudo=(sudo); else
+    echo "filmroll: missing packages ${missing[*]}; run as root or install sudo." >&2
+    exit 1
+  fi
+fi
+echo "Installing: ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
