@@ -71,7 +71,7 @@ struct ConvertCommand: Command {
             try AtomicFile.write(bytes, to: output)
         } catch {
             io.reportFailure(path: output, String(describing: error))
-            return .cannotCreate
+            return .failure
         }
         return .success
     }

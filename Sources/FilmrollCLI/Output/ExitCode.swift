@@ -5,12 +5,10 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
 
     /// Everything asked for was done.
     public static let success = ExitCode(rawValue: 0)
-    /// Some files failed; the others were done.
+    /// Some files failed (unreadable input or unwritable output); the others were done.
     public static let failure = ExitCode(rawValue: 1)
     /// The command line was wrong (EX_USAGE).
     public static let usage = ExitCode(rawValue: 64)
-    /// An output could not be created (EX_CANTCREAT).
-    public static let cannotCreate = ExitCode(rawValue: 73)
 
     public var description: String { String(rawValue) }
 }
