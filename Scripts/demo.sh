@@ -28,4 +28,5 @@ while IFS= read -r -d '' input; do
     failed=$((failed + 1))
   fi
 done < <(find TestImages -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.gif' \) -print0 | sort -z)
+find "$out" -mindepth 1 -type d -empty -delete
 echo "$converted converted into $out/, $failed failed (the truncated and not-an-image fixtures are expected to fail)"

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Lanczos-3 weights for resampling one axis from `inputLength` to
 /// `outputLength` samples: for each output sample, the first input sample
 /// it reads and a fixed-stride run of normalised weights.
@@ -50,9 +56,3 @@ struct ResampleKernel {
         return lobes * sin(pix) * sin(pix / lobes) / (pix * pix)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
