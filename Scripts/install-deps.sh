@@ -14,7 +14,7 @@ packages=(
   pkg-config
 )
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc)
+  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time)
 fi
 
 missing=()

@@ -1,11 +1,12 @@
 // filmroll-bench: measures Filmroll's decode path on a set of files, so the
 // benchmark script can compare it with other tools in the same run.
 //
-//   filmroll-bench decode [--size N] [--jobs N] FILE...
+//   filmroll-bench decode [--size N] [--resize N] [--jobs N] FILE...
 //
 // Decodes every file upright through ImageDecoder, shrinking on load to
 // the smallest JPEG DCT scale that still covers an N-pixel longest edge,
-// on N threads (default: all cores), and prints one summary line.
+// on N threads (default: all cores), optionally resizing the result to
+// an N-pixel longest edge, and prints one summary line.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,12 +28,14 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.first == "decode" else { fail("usage: filmroll-bench decode [--size N] [--jobs N] FILE...") }
 arguments.removeFirst()
 var size: Int?
+var resize: Int?
 var jobs = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 var files: [String] = []
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
     case "--size": size = arguments.isEmpty ? nil : Int(arguments.removeFirst())
+    case "--resize": resize = arguments.isEmpty ? nil : Int(arguments.removeFirst())
     case "--jobs": jobs = arguments.isEmpty ? 0 : Int(arguments.removeFirst()) ?? 0
     default: files.append(argument)
     }
@@ -46,10 +49,15 @@ let scales = Mutex<Set<Int>>([])
 let start = ContinuousClock.now
 let fileList = files
 let workers = jobs
+let resizeEdge = resize
 DispatchQueue.concurrentPerform(iterations: workers) { worker in
     for index in stride(from: worker, to: fileList.count, by: workers) {
         do {
             let decoded = try ImageDecoder.decode(contentsOf: fileList[index], options: options)
+            if let resizeEdge {
+                let image = decoded.image
+                _ = image.resized(to: TargetSize.edge(resizeEdge).resultSize(for: image.size))
+            }
             pixels.add(decoded.image.size.pixelCount, ordering: .relaxed)
             scales.withLock { _ = $0.insert(decoded.decodeScale) }
         } catch {

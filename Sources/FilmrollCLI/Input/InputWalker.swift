@@ -30,16 +30,17 @@ enum InputWalker {
             }
             if (status.st_mode & S_IFMT) == S_IFDIR {
                 var found: [InputFile] = []
-                walk(folder: input, relative: "", into: &found, failures: &failures)
+                walk(folder: input, root: input, relative: "", into: &found, failures: &failures)
                 files += found.sorted { naturalOrder($0.relativePath, $1.relativePath) }
             } else {
-                files.append(InputFile(path: input, relativePath: lastComponent(input)))
+                files.append(InputFile(path: input, relativePath: lastComponent(input), root: parentFolder(input)))
             }
         }
         return (files, failures)
     }
 
-    private static func walk(folder: String, relative: String, into files: inout [InputFile], failures: inout [Failure]) {
+    private static func walk(folder: String, root: String, relative: String, into files: inout [InputFile],
+                             failures: inout [Failure]) {
         guard let directory = opendir(folder) else {
             failures.append(Failure(path: folder, reason: String(cString: strerror(errno)).lowercased()))
             return
@@ -56,9 +57,11 @@ enum InputWalker {
             guard lstat(path, &status) == 0 else { continue }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
-                walk(folder: path, relative: relativePath, into: &files, failures: &failures)
+                walk(folder: path, root: root, relative: relativePath, into: &files, failures: &failures)
             case S_IFREG, S_IFLNK:
-                if isCandidate(path: path, name: name) { files.append(InputFile(path: path, relativePath: relativePath)) }
+                if isCandidate(path: path, name: name) {
+                    files.append(InputFile(path: path, relativePath: relativePath, root: root))
+                }
             default:
                 continue
             }
@@ -77,6 +80,12 @@ enum InputWalker {
         var head = [UInt8](repeating: 0, count: 8)
         let count = read(descriptor, &head, 8)
         return count > 0 && ImageFormat.sniff(head.prefix(count)) != nil
+    }
+
+    /// The folder holding `path` ("." for a bare name).
+    static func parentFolder(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     static func lastComponent(_ path: String) -> String {

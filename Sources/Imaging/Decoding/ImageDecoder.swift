@@ -13,9 +13,15 @@ public enum ImageDecoder {
 
     /// Decodes `bytes` upright, at no less than `options.target` where given.
     public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(ImagingError) -> DecodedImage {
+        try decode(bytes, info: try readInfo(bytes, limits: options.limits), options: options)
+    }
+
+    /// Decodes `bytes` whose header `info` was read before (by `readInfo`),
+    /// so a caller can look at the header (and reserve memory) in between.
+    public static func decode(_ bytes: [UInt8], info: ImageInfo,
+                              options: DecodeOptions = DecodeOptions()) throws(ImagingError) -> DecodedImage {
         let decoder = try decoder(for: bytes)
         return try withBytes(bytes) { raw throws(ImagingError) in
-            let info = try decoder.readInfo(raw, limits: options.limits)
             try options.limits.check(frameSize: info.storedSize, frames: decoder.decodedFrameCount(info, options: options))
             let (frames, scale) = try decoder.decodeStored(raw, info: info, options: options)
             let orientation = info.metadata.orientation
@@ -24,6 +30,15 @@ public enum ImageDecoder {
             }
             return DecodedImage(info: info, frames: upright, decodeScale: scale)
         }
+    }
+
+    /// The pixels a decode of `info` with `options` will allocate: the
+    /// (shrunk-on-load) size of one frame times the frames decoded.
+    public static func plannedPixels(_ info: ImageInfo, options: DecodeOptions) -> Int {
+        let frames = options.frames == .all ? info.metadata.frameCount : 1
+        guard info.format == .jpeg else { return info.storedSize.pixelCount * frames }
+        let numerator = ShrinkOnLoad.jpegScale(for: info, target: options.target)
+        return ShrinkOnLoad.jpegScaledSize(info.storedSize, numerator: numerator).pixelCount
     }
 
     /// Reads a file and decodes it; see `decode(_:options:)`.

@@ -12,8 +12,7 @@ struct JPEGDecoder: ImageDecoding {
     func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,
                       options: DecodeOptions) throws(ImagingError) -> (frames: [ImageFrame], scale: Int) {
         // The target is upright; the DCT scale applies to the stored image.
-        let storedTarget = info.metadata.orientation.swapsDimensions ? options.target?.transposed : options.target
-        let numerator = ShrinkOnLoad.jpegScale(stored: info.storedSize, target: storedTarget)
+        let numerator = ShrinkOnLoad.jpegScale(for: info, target: options.target)
         let scaled = JPEGCodec.scaledSize(info.storedSize, numerator: numerator)
         let format: PixelFormat = info.colorModel == "gray" ? .gray8 : .rgb8
         let image = try JPEGCodec.decode(bytes, scaledSize: scaled, numerator: numerator, format: format,

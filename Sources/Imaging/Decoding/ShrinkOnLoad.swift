@@ -18,4 +18,11 @@ public enum ShrinkOnLoad {
         }
         return 8
     }
+
+    /// The scale for a JPEG described by `info` and a target in upright
+    /// coordinates (the DCT scale applies to the stored image).
+    public static func jpegScale(for info: ImageInfo, target: TargetSize?) -> Int {
+        let storedTarget = info.metadata.orientation.swapsDimensions ? target?.transposed : target
+        return jpegScale(stored: info.storedSize, target: storedTarget)
+    }
 }

@@ -36,7 +36,8 @@ public enum FileBytes {
         return bytes
     }
 
-    static func systemMessage(_ code: Int32) -> String {
+    /// strerror(code) in lower case: "no such file or directory".
+    public static func systemMessage(_ code: Int32) -> String {
         String(cString: strerror(code)).lowercased()
     }
 }

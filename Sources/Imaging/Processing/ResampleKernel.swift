@@ -15,6 +15,7 @@ struct ResampleKernel {
     let stride: Int
 
     init(inputLength: Int, outputLength: Int, lobes: Double = 3) {
+        precondition(inputLength > 0 && outputLength > 0)
         let ratio = Double(inputLength) / Double(outputLength)
         let filterScale = max(ratio, 1)
         let support = lobes * filterScale

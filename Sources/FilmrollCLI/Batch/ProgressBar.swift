@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// A one-line progress bar on standard error: done/total, files per
+/// second and time left. Drawn only on a terminal, at most ten times a
+/// second; `finish()` clears it before the summary prints.
+final class ProgressBar: Sendable {
+    private struct State {
+        var done = 0
+        var lastDraw: ContinuousClock.Instant?
+        var drawn = false
+    }
+
+    private let io: CommandIO
+    private let total: Int
+    private let label: String
+    private let enabled: Bool
+    private let start = ContinuousClock.now
+    private let state = Mutex(State())
+
+    init(io: CommandIO, total: Int, label: String, enabled: Bool) {
+        self.io = io
+        self.total = total
+        self.label = label
+        self.enabled = enabled && io.errorIsTerminal && total > 0
+    }
+
+    /// Counts one more item done and redraws when due.
+    func advance() {
+        guard enabled else { return }
+        state.withLock { state in
+            state.done += 1
+            let now = ContinuousClock.now
+            if let last = state.lastDraw, now - last < .milliseconds(100), state.done < total { return }
+            state.lastDraw = now
+            state.drawn = true
+            io.writeError("\r" + line(done: state.done, elapsed: now - start) + "\u{1B}[K")
+        }
+    }
+
+    /// Removes the bar from the terminal.
+    func finish() {
+        guard enabled else { return }
+        state.withLock { state in
+            if state.drawn { io.writeError("\r\u{1B}[K") }
+            state.drawn = false
+        }
+    }
+
+    func line(done: Int, elapsed: Duration) -> String {
+        let seconds = max(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, 0.001)
+        let rate = Double(done) / seconds
+        let width = 24
+        let filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+        let left = rate > 0 ? Int((Double(total - done) / rate).rounded(.up)) : 0
+        return "\(label) [\(bar)] \(done)/\(total)  \(fixed(rate, 1)) files/s  ETA \(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60)"
+    }
+}

@@ -1,0 +1,138 @@
+import Imaging
+import Synchronization
+
+/// `filmroll thumbs INPUT...`: thumbnails of every photo, in parallel,
+/// shrinking on load, cached in memory and on disk.
+struct ThumbsCommand: Command {
+    static let spec = CommandSpec(
+        name: "thumbs",
+        abstract: "Make thumbnails of photos, in parallel, cached on disk.",
+        usage: "INPUT... [--size 256[,1024,…]] [--out DIR] [--format jpeg|png] [--quality 85] [--fit inside|cover] [--jobs N] [--xdg] [--json] [--quiet]",
+        arguments: [ArgumentSpec(name: "INPUT...", help: "Image files or folders (searched recursively).")],
+        options: [
+            .value("size", short: "s", "N[,N…]", "Longest edge in pixels (with --fit cover: the square's side); several sizes come from one decode. Default 256."),
+            .value("out", short: "o", "DIR", "Write DIR/<relative path without extension>_<size>.<ext>, mirroring the input tree."),
+            .value("format", "jpeg|png", "Thumbnail format (default jpeg)."),
+            .value("quality", "Q", "JPEG quality, 1 to 100 (default 85)."),
+            .value("fit", "inside|cover", "inside: whole picture, aspect kept (default); cover: a square cropped from the centre."),
+            .flag("upscale", "Enlarge photos smaller than the size (never done otherwise)."),
+            .value("jobs", short: "j", "N", "Photos processed at once (default: the number of cores)."),
+            .flag("xdg", "Also write freedesktop.org thumbnails (~/.cache/thumbnails) for file managers."),
+            .value("cache-dir", "DIR", "Keep the thumbnail store in DIR instead of FOLDER/.filmroll/thumbs."),
+            .value("cache-limit", "SIZE", "Size budget of the store; least recently used thumbnails go first (default 1GB)."),
+            .flag("no-cache", "Make everything afresh and store nothing (for benchmarks)."),
+            .flag("json", "Print one JSON object per output (and per failure), for scripts."),
+            .flag("quiet", short: "q", "No progress bar and no summary."),
+        ],
+        discussion: """
+        Without --out, thumbnails stay in the store and the command says where (--json gives every path).
+        A re-run with unchanged photos makes nothing; a changed photo remakes only its own thumbnails.
+        Thumbnails are upright, 8-bit sRGB, and carry no metadata.
+        """
+    )
+
+    var inputs: [String]
+    var sizes: [Int]
+    var outputFolder: String?
+    var format: ImageFormat
+    var quality: Int
+    var fit: TargetSize.Fit
+    var upscale: Bool
+    var jobs: Int
+    var xdg: Bool
+    var cacheFolder: String?
+    var cacheLimit: Int
+    var useCache: Bool
+    var json: Bool
+    var quiet: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
+        inputs = arguments.positionals
+        let sizeText = arguments.value("size") ?? "256"
+        var sizes: [Int] = []
+        for part in sizeText.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let size = Int(part.trimmingCharacters(in: " ")), (1...16384).contains(size) else {
+                throw UsageError("option '--size' needs sizes from 1 to 16384 separated by commas, not '\(sizeText)'")
+            }
+            if !sizes.contains(size) { sizes.append(size) }
+        }
+        self.sizes = sizes
+        outputFolder = arguments.value("out")
+        switch arguments.value("format")?.lowercased() ?? "jpeg" {
+        case "jpeg", "jpg": format = .jpeg
+        case "png": format = .png
+        case let other: throw UsageError("option '--format' takes jpeg or png, not '\(other)'")
+        }
+        quality = try arguments.integer("quality", in: 1...100, default: 85)!
+        guard let fit = TargetSize.Fit(rawValue: arguments.value("fit") ?? "inside") else {
+            throw UsageError("option '--fit' takes inside or cover, not '\(arguments.value("fit")!)'")
+        }
+        self.fit = fit
+        upscale = arguments.has("upscale")
+        jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
+        xdg = arguments.has("xdg")
+        cacheFolder = arguments.value("cache-dir")
+        if let limitText = arguments.value("cache-limit") {
+            guard let limit = parseByteCount(limitText) else {
+                throw UsageError("option '--cache-limit' needs a size such as 500MB or 2GB, not '\(limitText)'")
+            }
+            cacheLimit = limit
+        } else {
+            cacheLimit = 1_000_000_000
+        }
+        useCache = !arguments.has("no-cache")
+        json = arguments.has("json")
+        quiet = arguments.has("quiet")
+        if !useCache && outputFolder == nil && !json && !xdg {
+            throw UsageError("with --no-cache and no --out, thumbnails would go nowhere; add --out DIR (or --json)")
+        }
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        Interruption.install()
+        let started = ContinuousClock.now
+        let (files, failures) = InputWalker.expand(inputs)
+        let report = ThumbnailReport(io: io, json: json)
+        for failure in failures { report.failed(path: failure.path, reason: failure.reason) }
+
+        var configuration = ImagePipeline.Configuration()
+        configuration.memoryCostLimit = 32 << 20    // the disk store is the cache that matters here
+        configuration.pixelBudget = 48_000_000
+        let maker = ThumbnailMaker(
+            pipeline: ImagePipeline(configuration: configuration),
+            plan: ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,
+                                outputFolder: outputFolder, cacheFolder: cacheFolder, useCache: useCache, xdg: xdg),
+            inputs: InputIdentities(files),
+            threadsPerImage: max(1, processorCount / max(1, min(jobs, files.count))))
+
+        let progress = ProgressBar(io: io, total: files.count, label: "thumbs", enabled: !quiet && !json)
+        Batch.run(files, jobs: jobs) { file in
+            maker.make(file, report: report)
+            progress.advance()
+        }
+        progress.finish()
+
+        if useCache {
+            for store in maker.storesUsed { store.evict(toFit: cacheLimit) }
+        }
+        if !quiet {
+            let summary = report.summary(elapsed: ContinuousClock.now - started, location: outputFolder ?? maker.storeLocation)
+            if json { io.writeError(summary + "\n") } else { io.print(summary) }
+        }
+        if Interruption.requested {
+            io.printError("filmroll: interrupted; run the same command again to finish")
+            return Interruption.exitCode
+        }
+        return report.anyFailed ? .failure : .success
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in characters: Character) -> Substring {
+        var text = self
+        while text.first == characters { text = text.dropFirst() }
+        while text.last == characters { text = text.dropLast() }
+        return text
+    }
+}

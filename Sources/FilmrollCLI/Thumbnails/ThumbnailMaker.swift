@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Imaging
+import Synchronization
+
+/// Makes the thumbnails of one photo: looks each size up in the store,
+/// decodes once (through the pipeline) for the sizes that are missing,
+/// encodes, stores and writes them, and reports every output.
+final class ThumbnailMaker: Sendable {
+    let pipeline: ImagePipeline
+    let plan: ThumbnailPlan
+    let inputs: InputIdentities
+    let threadsPerImage: Int
+    private let stores = Mutex<[String: ThumbnailStore]>([:])
+
+    init(pipeline: ImagePipeline, plan: ThumbnailPlan, inputs: InputIdentities, threadsPerImage: Int) {
+        self.pipeline = pipeline
+        self.plan = plan
+        self.inputs = inputs
+        self.threadsPerImage = threadsPerImage
+    }
+
+    /// The stores thumbnails were looked up in or written to.
+    var storesUsed: [ThumbnailStore] { stores.withLock { Array($0.values) } }
+
+    /// Where thumbnails went when there is no `--out`: the store's folder.
+    var storeLocation: String? { plan.cacheFolder ?? stores.withLock { $0.keys.sorted().first } }
+
+    func make(_ file: InputFile, report: ThumbnailReport) {
+        do throws(ImagingError) {
+            try makeThumbnails(file, report: report)
+        } catch {
+            report.failed(path: file.path, reason: String(describing: error))
+            if plan.xdg { writeXDGFailure(file) }
+        }
+    }
+
+    private struct Pending {
+        var size: Int
+        var resize: ImageProcessors.Resize
+        var key: String
+    }
+
+    private func makeThumbnails(_ file: InputFile, report: ThumbnailReport) throws(ImagingError) {
+        let source = try SourceIdentity.of(file.path)
+        let store = plan.store(for: file)
+        if let store { stores.withLock { $0[store.directory] = store } }
+
+        var pending: [Pending] = []
+        for size in plan.sizes {
+            let resize = plan.resize(size)
+            let key = ThumbnailStore.key(relativePath: file.relativePath, source: source, resize: resize,
+                                         encoding: plan.encodingTag)
+            if let store, let cached = store.cachedPath(forKey: key, extension: plan.fileExtension) {
+                let path = try deliverCached(cached, for: file, size: size)
+                let dimensions = try? ImageDecoder.readInfo(contentsOf: cached).storedSize
+                report.output(source: file.path, size: size, path: path, dimensions: dimensions, status: .cached)
+            } else {
+                pending.append(Pending(size: size, resize: resize, key: key))
+            }
+        }
+        let xdgSizes = plan.xdg ? try missingXDGSizes(file, source: source) : []
+        if pending.isEmpty && xdgSizes.isEmpty { return }
+
+        let resizes = pending.map(\.resize) + xdgSizes.map { ImageProcessors.Resize(edge: $0.pixels) }
+        let images = try pipeline.images(for: source, resizes: resizes, threads: threadsPerImage)
+        for (item, image) in zip(pending, images) {
+            let bytes = try ImageEncoder.encode(image, as: plan.encoding)
+            var path: String?
+            if let store { path = try store.store(bytes, key: item.key, extension: plan.fileExtension) }
+            if let output = plan.outputPath(for: file, size: item.size) {
+                try write(bytes, to: output)
+                path = output
+            }
+            report.output(source: file.path, size: item.size, path: path ?? "", dimensions: image.size, status: .made)
+        }
+        for (size, image) in zip(xdgSizes, images.dropFirst(pending.count)) {
+            try XDGThumbnail.write(image, size: size, sourcePath: try absolutePath(file.path),
+                                   sourceMTimeSeconds: source.modificationTimeSeconds, root: xdgRoot)
+        }
+    }
+
+    /// Copies a stored thumbnail to its `--out` path unless an identical
+    /// copy is already there; returns the path reported.
+    private func deliverCached(_ cached: String, for file: InputFile, size: Int) throws(ImagingError) -> String {
+        guard let output = plan.outputPath(for: file, size: size) else { return cached }
+        var outputStatus = stat(), cachedStatus = stat()
+        if stat(output, &outputStatus) == 0, stat(cached, &cachedStatus) == 0,
+           outputStatus.st_size == cachedStatus.st_size, !inputs.contains(output) {
+            return output
+        }
+        try write(try FileBytes.read(cached), to: output)
+        return output
+    }
+
+    /// Writes an output atomically, refusing to replace any input photo.
+    private func write(_ bytes: [UInt8], to output: String) throws(ImagingError) {
+        if inputs.contains(output) {
+            throw .fileSystem("refusing to overwrite the input photo \(output)")
+        }
+        if let slash = output.lastIndex(of: "/") { try Folders.create(String(output[..<slash])) }
+        try AtomicFile.write(bytes, to: output)
+    }
+
+    // MARK: freedesktop.org thumbnails
+
+    private var xdgRoot: String { XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
+
+    /// The XDG sizes whose thumbnail is missing or older than the photo.
+    private func missingXDGSizes(_ file: InputFile, source: SourceIdentity) throws(ImagingError) -> [XDGThumbnailSize] {
+        let uri = XDGThumbnail.fileURI(forAbsolutePath: try absolutePath(file.path))
+        let name = XDGThumbnail.fileName(forURI: uri)
+        return plan.xdgSizes.filter { size in
+            var status = stat()
+            let path = "\(xdgRoot)/\(size.rawValue)/\(name)"
+            return stat(path, &status) != 0 || Int(status.st_mtim.tv_sec) < source.modificationTimeSeconds
+        }
+    }
+
+    private func writeXDGFailure(_ file: InputFile) {
+        guard let source = try? SourceIdentity.of(file.path), let path = try? absolutePath(file.path) else { return }
+        try? XDGThumbnail.writeFailure(sourcePath: path, sourceMTimeSeconds: source.modificationTimeSeconds,
+                                       root: xdgRoot, version: CLI.version)
+    }
+
+    private func absolutePath(_ path: String) throws(ImagingError) -> String {
+        guard let resolved = realpath(path, nil) else { throw .fileSystem(FileBytes.systemMessage(errno)) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Encoded thumbnails on disk (by default `FOLDER/.filmroll/thumbs/`),
+/// named by a key over the source's identity and the processing, with a
+/// size budget that evicts the least recently used files.
+///
+/// A hit refreshes the file's modification time, which is the recency the
+/// eviction sorts by; writes are atomic, so a reader never sees half a file.
+public struct ThumbnailStore: Sendable {
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The key of one thumbnail: the source's path relative to its folder
+    /// (so the folder may move), size and mtime, the resize and the encoding.
+    public static func key(relativePath: String, source: SourceIdentity, resize: ImageProcessors.Resize,
+                           encoding: String) -> String {
+        let text = "filmroll-thumb-1\n\(relativePath)\n\(source.byteCount)\n\(source.modificationTimeNanoseconds)\n"
+            + "\(resize.target.width)x\(resize.target.height) \(resize.target.fit.rawValue) \(resize.upscale)\n\(encoding)"
+        return MD5.hex(Array(text.utf8))
+    }
+
+    /// Where the thumbnail with `key` lives: `directory/ab/abcdef….ext`.
+    public func path(forKey key: String, extension ext: String) -> String {
+        "\(directory)/\(key.prefix(2))/\(key).\(ext)"
+    }
+
+    /// The stored file for `key`, marked as just used; nil when absent.
+    public func cachedPath(forKey key: String, extension ext: String) -> String? {
+        let path = path(forKey: key, extension: ext)
+        // utimensat with NULL times sets both to now: the LRU clock.
+        guard utimensat(AT_FDCWD, path, nil, 0) == 0 else { return nil }
+        return path
+    }
+
+    /// Stores `bytes` under `key` and returns the file's path.
+    @discardableResult
+    public func store(_ bytes: [UInt8], key: String, extension ext: String) throws(ImagingError) -> String {
+        let path = path(forKey: key, extension: ext)
+        try Folders.create(String(path[..<path.lastIndex(of: "/")!]))
+        try AtomicFile.write(bytes, to: path)
+        return path
+    }
+
+    public struct Usage: Sendable, Equatable {
+        public var files: Int
+        public var bytes: Int
+
+        public init(files: Int, bytes: Int) {
+            self.files = files
+            self.bytes = bytes
+        }
+    }
+
+    /// Deletes the least recently used thumbnails until the store holds at
+    /// most `limit` bytes; returns what was removed.
+    @discardableResult
+    public func evict(toFit limit: Int) -> Usage {
+        var entries = files()
+        var total = entries.reduce(0) { $0 + $1.bytes }
+        var removed = Usage(files: 0, bytes: 0)
+        guard total > limit else { return removed }
+        entries.sort { $0.modified < $1.modified }
+        for entry in entries where total > limit {
+            if unlink(entry.path) == 0 {
+                total -= entry.bytes
+                removed.files += 1
+                removed.bytes += entry.bytes
+            }
+        }
+        return removed
+    }
+
+    /// Files and bytes in the store now.
+    public func usage() -> Usage {
+        let entries = files()
+        return Usage(files: entries.count, bytes: entries.reduce(0) { $0 + $1.bytes })
+    }
+
+    private struct Entry {
+        var path: String
+        var bytes: Int
+        var modified: Int64
+    }
+
+    /// Every stored file (two levels: shard folders, then files); temporary
+    /// files of writes in progress are left alone.
+    private func files() -> [Entry] {
+        var entries: [Entry] = []
+        for shard in Self.names(in: directory) where shard.count == 2 {
+            let folder = directory + "/" + shard
+            for name in Self.names(in: folder) where !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                var status = stat()
+                guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+                let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+                entries.append(Entry(path: path, bytes: Int(status.st_size), modified: modified))
+            }
+        }
+        return entries
+    }
+
+    private static func names(in folder: String) -> [String] {
+        guard let handle = opendir(folder) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Creating folders, as `mkdir -p` does.
+public enum Folders {
+    /// Creates `path` and any missing parents with `mode`; folders that
+    /// already exist keep their mode.
+    /// - Throws: `ImagingError.fileSystem` naming the folder that could not be made.
+    public static func create(_ path: String, mode: mode_t = 0o755) throws(ImagingError) {
+        var partial = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            partial += "/" + component
+            if mkdir(partial, mode) == 0 { continue }
+            let failure = errno
+            var status = stat()
+            if failure == EEXIST, stat(partial, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { continue }
+            throw .fileSystem("cannot create folder \(partial): \(FileBytes.systemMessage(failure))")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Synchronization
+
+/// The one way Filmroll gets a resized, upright image of a photo.
+///
+/// Requests are answered from an LRU memory cache when possible; otherwise
+/// the file is read, its header checked, its pixels reserved against a
+/// budget, and it is decoded once (shrinking on load) for the largest size
+/// asked; smaller sizes are derived from that result. Thumbnails, four-cut
+/// cells and GIF frames all come through here.
+public final class ImagePipeline: Sendable {
+    public struct Configuration: Sendable {
+        /// Bytes of images the memory cache keeps.
+        public var memoryCostLimit = 256 << 20
+        /// Images the memory cache keeps.
+        public var memoryCountLimit = 2_000
+        /// An image larger than this (bytes) is not cached in memory.
+        public var memoryEntryCostLimit = 64 << 20
+        /// Decoded pixels in flight across all threads.
+        public var pixelBudget = 160_000_000
+        public var limits = DecodeLimits.default
+
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    let memoryCache: LRUCache<ImageRequest, Image>
+    let budget: PixelBudget
+    private let decodes = Atomic<Int>(0)
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        memoryCache = LRUCache(costLimit: configuration.memoryCostLimit, countLimit: configuration.memoryCountLimit,
+                               entryCostLimit: configuration.memoryEntryCostLimit)
+        budget = PixelBudget(limit: configuration.pixelBudget)
+    }
+
+    /// How many files the pipeline has decoded (cache hits decode nothing).
+    public var decodeCount: Int { decodes.load(ordering: .relaxed) }
+
+    /// The image for one request.
+    public func image(for request: ImageRequest, threads: Int = 1) throws(ImagingError) -> Image {
+        try images(for: request.source, resizes: [request.resize], threads: threads)[0]
+    }
+
+    /// Images of one source in several sizes, decoding the file at most once.
+    /// - Parameters:
+    ///   - threads: threads one resize may use (more than 1 only when the
+    ///     batch has fewer files than cores).
+    /// - Returns: one image per resize, in the same order.
+    public func images(for source: SourceIdentity, resizes: [ImageProcessors.Resize],
+                       threads: Int = 1) throws(ImagingError) -> [Image] {
+        var results = resizes.map { memoryCache.value(forKey: ImageRequest(source: source, resize: $0)) }
+        let missing = resizes.indices.filter { results[$0] == nil }
+        if missing.isEmpty { return results.map { $0! } }
+
+        let bytes = try FileBytes.read(source.path, limit: configuration.limits.maxFileBytes)
+        let info = try ImageDecoder.readInfo(bytes, limits: configuration.limits)
+        let upright = info.uprightSize
+        // Largest output first; each smaller one is derived from a larger
+        // result of the same fit when there is one, else from the decode.
+        let order = missing.sorted { resizes[$0].outputSize(for: upright).pixelCount > resizes[$1].outputSize(for: upright).pixelCount }
+        let first = resizes[order[0]]
+        let options = DecodeOptions(target: first.upscale ? nil : first.target, frames: .first, limits: configuration.limits)
+        let pixels = ImageDecoder.plannedPixels(info, options: options)
+        let made: [(Int, Image)] = try budget.withReservation(pixels) { () throws(ImagingError) -> [(Int, Image)] in
+            let decoded = try ImageDecoder.decode(bytes, info: info, options: options).image
+            decodes.add(1, ordering: .relaxed)
+            var made: [(Int, Image)] = []
+            for index in order {
+                let resize = resizes[index]
+                let base = made.last { resizes[$0.0].target.fit == resize.target.fit }?.1 ?? decoded
+                let image = resize.apply(base, threads: threads)
+                made.append((index, image))
+            }
+            return made
+        }
+        for (index, image) in made {
+            results[index] = image
+            memoryCache.set(image, forKey: ImageRequest(source: source, resize: resizes[index]), cost: image.pixels.count)
+        }
+        return results.map { $0! }
+    }
+}

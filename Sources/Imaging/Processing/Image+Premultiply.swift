@@ -1,0 +1,39 @@
+extension Image {
+    /// RGBA with each colour multiplied by its alpha, so that filters do
+    /// not bleed the colour of transparent pixels into their neighbours.
+    func premultiplied() -> Image {
+        precondition(format == .rgba8)
+        return mapRGBA { r, g, b, a in
+            let alpha = UInt32(a)
+            return (UInt8((UInt32(r) * alpha + 127) / 255), UInt8((UInt32(g) * alpha + 127) / 255),
+                    UInt8((UInt32(b) * alpha + 127) / 255), a)
+        }
+    }
+
+    /// The inverse of `premultiplied()`.
+    func unpremultiplied() -> Image {
+        precondition(format == .rgba8)
+        return mapRGBA { r, g, b, a in
+            if a == 0 { return (0, 0, 0, 0) }
+            let alpha = UInt32(a), half = alpha / 2
+            return (UInt8(min(255, (UInt32(r) * 255 + half) / alpha)), UInt8(min(255, (UInt32(g) * 255 + half) / alpha)),
+                    UInt8(min(255, (UInt32(b) * 255 + half) / alpha)), a)
+        }
+    }
+
+    private func mapRGBA(_ transform: (UInt8, UInt8, UInt8, UInt8) -> (UInt8, UInt8, UInt8, UInt8)) -> Image {
+        pixels.withUnsafeBufferPointer { source in
+            Image(width: width, height: height, format: .rgba8) { target in
+                for y in 0..<height {
+                    var from = y * bytesPerRow, to = y * width * 4
+                    for _ in 0..<width {
+                        let (r, g, b, a) = transform(source[from], source[from + 1], source[from + 2], source[from + 3])
+                        target[to] = r; target[to + 1] = g; target[to + 2] = b; target[to + 3] = a
+                        from += 4
+                        to += 4
+                    }
+                }
+            }
+        }
+    }
+}

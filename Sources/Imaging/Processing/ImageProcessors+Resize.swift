@@ -1,0 +1,44 @@
+extension ImageProcessors {
+    /// Resizes an upright image into a box: `inside` keeps the whole
+    /// picture (longest edge = box), `cover` fills the box and crops the
+    /// excess from the centre. Never enlarges unless `upscale`.
+    public struct Resize: Sendable, Hashable, CustomStringConvertible {
+        public var target: TargetSize
+        public var upscale: Bool
+
+        public init(target: TargetSize, upscale: Bool = false) {
+            self.target = target
+            self.upscale = upscale
+        }
+
+        /// A square box of `edge` pixels.
+        public init(edge: Int, fit: TargetSize.Fit = .inside, upscale: Bool = false) {
+            self.init(target: .edge(edge, fit: fit), upscale: upscale)
+        }
+
+        /// The size of the result for an upright image of `size`.
+        public func outputSize(for size: PixelSize) -> PixelSize {
+            guard target.fit == .cover else { return target.resultSize(for: size, upscale: upscale) }
+            let box = PixelSize(width: target.width, height: target.height)
+            if upscale || (size.width >= box.width && size.height >= box.height) { return box }
+            // Too small to fill the box without enlarging: the largest box-shaped crop.
+            return PixelRect.centered(aspect: box, in: size).size
+        }
+
+        /// Applies the resize; the pipeline passes the threads it may use.
+        public func apply(_ image: Image, threads: Int = 1) -> Image {
+            let output = outputSize(for: image.size)
+            if target.fit == .cover {
+                let crop = PixelRect.centered(aspect: output, in: image.size)
+                return image.cropped(to: crop).resized(to: output, threads: threads)
+            }
+            return image.resized(to: output, threads: threads)
+        }
+
+        /// "256 inside", "512 cover", "100×300 inside upscale"
+        public var description: String {
+            let box = target.width == target.height ? "\(target.width)" : "\(target.width)×\(target.height)"
+            return "\(box) \(target.fit.rawValue)" + (upscale ? " upscale" : "")
+        }
+    }
+}

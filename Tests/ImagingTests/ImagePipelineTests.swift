@@ -1,0 +1,90 @@
+import Imaging
+import Testing
+import TestSupport
+
+@Suite struct ImagePipelineTests {
+    static func source(_ file: String) throws -> SourceIdentity { try SourceIdentity.of(Fixtures.path(file)) }
+
+    @Test func severalSizesComeFromOneDecode() throws {
+        let pipeline = ImagePipeline()
+        let resizes = [256, 64, 128].map { ImageProcessors.Resize(edge: $0) }
+        let images = try pipeline.images(for: try Self.source("jpeg/photo.jpg"), resizes: resizes)
+        #expect(pipeline.decodeCount == 1)
+        #expect(images.map(\.size) == [PixelSize(width: 256, height: 192), PixelSize(width: 64, height: 48),
+                                        PixelSize(width: 128, height: 96)])
+        // Asked again: the memory cache answers.
+        _ = try pipeline.images(for: try Self.source("jpeg/photo.jpg"), resizes: resizes)
+        #expect(pipeline.decodeCount == 1)
+    }
+
+    @Test func aChangedSourceIsDecodedAgain() throws {
+        let pipeline = ImagePipeline()
+        var source = try Self.source("jpeg/photo.jpg")
+        let request = ImageRequest(source: source, resize: ImageProcessors.Resize(edge: 32))
+        _ = try pipeline.image(for: request)
+        _ = try pipeline.image(for: request)
+        #expect(pipeline.decodeCount == 1)
+        source.modificationTimeNanoseconds += 1
+        _ = try pipeline.image(for: ImageRequest(source: source, resize: request.resize))
+        #expect(pipeline.decodeCount == 2)
+    }
+
+    @Test(arguments: 1...8)
+    func everyOrientationGivesTheUprightSize(orientation: Int) throws {
+        let image = try ImagePipeline().image(for: ImageRequest(
+            source: try Self.source("orientation/orientation-\(orientation).jpg"),
+            resize: ImageProcessors.Resize(edge: 64)))
+        #expect(image.size == PixelSize(width: 64, height: 48))
+        let expected = [Quadrants.red, Quadrants.green, Quadrants.blue, Quadrants.yellow]
+        for (actual, wanted) in zip(Quadrants.sample(image), expected) {
+            #expect(PixelMatch.near(actual, wanted, tolerance: 40))
+        }
+    }
+
+    @Test func portraitKeepsItsAspect() throws {
+        // Stored 24×16 with Orientation 6: a 16×24 portrait.
+        let image = try ImagePipeline().image(for: ImageRequest(
+            source: try Self.source("png/gray-exif.png"), resize: ImageProcessors.Resize(edge: 12)))
+        #expect(image.size == PixelSize(width: 8, height: 12))
+    }
+
+    @Test func smallPhotosAreNotEnlargedUnlessAsked() throws {
+        let source = try Self.source("gif/still.gif")
+        let pipeline = ImagePipeline()
+        #expect(try pipeline.image(for: ImageRequest(source: source, resize: .init(edge: 256))).size == PixelSize(width: 16, height: 16))
+        let enlarged = try pipeline.image(for: ImageRequest(source: source, resize: .init(edge: 64, upscale: true)))
+        #expect(enlarged.size == PixelSize(width: 64, height: 64))
+        #expect(enlarged.pixel(x: 4, y: 30) == [0, 0, 0, 255])
+        #expect(enlarged.pixel(x: 60, y: 30) == [255, 255, 255, 255])
+    }
+
+    @Test func coverCropsTheCentre() throws {
+        let image = try ImagePipeline().image(for: ImageRequest(
+            source: try Self.source("orientation/orientation-6.jpg"), resize: .init(edge: 48, fit: .cover)))
+        #expect(image.size == PixelSize(width: 48, height: 48))
+        // The centre 96×96 of the 128×96 picture keeps all four quadrants.
+        let expected = [Quadrants.red, Quadrants.green, Quadrants.blue, Quadrants.yellow]
+        for (actual, wanted) in zip(Quadrants.sample(image), expected) {
+            #expect(PixelMatch.near(actual, wanted, tolerance: 40))
+        }
+        // Too small to fill the box: the largest square, not an enlargement.
+        let small = try ImagePipeline().image(for: ImageRequest(
+            source: try Self.source("orientation/orientation-1.jpg"), resize: .init(edge: 500, fit: .cover)))
+        #expect(small.size == PixelSize(width: 96, height: 96))
+    }
+
+    @Test func decodeErrorsComeThrough() throws {
+        #expect(throws: ImagingError.self) {
+            try ImagePipeline().image(for: ImageRequest(source: try Self.source("jpeg/truncated.jpg"), resize: .init(edge: 32)))
+        }
+    }
+
+    @Test func pixelBudgetLetsOneOversizedReservationThrough() {
+        let budget = PixelBudget(limit: 100)
+        budget.reserve(500)
+        #expect(budget.pixelsInFlight == 500)
+        budget.release(500)
+        budget.withReservation(60) { #expect(budget.pixelsInFlight == 60) }
+        #expect(budget.pixelsInFlight == 0)
+    }
+}
