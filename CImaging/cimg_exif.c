@@ -132,3 +132,51 @@ int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *out, cimg_error
     free(prefixed);
     return CIMG_OK;
 }
+
+/* Sets a SHORT or LONG entry's first value, when the entry exists. */
+static void cimg_exif_set_unsigned(ExifEntry *entry, ExifByteOrder order, uint32_t value) {
+    if (entry == NULL || entry->data == NULL || entry->components < 1) return;
+    if (entry->format == EXIF_FORMAT_SHORT && entry->size >= 2) exif_set_short(entry->data, order, (ExifShort)value);
+    if (entry->format == EXIF_FORMAT_LONG && entry->size >= 4) exif_set_long(entry->data, order, value);
+}
+
+int cimg_exif_rewrite_upright(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
+                              cimg_buffer *output, cimg_error *error) {
+    static const uint8_t header[6] = {'E', 'x', 'i', 'f', 0, 0};
+    output->data = NULL;
+    output->size = 0;
+    if (data == NULL || size < 14 || memcmp(data, header, sizeof header) != 0) {
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "EXIF payload must start with Exif\\0\\0");
+    }
+    ExifData *exif = exif_data_new();
+    if (exif == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION);
+    exif_data_unset_option(exif, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS);
+    exif_data_load_data(exif, data, (unsigned int)size);
+    ExifByteOrder order = exif_data_get_byte_order(exif);
+
+    cimg_exif_set_unsigned(cimg_exif_entry(exif, EXIF_IFD_0, CIMG_TAG_ORIENTATION), order, 1);
+    cimg_exif_set_unsigned(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_PIXEL_X_DIMENSION), order, width);
+    cimg_exif_set_unsigned(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_PIXEL_Y_DIMENSION), order, height);
+    /* The embedded thumbnail (IFD1) shows the old orientation: drop it. */
+    ExifContent *ifd1 = exif->ifd[EXIF_IFD_1];
+    while (ifd1 != NULL && ifd1->count > 0) exif_content_remove_entry(ifd1, ifd1->entries[0]);
+    if (exif->data != NULL) {
+        free(exif->data);   /* libexif's default allocator is malloc */
+        exif->data = NULL;
+        exif->size = 0;
+    }
+
+    unsigned char *saved = NULL;
+    unsigned int saved_size = 0;
+    exif_data_save_data(exif, &saved, &saved_size);
+    exif_data_unref(exif);
+    if (saved == NULL || saved_size == 0) return cimg_fail(error, CIMG_ERR_CORRUPT, "EXIF could not be rewritten");
+    if (saved_size > 65533) {
+        free(saved);
+        return cimg_fail(error, CIMG_ERR_LIMIT, "rewritten EXIF is larger than one APP1 marker");
+    }
+    output->data = saved;
+    output->size = saved_size;
+    return CIMG_OK;
+}

@@ -255,6 +255,9 @@ int cimg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size
         }
         png_set_text(png, png_info, texts, options->text_count);
     }
+    if (options->exif != NULL && options->exif_length > 0) {
+        png_set_eXIf_1(png, png_info, (png_uint_32)options->exif_length, (png_bytep)options->exif);
+    }
     png_write_info(png, png_info);
     for (uint32_t y = 0; y < height; y++) {
         png_write_row(png, (png_const_bytep)(pixels + (size_t)y * bytes_per_row));

@@ -165,6 +165,8 @@ typedef struct cimg_png_encode_options {
     int dpi;                   /* > 0: pHYs chunk in pixels per metre */
     const cimg_png_text *texts;
     int text_count;
+    const uint8_t *exif;       /* optional eXIf chunk data (TIFF, no "Exif\0\0") */
+    size_t exif_length;
 } cimg_png_encode_options;
 
 /** Encodes GRAY8, RGB8 or RGBA8 pixels; the PNG is returned in *output. */
@@ -219,6 +221,15 @@ typedef struct cimg_exif {
  * eXIf chunk (TIFF alone). Damaged EXIF yields what could be read.
  */
 int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *exif, cimg_error *error);
+
+/**
+ * Rewrites an APP1 EXIF payload for an upright copy of width x height
+ * pixels: Orientation 1, PixelX/YDimension updated, the IFD1 thumbnail
+ * (which shows the old orientation) dropped. The result, "Exif\0\0" + TIFF,
+ * is returned in *output.
+ */
+int cimg_exif_rewrite_upright(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
+                              cimg_buffer *output, cimg_error *error);
 
 #ifdef __cplusplus
 }

@@ -144,6 +144,27 @@ import TestSupport
         #expect(FileBytes.exists(cache.path + "/thumbnails/fail/filmroll-\(CLI.version)/" + failedName))
     }
 
+    @Test(arguments: ["jpeg", "png"])
+    func keepMetadataCarriesEXIFUpright(format: String) throws {
+        let out = TemporaryFolder()
+        let (code, _) = CommandRunner.run("thumbs", Fixtures.path("dated/IMG_0004.jpg"), "--size", "80", "--out", out.path,
+                                          "--no-cache", "--keep-metadata", "--format", format)
+        #expect(code == .success)
+        let ext = format == "png" ? "png" : "jpg"
+        let decoded = try ImageDecoder.decode(contentsOf: out.file("IMG_0004_80.\(ext)"))
+        #expect(decoded.image.size == PixelSize(width: 80, height: 60))
+        #expect(decoded.info.metadata.hasOrientationTag)
+        #expect(decoded.info.metadata.orientation == .up)
+        #expect(decoded.info.metadata.captureDate?.iso8601 == "2025-04-11T08:00:00+09:00")
+        #expect(decoded.info.metadata.camera == "Filmroll Fixture Cam")
+
+        let plain = TemporaryFolder()
+        _ = CommandRunner.run("thumbs", Fixtures.path("dated/IMG_0004.jpg"), "--size", "80", "--out", plain.path,
+                              "--no-cache", "--format", format)
+        let bare = try ImageDecoder.readInfo(contentsOf: plain.file("IMG_0004_80.\(ext)")).metadata
+        #expect(bare.captureDate == nil && bare.make == nil && !bare.hasOrientationTag)
+    }
+
     @Test(arguments: [
         ["thumbs"],
         ["thumbs", "x", "--size", "0"],

@@ -16,6 +16,7 @@ struct ThumbsCommand: Command {
             .value("quality", "Q", "JPEG quality, 1 to 100 (default 85)."),
             .value("fit", "inside|cover", "inside: whole picture, aspect kept (default); cover: a square cropped from the centre."),
             .flag("upscale", "Enlarge photos smaller than the size (never done otherwise)."),
+            .flag("keep-metadata", "Carry the photo's EXIF over (orientation set to 1, embedded thumbnail dropped)."),
             .value("jobs", short: "j", "N", "Photos processed at once (default: the number of cores)."),
             .flag("xdg", "Also write freedesktop.org thumbnails (~/.cache/thumbnails) for file managers."),
             .value("cache-dir", "DIR", "Keep the thumbnail store in DIR instead of FOLDER/.filmroll/thumbs."),
@@ -27,7 +28,7 @@ struct ThumbsCommand: Command {
         discussion: """
         Without --out, thumbnails stay in the store and the command says where (--json gives every path).
         A re-run with unchanged photos makes nothing; a changed photo remakes only its own thumbnails.
-        Thumbnails are upright, 8-bit sRGB, and carry no metadata.
+        Thumbnails are upright, 8-bit sRGB, and carry no metadata unless --keep-metadata.
         """
     )
 
@@ -38,6 +39,7 @@ struct ThumbsCommand: Command {
     var quality: Int
     var fit: TargetSize.Fit
     var upscale: Bool
+    var keepMetadata: Bool
     var jobs: Int
     var xdg: Bool
     var cacheFolder: String?
@@ -70,6 +72,7 @@ struct ThumbsCommand: Command {
         }
         self.fit = fit
         upscale = arguments.has("upscale")
+        keepMetadata = arguments.has("keep-metadata")
         jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
         xdg = arguments.has("xdg")
         cacheFolder = arguments.value("cache-dir")
@@ -102,7 +105,8 @@ struct ThumbsCommand: Command {
         let maker = ThumbnailMaker(
             pipeline: ImagePipeline(configuration: configuration),
             plan: ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,
-                                outputFolder: outputFolder, cacheFolder: cacheFolder, useCache: useCache, xdg: xdg),
+                                outputFolder: outputFolder, cacheFolder: cacheFolder, useCache: useCache, xdg: xdg,
+                                keepMetadata: keepMetadata),
             inputs: InputIdentities(files),
             threadsPerImage: max(1, processorCount / max(1, min(jobs, files.count))))
 

@@ -67,8 +67,10 @@ final class ThumbnailMaker: Sendable {
 
         let resizes = pending.map(\.resize) + xdgSizes.map { ImageProcessors.Resize(edge: $0.pixels) }
         let images = try pipeline.images(for: source, resizes: resizes, threads: threadsPerImage)
+        let exif = plan.keepMetadata ? EXIFPayload.read(from: try FileBytes.read(file.path)) : nil
         for (item, image) in zip(pending, images) {
-            let bytes = try ImageEncoder.encode(image, as: plan.encoding)
+            let uprightEXIF = try exif.map { payload throws(ImagingError) in try EXIFPayload.upright(payload, size: image.size) }
+            let bytes = try ImageEncoder.encode(image, as: plan.encoding(exif: uprightEXIF))
             var path: String?
             if let store { path = try store.store(bytes, key: item.key, extension: plan.fileExtension) }
             if let output = plan.outputPath(for: file, size: item.size) {

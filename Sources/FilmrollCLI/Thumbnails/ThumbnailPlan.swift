@@ -11,14 +11,18 @@ struct ThumbnailPlan: Sendable {
     var cacheFolder: String?
     var useCache: Bool
     var xdg: Bool
+    var keepMetadata: Bool
 
     var fileExtension: String { format == .png ? "png" : "jpg" }
 
     /// Part of the store key: the same photo encoded differently is another thumbnail.
-    var encodingTag: String { format == .png ? "png" : "jpeg q\(quality)" }
+    var encodingTag: String { (format == .png ? "png" : "jpeg q\(quality)") + (keepMetadata ? " exif" : "") }
 
-    var encoding: EncodingFormat {
-        format == .png ? .png(PNGEncodingOptions()) : .jpeg(JPEGEncodingOptions(quality: quality, optimizeHuffman: false))
+    /// How to encode a thumbnail, with the EXIF to carry over (`--keep-metadata`).
+    func encoding(exif: [UInt8]? = nil) -> EncodingFormat {
+        format == .png
+            ? .png(PNGEncodingOptions(exif: exif))
+            : .jpeg(JPEGEncodingOptions(quality: quality, optimizeHuffman: false, exif: exif))
     }
 
     func resize(_ size: Int) -> ImageProcessors.Resize {

@@ -36,4 +36,20 @@ enum EXIFReader {
                 .filter { !$0.isNewline && $0.asciiValue.map { $0 >= 0x20 } ?? true }
         }
     }
+
+    /// `payload` (an APP1 payload) rewritten for an upright copy of `size`:
+    /// Orientation 1, pixel dimensions updated, embedded thumbnail dropped.
+    static func uprightCopy(of payload: [UInt8], size: PixelSize) throws(ImagingError) -> [UInt8] {
+        var output = cimg_buffer()
+        var failure: cimg_error?
+        payload.withUnsafeBufferPointer { bytes in
+            var error = cimg_error()
+            if cimg_exif_rewrite_upright(bytes.baseAddress, bytes.count, UInt32(size.width), UInt32(size.height),
+                                         &output, &error) != 0 {
+                failure = error
+            }
+        }
+        if let failure { throw .encodingFailed(.jpeg, ImagingError(failure, format: .jpeg).reason) }
+        return output.takeBytes()
+    }
 }

@@ -63,18 +63,24 @@ enum PNGCodec {
         var texts = zip(keys, values).map { cimg_png_text(key: $0, value: $1) }
         var output = cimg_buffer()
         var failure: cimg_error?
+        // The eXIf chunk holds the TIFF without JPEG's "Exif\0\0" prefix.
+        let tiff = options.exif.map { Array($0.starts(with: Array("Exif\0\0".utf8)) ? $0.dropFirst(6) : $0[...]) } ?? []
         image.pixels.withUnsafeBufferPointer { pixels in
             texts.withUnsafeMutableBufferPointer { textBuffer in
+              tiff.withUnsafeBufferPointer { exifBytes in
                 var settings = cimg_png_encode_options(
                     compression_level: Int32(options.compressionLevel),
                     dpi: Int32(options.dpi ?? 0),
                     texts: textBuffer.isEmpty ? nil : UnsafePointer(textBuffer.baseAddress),
-                    text_count: Int32(textBuffer.count))
+                    text_count: Int32(textBuffer.count),
+                    exif: exifBytes.isEmpty ? nil : exifBytes.baseAddress,
+                    exif_length: exifBytes.count)
                 var error = cimg_error()
                 if cimg_png_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.bytesPerRow,
                                    image.format.cimg, &settings, &output, &error) != 0 {
                     failure = error
                 }
+              }
             }
         }
         if let failure { throw .encodingFailed(.png, ImagingError(failure, format: .png).reason) }

@@ -44,11 +44,14 @@ public struct PNGEncodingOptions: Sendable, Hashable {
     public var dpi: Int?
     /// tEXt chunks (Latin-1 keys of 1-79 characters).
     public var texts: [Text]
+    /// An EXIF payload ("Exif\0\0" + TIFF, as in JPEG) to write as an eXIf chunk.
+    public var exif: [UInt8]?
 
-    public init(compressionLevel: Int = 6, dpi: Int? = nil, texts: [Text] = []) {
+    public init(compressionLevel: Int = 6, dpi: Int? = nil, texts: [Text] = [], exif: [UInt8]? = nil) {
         self.compressionLevel = compressionLevel
         self.dpi = dpi
         self.texts = texts
+        self.exif = exif
     }
 }
 
