@@ -47,3 +47,15 @@ import TestSupport
 extension LazySequence {
     func cycled(times: Int) -> [Element] { (0..<times).flatMap { _ in Array(self) } }
 }
+
+@Suite struct OrientedResizeTests {
+    @Test(arguments: Orientation.allCases, [PixelFormat.gray8, .rgb8, .rgba8])
+    func turningWhileResizingEqualsResizingThenTurning(orientation: Orientation, format: PixelFormat) {
+        let channels = format.bytesPerPixel
+        var pixels = [UInt8]()
+        for y in 0..<30 { for x in 0..<50 { for c in 0..<channels { pixels.append(UInt8((x * 5 + y * 3 + c * 40) % 256)) } } }
+        let image = Image(width: 50, height: 30, format: format, pixels: pixels)
+        let size = PixelSize(width: 20, height: 12)
+        #expect(image.resized(to: size, orientation: orientation) == image.resized(to: size).applying(orientation))
+    }
+}

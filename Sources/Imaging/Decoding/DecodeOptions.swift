@@ -11,10 +11,15 @@ public struct DecodeOptions: Sendable, Hashable {
     public var target: TargetSize?
     public var frames: Frames
     public var limits: DecodeLimits
+    /// Whether to turn the frames upright. The pipeline says no, and turns
+    /// the small resized result instead, in the same pass as the resize.
+    public var appliesOrientation: Bool
 
-    public init(target: TargetSize? = nil, frames: Frames = .first, limits: DecodeLimits = .default) {
+    public init(target: TargetSize? = nil, frames: Frames = .first, limits: DecodeLimits = .default,
+                appliesOrientation: Bool = true) {
         self.target = target
         self.frames = frames
         self.limits = limits
+        self.appliesOrientation = appliesOrientation
     }
 }

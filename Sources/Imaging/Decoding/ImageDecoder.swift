@@ -24,6 +24,7 @@ public enum ImageDecoder {
         return try withBytes(bytes) { raw throws(ImagingError) in
             try options.limits.check(frameSize: info.storedSize, frames: decoder.decodedFrameCount(info, options: options))
             let (frames, scale) = try decoder.decodeStored(raw, info: info, options: options)
+            guard options.appliesOrientation else { return DecodedImage(info: info, frames: frames, decodeScale: scale) }
             let orientation = info.metadata.orientation
             let upright = frames.map {
                 ImageFrame(image: $0.image.applying(orientation), delayCentiseconds: $0.delayCentiseconds)

@@ -36,10 +36,11 @@ public struct ImageFrame: Sendable, Hashable {
     }
 }
 
-/// A decoded file: its header facts and its frames, already upright.
+/// A decoded file: its header facts and its frames, upright (unless the
+/// decode was asked to leave them as stored).
 public struct DecodedImage: Sendable {
     public var info: ImageInfo
-    /// At least one frame; every frame is upright.
+    /// At least one frame.
     public var frames: [ImageFrame]
     /// The JPEG DCT scale used, as a numerator of 8 (8 = full size).
     public var decodeScale: Int

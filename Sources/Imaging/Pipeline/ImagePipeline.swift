@@ -60,17 +60,22 @@ public final class ImagePipeline: Sendable {
         // result of the same fit when there is one, else from the decode.
         let order = missing.sorted { resizes[$0].outputSize(for: upright).pixelCount > resizes[$1].outputSize(for: upright).pixelCount }
         let first = resizes[order[0]]
-        let options = DecodeOptions(target: first.upscale ? nil : first.target, frames: .first, limits: configuration.limits)
+        let orientation = info.metadata.orientation
+        let options = DecodeOptions(target: first.upscale ? nil : first.target, frames: .first,
+                                    limits: configuration.limits, appliesOrientation: false)
         let pixels = ImageDecoder.plannedPixels(info, options: options)
         let made: [(Int, Image)] = try budget.withReservation(pixels) { () throws(ImagingError) -> [(Int, Image)] in
+            // Decoded as stored; each resize writes its result upright.
             let decoded = try ImageDecoder.decode(bytes, info: info, options: options).image
             decodes.add(1, ordering: .relaxed)
             var made: [(Int, Image)] = []
             for index in order {
                 let resize = resizes[index]
-                let base = made.last { resizes[$0.0].target.fit == resize.target.fit }?.1 ?? decoded
-                let image = resize.apply(base, threads: threads)
-                made.append((index, image))
+                if let larger = made.last(where: { resizes[$0.0].target.fit == resize.target.fit })?.1 {
+                    made.append((index, resize.apply(larger, original: upright, threads: threads)))
+                } else {
+                    made.append((index, resize.apply(decoded, original: upright, orientation: orientation, threads: threads)))
+                }
             }
             return made
         }

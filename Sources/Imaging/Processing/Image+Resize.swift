@@ -4,12 +4,19 @@ extension Image {
     /// Lanczos-3 filter. RGBA is filtered premultiplied. `threads` > 1
     /// splits the rows between threads (for a lone large image).
     public func resized(to size: PixelSize, threads: Int = 1) -> Image {
+        resized(to: size, orientation: .up, threads: threads)
+    }
+
+    /// Resamples to `size` (in this image's frame) and writes the result
+    /// turned by `orientation`, in one pass: the way to make an upright
+    /// thumbnail of a stored (not yet turned) decode.
+    public func resized(to size: PixelSize, orientation: Orientation, threads: Int = 1) -> Image {
         precondition(size.width > 0 && size.height > 0, "a resized image has at least one pixel")
-        if size == self.size { return self }
+        if size == self.size { return applying(orientation) }
         var source = format == .rgba8 ? premultiplied() : self
         let factor = min(source.width / (size.width * 2), source.height / (size.height * 2))
         if factor >= 2 { source = source.boxShrunk(by: factor) }
-        let result = LanczosResampler(source: source, size: size).resample(threads: threads)
+        let result = LanczosResampler(source: source, size: size, orientation: orientation).resample(threads: threads)
         return format == .rgba8 ? result.unpremultiplied() : result
     }
 }

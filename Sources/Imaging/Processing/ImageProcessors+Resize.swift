@@ -25,14 +25,18 @@ extension ImageProcessors {
             return PixelRect.centered(aspect: box, in: size).size
         }
 
-        /// Applies the resize; the pipeline passes the threads it may use.
-        public func apply(_ image: Image, threads: Int = 1) -> Image {
-            let output = outputSize(for: image.size)
-            if target.fit == .cover {
-                let crop = PixelRect.centered(aspect: output, in: image.size)
-                return image.cropped(to: crop).resized(to: output, threads: threads)
-            }
-            return image.resized(to: output, threads: threads)
+        /// Applies the resize to `image`, a decode of a picture whose full
+        /// upright size is `original` (by default the image's own), stored
+        /// with `orientation`: the output is upright, and its size follows
+        /// from the original, so a shrunk-on-load decode gives exactly the
+        /// size a full decode would. Turning happens as the small result
+        /// is written.
+        public func apply(_ image: Image, original: PixelSize? = nil, orientation: Orientation = .up,
+                          threads: Int = 1) -> Image {
+            let output = outputSize(for: original ?? orientation.uprightSize(of: image.size))
+            let stored = orientation.swapsDimensions ? output.transposed : output
+            let source = target.fit == .cover ? image.cropped(to: PixelRect.centered(aspect: stored, in: image.size)) : image
+            return source.resized(to: stored, orientation: orientation, threads: threads)
         }
 
         /// "256 inside", "512 cover", "100×300 inside upscale"

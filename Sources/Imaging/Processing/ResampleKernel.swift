@@ -7,7 +7,7 @@ import Darwin
 /// Lanczos-3 weights for resampling one axis from `inputLength` to
 /// `outputLength` samples: for each output sample, the first input sample
 /// it reads and a fixed-stride run of normalised weights.
-struct ResampleKernel {
+struct ResampleKernel: Sendable {
     let starts: [Int]
     let counts: [Int]
     /// `outputLength * stride` weights; entries past `counts[i]` are zero.
@@ -55,5 +55,25 @@ struct ResampleKernel {
         if abs(x) >= lobes { return 0 }
         let pix = Double.pi * x
         return lobes * sin(pix) * sin(pix / lobes) / (pix * pix)
+    }
+}
+
+extension ResampleKernel {
+    private struct Lengths: Hashable {
+        var input: Int
+        var output: Int
+    }
+
+    /// Kernels already computed: a batch of same-size photos needs only a
+    /// few, and computing one costs a `sin` per tap.
+    private static let recent = LRUCache<Lengths, ResampleKernel>(costLimit: 16 << 20, countLimit: 64)
+
+    /// The kernel for these lengths, computed once and then shared.
+    static func shared(inputLength: Int, outputLength: Int) -> ResampleKernel {
+        let key = Lengths(input: inputLength, output: outputLength)
+        if let kernel = recent.value(forKey: key) { return kernel }
+        let kernel = ResampleKernel(inputLength: inputLength, outputLength: outputLength)
+        recent.set(kernel, forKey: key, cost: kernel.weights.count * 4 + kernel.starts.count * 16)
+        return kernel
     }
 }
