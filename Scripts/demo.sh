@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on TestImages/: installs missing Debian packages, builds
-# Filmroll in release mode, prints what each photo's header says, and
-# converts every photo upright (longest edge at most 512 px) into out/.
+# Filmroll in release mode, prints what each photo's header says, converts
+# every photo upright (longest edge at most 512 px) into out/, and makes
+# thumbnails of the whole folder twice (the second run finds them cached).
 # TestImages/ holds broken files on purpose; they are reported by name and
 # the rest is still done.
 set -euo pipefail
@@ -30,3 +31,10 @@ while IFS= read -r -d '' input; do
 done < <(find TestImages -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.gif' \) -print0 | sort -z)
 find "$out" -mindepth 1 -type d -empty -delete
 echo "$converted converted into $out/, $failed failed (the truncated and not-an-image fixtures are expected to fail)"
+
+echo
+echo "== filmroll thumbs TestImages --size 256,64 --out $out/thumbs"
+thumbs=("$filmroll" thumbs TestImages --size 256,64 --out "$out/thumbs" --cache-dir "$out/.thumb-store")
+"${thumbs[@]}" || echo "(exit $?: the broken fixtures fail by design)"
+echo "== the same again: every thumbnail is found in the store"
+"${thumbs[@]}" 2>/dev/null || true
