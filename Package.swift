@@ -20,15 +20,19 @@ let package = Package(
                 .linkedLibrary("png16"),
                 .linkedLibrary("gif"),
                 .linkedLibrary("exif"),
+                .linkedLibrary("sqlite3"),
+                .linkedLibrary("xxhash"),
             ]
         ),
         .target(name: "Imaging", dependencies: ["CImaging"]),
-        .target(name: "FilmrollCLI", dependencies: ["Imaging"]),
+        .target(name: "Catalog", dependencies: ["CImaging", "Imaging"]),
+        .target(name: "FilmrollCLI", dependencies: ["Imaging", "Catalog"]),
         .executableTarget(name: "filmroll", dependencies: ["FilmrollCLI"]),
         .executableTarget(name: "filmroll-bench", dependencies: ["Imaging"], path: "Sources/FilmrollBench"),
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
-        .testTarget(name: "FilmrollCLITests", dependencies: ["FilmrollCLI", "Imaging", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Imaging", "TestSupport"]),
+        .testTarget(name: "FilmrollCLITests", dependencies: ["FilmrollCLI", "Imaging", "Catalog", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,8 @@ packages=(
   libpng-dev
   libgif-dev
   libexif-dev
+  libsqlite3-dev
+  libxxhash-dev
   pkg-config
 )
 if [[ "${1:-}" == "--bench" ]]; then

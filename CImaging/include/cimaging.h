@@ -231,6 +231,60 @@ int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *exif, cimg_erro
 int cimg_exif_rewrite_upright(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
                               cimg_buffer *output, cimg_error *error);
 
+/* ---- SQLite (the catalog) --------------------------------------------- */
+
+/* Result codes and column types are SQLite's own values (checked in the shim). */
+enum {
+    CIMG_SQL_OK = 0,
+    CIMG_SQL_BUSY = 5,
+    CIMG_SQL_ROW = 100,
+    CIMG_SQL_DONE = 101,
+};
+enum {
+    CIMG_SQL_INTEGER = 1,
+    CIMG_SQL_FLOAT = 2,
+    CIMG_SQL_TEXT = 3,
+    CIMG_SQL_BLOB = 4,
+    CIMG_SQL_NULL = 5,
+};
+
+typedef struct cimg_db cimg_db;      /* an sqlite3 connection */
+typedef struct cimg_stmt cimg_stmt;  /* an sqlite3 prepared statement */
+
+/** Opens (and with create, creates) a database; extended result codes on. */
+int cimg_db_open(const char *path, int create, int busy_timeout_ms, cimg_db **out, cimg_error *error);
+void cimg_db_close(cimg_db *db);
+/** Runs one or more statements that return no rows. */
+int cimg_db_exec(cimg_db *db, const char *sql, cimg_error *error);
+/** Prepares one statement; persistent for statements kept in a cache. */
+int cimg_db_prepare(cimg_db *db, const char *sql, int persistent, cimg_stmt **out, cimg_error *error);
+const char *cimg_db_message(cimg_db *db);
+int64_t cimg_db_last_insert_rowid(cimg_db *db);
+int cimg_db_changes(cimg_db *db);
+
+void cimg_stmt_finalize(cimg_stmt *stmt);
+/** Resets the statement and clears its bindings. */
+int cimg_stmt_reset(cimg_stmt *stmt);
+/** CIMG_SQL_ROW, CIMG_SQL_DONE or an error code. */
+int cimg_stmt_step(cimg_stmt *stmt);
+int cimg_stmt_bind_null(cimg_stmt *stmt, int index);
+int cimg_stmt_bind_int64(cimg_stmt *stmt, int index, int64_t value);
+int cimg_stmt_bind_double(cimg_stmt *stmt, int index, double value);
+int cimg_stmt_bind_text(cimg_stmt *stmt, int index, const char *text, int length);
+int cimg_stmt_bind_blob(cimg_stmt *stmt, int index, const void *bytes, int length);
+int cimg_stmt_column_count(cimg_stmt *stmt);
+int cimg_stmt_column_type(cimg_stmt *stmt, int index);
+int64_t cimg_stmt_column_int64(cimg_stmt *stmt, int index);
+double cimg_stmt_column_double(cimg_stmt *stmt, int index);
+const uint8_t *cimg_stmt_column_text(cimg_stmt *stmt, int index, int *length);
+const char *cimg_stmt_column_name(cimg_stmt *stmt, int index);
+const char *cimg_stmt_sql(cimg_stmt *stmt);
+
+/* ---- Content hash (libxxhash) ------------------------------------------ */
+
+/** XXH3-128 of the bytes, as two 64-bit halves. */
+void cimg_hash128(const uint8_t *data, size_t size, uint64_t *low, uint64_t *high);
+
 #ifdef __cplusplus
 }
 #endif

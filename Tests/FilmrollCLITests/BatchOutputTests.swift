@@ -1,4 +1,5 @@
 @testable import FilmrollCLI
+import Imaging
 import Testing
 
 @Suite struct BatchOutputTests {

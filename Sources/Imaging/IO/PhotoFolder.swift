@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the photos in a folder tree.
+///
+/// The walk is recursive; hidden entries (and so `.filmroll/`) are skipped
+/// and symlinked folders are not followed. A file is taken when its name
+/// says it is an image or its first bytes do: a JPEG named `.dat` is
+/// found, a `notes.txt` is not.
+public enum PhotoFolder {
+    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "gif"]
+
+    /// A photo found in the tree, with what `stat` said of it.
+    public struct Entry: Sendable, Hashable {
+        public var path: String
+        /// The path below the folder walked.
+        public var relativePath: String
+        public var byteCount: Int
+        public var modificationTimeNanoseconds: Int64
+    }
+
+    /// A folder that could not be read.
+    public struct Unreadable: Error, Sendable {
+        public var path: String
+        public var reason: String
+    }
+
+    /// The photos below `folder`, in natural order of their relative paths.
+    public static func walk(_ folder: String) -> (entries: [Entry], unreadable: [Unreadable]) {
+        var entries: [Entry] = []
+        var unreadable: [Unreadable] = []
+        walk(folder: folder, relative: "", into: &entries, unreadable: &unreadable)
+        entries.sort { naturalOrder($0.relativePath, $1.relativePath) }
+        return (entries, unreadable)
+    }
+
+    private static func walk(folder: String, relative: String, into entries: inout [Entry],
+                             unreadable: inout [Unreadable]) {
+        guard let directory = opendir(folder) else {
+            unreadable.append(Unreadable(path: folder, reason: FileBytes.systemMessage(errno)))
+            return
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                walk(folder: path, relative: relativePath, into: &entries, unreadable: &unreadable)
+                continue
+            }
+            if (status.st_mode & S_IFMT) == S_IFLNK {
+                // A link to a file counts as that file; links to folders are not followed.
+                guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            }
+            guard (status.st_mode & S_IFMT) == S_IFREG, isCandidate(path: path, name: name) else { continue }
+            entries.append(Entry(path: path, relativePath: relativePath, byteCount: Int(status.st_size),
+                                 modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000
+                                     + Int64(status.st_mtim.tv_nsec)))
+        }
+    }
+
+    private static func isCandidate(path: String, name: String) -> Bool {
+        if let dot = name.lastIndex(of: "."), imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+            return true
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 8)
+        let count = read(descriptor, &head, 8)
+        return count > 0 && ImageFormat.sniff(head.prefix(count)) != nil
+    }
+}
+
+/// Orders names as people do: "frame2" before "frame10".
+public func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
+    var left = Substring(lhs).unicodeScalars[...], right = Substring(rhs).unicodeScalars[...]
+    func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 48 && scalar.value <= 57 }
+    while let l = left.first, let r = right.first {
+        if isDigit(l) && isDigit(r) {
+            let leftDigits = left.prefix(while: isDigit), rightDigits = right.prefix(while: isDigit)
+            let leftNumber = String(String.UnicodeScalarView(leftDigits.drop { $0 == "0" }))
+            let rightNumber = String(String.UnicodeScalarView(rightDigits.drop { $0 == "0" }))
+            if leftNumber.count != rightNumber.count { return leftNumber.count < rightNumber.count }
+            if leftNumber != rightNumber { return leftNumber < rightNumber }
+            left = left.dropFirst(leftDigits.count)
+            right = right.dropFirst(rightDigits.count)
+        } else {
+            if l != r { return l.value < r.value }
+            left = left.dropFirst()
+            right = right.dropFirst()
+        }
+    }
+    return left.isEmpty && !right.isEmpty ? true : (left.isEmpty && right.isEmpty ? lhs < rhs : false)
+}
