@@ -23,7 +23,7 @@ import TestSupport
             let text = try String(contentsOfFile: Fixtures.root + "/" + file, encoding: .utf8)
             let importsC = text.split(separator: "\n").contains { $0.hasPrefix("import CImaging") }
             let inBridge = file.hasPrefix("Sources/Imaging/Bridge/") || file.hasPrefix("Sources/Catalog/Bridge/")
-            #expect(importsC == inBridge, "\(file) crosses the C fence")
+            if importsC { #expect(inBridge, "\(file) crosses the C fence") }
         }
     }
 
