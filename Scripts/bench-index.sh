@@ -114,12 +114,13 @@ else
   filmroll_version=$("$filmroll" --version 2>&1 | head -n 1) || true
 fi
 
-# run CASE CATALOG [RSSFILE]: one `filmroll index`; with RSSFILE, GNU time writes its peak RSS (KB) there.
+# run CASE CATALOG [RSSFILE]: one `filmroll index` (stdout to the work dir, in case
+# --quiet leaves some); with RSSFILE, GNU time writes its peak RSS (KB) there.
 run() {
   local c=$1 catalog=$2 rss=() folder=$photos
   [[ -n "${3:-}" ]] && rss=(/usr/bin/time -f %M -o "$3")
   [[ $c == first ]] || folder=$small
-  "${rss[@]}" "$filmroll" index "$folder" --catalog "$catalog" --quiet
+  "${rss[@]}" "$filmroll" index "$folder" --catalog "$catalog" --quiet >>"$work/$c.out"
 }
 
 now() { date +%s.%N; }

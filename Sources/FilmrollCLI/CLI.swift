@@ -3,7 +3,10 @@
 public enum CLI {
     public static let version = "0.1.0"
 
-    static let commands: [any Command.Type] = [InfoCommand.self, ConvertCommand.self, ThumbsCommand.self]
+    static let commands: [any Command.Type] = [
+        InfoCommand.self, ConvertCommand.self, ThumbsCommand.self, IndexCommand.self, PruneCommand.self,
+        ShowCommand.self, ListCommand.self, CalendarCommand.self, StatsCommand.self,
+    ]
 
     /// Runs `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], io: CommandIO = .standard) -> ExitCode {

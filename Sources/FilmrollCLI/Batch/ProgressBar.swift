@@ -42,6 +42,19 @@ final class ProgressBar: Sendable {
         }
     }
 
+    /// Sets the count of items done and redraws when due.
+    func set(done: Int) {
+        guard enabled else { return }
+        state.withLock { state in
+            state.done = done
+            let now = ContinuousClock.now
+            if let last = state.lastDraw, now - last < .milliseconds(100), done < total { return }
+            state.lastDraw = now
+            state.drawn = true
+            io.writeError("\r" + line(done: done, elapsed: now - start) + "\u{1B}[K")
+        }
+    }
+
     /// Removes the bar from the terminal.
     func finish() {
         guard enabled else { return }

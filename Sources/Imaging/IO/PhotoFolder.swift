@@ -102,3 +102,13 @@ public func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
     }
     return left.isEmpty && !right.isEmpty ? true : (left.isEmpty && right.isEmpty ? lhs < rhs : false)
 }
+
+extension PhotoFolder {
+    /// The entry for one file, or nil when it is not a regular file.
+    public static func entry(at path: String, relativePath: String) -> Entry? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Entry(path: path, relativePath: relativePath, byteCount: Int(status.st_size),
+                     modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Catalog {
+    /// Records an output made from `sources` (photo ids, in order), replacing
+    /// any earlier record of the same file. Returns the output's id.
+    @discardableResult
+    public func recordOutput(kind: OutputRecord.Kind, path: String, parameters: String,
+                             sources: [Int64]) throws(DatabaseError) -> Int64 {
+        try database.execute("DELETE FROM outputs WHERE path = ?", [path])
+        try database.execute("INSERT INTO outputs (kind, path, parameters, made_at) VALUES (?, ?, ?, ?)",
+                             [kind.rawValue, path, parameters, Timestamps.nowUTC()])
+        let id = database.lastInsertedRowID
+        for (position, photo) in sources.enumerated() {
+            try database.execute("INSERT INTO output_sources (output_id, photo_id, position) VALUES (?, ?, ?)",
+                                 [id, photo, position])
+        }
+        return id
+    }
+
+    /// Everything made from the photo with `id`.
+    public func outputs(ofPhoto id: Int64) throws(DatabaseError) -> [OutputRecord] {
+        try database.rows("""
+            SELECT DISTINCT o.id, o.kind, o.path, o.parameters, o.made_at FROM outputs o
+            JOIN output_sources s ON s.output_id = o.id WHERE s.photo_id = ? ORDER BY o.kind, o.path
+            """, [id]).compactMap(OutputRecord.init)
+    }
+
+    /// The photo ids an output was made from, in order.
+    public func sources(ofOutput id: Int64) throws(DatabaseError) -> [Int64] {
+        try database.rows("SELECT photo_id FROM output_sources WHERE output_id = ? ORDER BY position", [id])
+            .compactMap { $0[0].int.map(Int64.init) }
+    }
+
+    /// What `prune` removed.
+    public struct PruneResult: Sendable, Equatable {
+        public var photos = 0
+        public var outputs = 0
+        public var filesDeleted = 0
+        public var failures: [String] = []
+    }
+
+    /// Removes photos marked missing, and every output made from them:
+    /// the rows, and the output files (only files recorded as outputs,
+    /// never a catalogued photo).
+    public func pruneMissing() throws -> PruneResult {
+        var result = PruneResult()
+        let missing = try missingPhotos()
+        guard !missing.isEmpty else { return result }
+        let photoPaths = Set(try database.rows("SELECT path FROM photos WHERE missing = 0").compactMap { $0[0].string }
+            .map { absolutePath(of: $0) })
+        var outputs: [Int64: OutputRecord] = [:]
+        for photo in missing {
+            for output in try self.outputs(ofPhoto: photo.id) { outputs[output.id] = output }
+        }
+        try database.transaction {
+            for output in outputs.values {
+                try database.execute("DELETE FROM outputs WHERE id = ?", [output.id])
+            }
+            for photo in missing {
+                try database.execute("DELETE FROM photos WHERE id = ?", [photo.id])
+            }
+        }
+        result.photos = missing.count
+        result.outputs = outputs.count
+        for output in outputs.values.sorted(by: { $0.path < $1.path }) where !photoPaths.contains(output.path) {
+            if unlink(output.path) == 0 {
+                result.filesDeleted += 1
+            } else if errno != ENOENT {
+                result.failures.append("\(output.path): \(String(cString: strerror(errno)).lowercased())")
+            }
+        }
+        return result
+    }
+
+    /// The absolute path of a photo path relative to the folder.
+    public func absolutePath(of relativePath: String) -> String {
+        var folder = folder
+        if !folder.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+            if getcwd(&buffer, buffer.count) != nil {
+                folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + folder
+            }
+        }
+        return (folder.hasSuffix("/") ? folder : folder + "/") + relativePath
+    }
+}

@@ -1,0 +1,44 @@
+import Imaging
+
+extension Catalog {
+    /// The photo at `relativePath`, if catalogued.
+    public func photo(relativePath: String) throws(DatabaseError) -> PhotoRecord? {
+        try database.rows("SELECT \(PhotoRecord.columns) FROM photos WHERE path = ?", [relativePath]).first.map(PhotoRecord.init)
+    }
+
+    /// Photos marked missing (their file is gone).
+    public func missingPhotos() throws(DatabaseError) -> [PhotoRecord] {
+        try database.rows("SELECT \(PhotoRecord.columns) FROM photos WHERE missing = 1 ORDER BY path").map(PhotoRecord.init)
+    }
+
+    /// Photos matching `query`, ordered by the time they were taken.
+    public func photos(matching query: PhotoQuery) throws(DatabaseError) -> [PhotoRecord] {
+        let (condition, arguments) = query.sql
+        return try database.rows("""
+            SELECT \(PhotoRecord.columns) FROM photos WHERE \(condition) ORDER BY taken_at, path
+            """, arguments).map(PhotoRecord.init)
+    }
+}
+
+extension Catalog {
+    /// The photo at `relativePath`, indexing that one file first when the
+    /// catalog does not know it yet (or knows an older version). Returns its id.
+    public func photoID(indexing relativePath: String) throws -> Int64 {
+        let path = absolutePath(of: relativePath)
+        guard let entry = PhotoFolder.entry(at: path, relativePath: relativePath) else { throw CatalogError.notFound(path) }
+        if let known = try photo(relativePath: relativePath), !known.isMissing, known.byteCount == entry.byteCount,
+           known.modificationTimeNanoseconds == entry.modificationTimeNanoseconds {
+            return known.id
+        }
+        let facts = PhotoFacts.read(entry)
+        let placeholders = Array(repeating: "?", count: facts.columnValues.count + 1).joined(separator: ", ")
+        let assignments = FolderIndexer.upsertColumns.split(separator: ",")
+            .map { "\($0.trimmingCharacters()) = excluded.\($0.trimmingCharacters())" }.joined(separator: ", ")
+        try database.execute("""
+            INSERT INTO photos (path, \(FolderIndexer.upsertColumns)) VALUES (\(placeholders))
+            ON CONFLICT(path) DO UPDATE SET \(assignments)
+            """, [relativePath] + facts.columnValues)
+        guard let id = try photo(relativePath: relativePath)?.id else { throw CatalogError.notFound(path) }
+        return id
+    }
+}

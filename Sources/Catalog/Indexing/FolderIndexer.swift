@@ -1,0 +1,148 @@
+import Dispatch
+import Imaging
+import Synchronization
+
+/// Brings a catalog up to date with its folder.
+///
+/// Files whose size and mtime are unchanged are not read. New and changed
+/// files are read in parallel (header, EXIF and a hash of the whole file;
+/// no pixels) and written in chunks, each chunk one transaction, so an
+/// interrupted run keeps what it finished and the next run carries on. A
+/// new file whose hash matches a photo that vanished from its old path is
+/// that photo moved: its row (and the outputs linked to it) keeps its id.
+/// Vanished photos are marked missing at the end, never deleted (`prune`).
+public struct FolderIndexer {
+    public let catalog: Catalog
+    public var jobs: Int
+    public var chunkSize = 256
+
+    public init(catalog: Catalog, jobs: Int) {
+        self.catalog = catalog
+        self.jobs = max(1, jobs)
+    }
+
+    private struct Known {
+        var id: Int64
+        var byteCount: Int
+        var modificationTimeNanoseconds: Int64
+        var hash: String?
+        var missing: Bool
+        var failed: Bool
+    }
+
+    /// Indexes the folder.
+    /// - Parameters:
+    ///   - progress: called on this thread after each chunk with (files read, files to read).
+    ///   - shouldStop: checked between chunks; true stops the run early.
+    public func run(progress: (Int, Int) -> Void = { _, _ in },
+                    shouldStop: @Sendable () -> Bool = { false }) throws -> IndexSummary {
+        let database = catalog.database
+        var summary = IndexSummary()
+        let (entries, unreadable) = PhotoFolder.walk(catalog.folder)
+        for folder in unreadable {
+            summary.failed += 1
+            summary.failures.append(.init(path: folder.path, reason: folder.reason))
+        }
+
+        var known: [String: Known] = [:]
+        try database.forEachRow("SELECT id, path, bytes, mtime_ns, hash, missing, error IS NOT NULL FROM photos") { row in
+            known[row[1].string ?? ""] = Known(id: Int64(row[0].int ?? 0), byteCount: row[2].int ?? -1,
+                                              modificationTimeNanoseconds: Int64(row[3].int ?? -1), hash: row[4].string,
+                                              missing: row[5].int == 1, failed: row[6].int == 1)
+        }
+
+        var toRead: [PhotoFolder.Entry] = []
+        var present = Set<String>()
+        for entry in entries {
+            present.insert(entry.relativePath)
+            if let row = known[entry.relativePath], !row.missing, row.byteCount == entry.byteCount,
+               row.modificationTimeNanoseconds == entry.modificationTimeNanoseconds {
+                summary.unchanged += 1
+            } else {
+                toRead.append(entry)
+            }
+        }
+        // Photos no longer at their path: candidates for moves, else missing.
+        var vanished: [String: [(path: String, id: Int64)]] = [:]
+        for (path, row) in known where !row.missing && !present.contains(path) {
+            vanished[row.hash ?? "", default: []].append((path, row.id))
+        }
+
+        var done = 0
+        progress(0, toRead.count)
+        for start in stride(from: 0, to: toRead.count, by: chunkSize) {
+            if shouldStop() {
+                summary.interrupted = true
+                return summary
+            }
+            let chunk = Array(toRead[start..<min(start + chunkSize, toRead.count)])
+            let facts = read(chunk)
+            try database.transaction {
+                for fact in facts {
+                    try write(fact, known: known[fact.entry.relativePath], vanished: &vanished, summary: &summary)
+                }
+            }
+            done += chunk.count
+            progress(done, toRead.count)
+        }
+
+        let gone = vanished.values.flatMap { $0 }
+        if !gone.isEmpty {
+            try database.transaction {
+                for photo in gone { try database.execute("UPDATE photos SET missing = 1 WHERE id = ?", [photo.id]) }
+            }
+        }
+        summary.missing = gone.count
+        return summary
+    }
+
+    /// Reads a chunk's files on `jobs` threads, keeping their order.
+    private func read(_ chunk: [PhotoFolder.Entry]) -> [PhotoFacts] {
+        let results = Mutex<[Int: PhotoFacts]>([:])
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, chunk.count)) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                if index >= chunk.count { return }
+                let facts = PhotoFacts.read(chunk[index])
+                results.withLock { $0[index] = facts }
+            }
+        }
+        return results.withLock { table in chunk.indices.map { table[$0]! } }
+    }
+
+    static let upsertColumns = """
+        bytes, mtime_ns, hash, format, stored_width, stored_height, width, height, orientation, \
+        taken_at, taken_offset_minutes, taken_day, taken_from_mtime, make, model, latitude, longitude, frames, \
+        error, missing, indexed_at
+        """
+
+    private func write(_ fact: PhotoFacts, known row: Known?, vanished: inout [String: [(path: String, id: Int64)]],
+                       summary: inout IndexSummary) throws {
+        let database = catalog.database
+        let path = fact.entry.relativePath
+        let assignments = Self.upsertColumns.split(separator: ",").map { "\($0.trimmingCharacters()) = ?" }
+            .joined(separator: ", ")
+        if let error = fact.error {
+            summary.failed += 1
+            summary.failures.append(.init(path: fact.entry.path, reason: error))
+        }
+        if let row {
+            try database.execute("UPDATE photos SET \(assignments) WHERE id = ?", fact.columnValues + [row.id])
+            if fact.error == nil { summary.changed += 1 }
+            return
+        }
+        if let hash = fact.hash, var candidates = vanished[hash], !candidates.isEmpty {
+            let moved = candidates.removeFirst()
+            vanished[hash] = candidates
+            try database.execute("UPDATE photos SET path = ?, \(assignments) WHERE id = ?",
+                                 [path] + fact.columnValues + [moved.id])
+            if fact.error == nil { summary.moved += 1 }
+            return
+        }
+        let placeholders = Array(repeating: "?", count: fact.columnValues.count + 1).joined(separator: ", ")
+        try database.execute("INSERT INTO photos (path, \(Self.upsertColumns)) VALUES (\(placeholders))",
+                             [path] + fact.columnValues)
+        if fact.error == nil { summary.added += 1 }
+    }
+}

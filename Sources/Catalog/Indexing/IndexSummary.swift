@@ -1,0 +1,24 @@
+/// What one `index` run did.
+public struct IndexSummary: Sendable, Equatable {
+    public struct Failure: Sendable, Equatable {
+        public var path: String
+        public var reason: String
+    }
+
+    public var added = 0
+    public var changed = 0
+    public var moved = 0
+    public var missing = 0
+    public var failed = 0
+    public var unchanged = 0
+    public var failures: [Failure] = []
+    /// True when the run was stopped before the end (a re-run finishes it).
+    public var interrupted = false
+
+    public init() {}
+
+    /// "3 added, 0 changed, 1 moved, 0 missing, 1 failed, 40 unchanged"
+    public var line: String {
+        "\(added) added, \(changed) changed, \(moved) moved, \(missing) missing, \(failed) failed, \(unchanged) unchanged"
+    }
+}

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Imaging
+
+/// What indexing learns from one file: its hash, and its header and EXIF
+/// or why they could not be read. No pixel is decoded.
+struct PhotoFacts: Sendable {
+    var entry: PhotoFolder.Entry
+    var hash: String?
+    var info: ImageInfo?
+    var error: String?
+
+    /// Reads `entry` in full, hashes it, and reads its header.
+    static func read(_ entry: PhotoFolder.Entry) -> PhotoFacts {
+        do throws(ImagingError) {
+            let bytes = try FileBytes.read(entry.path)
+            let hash = ContentHash.hex(bytes)
+            do throws(ImagingError) {
+                return PhotoFacts(entry: entry, hash: hash, info: try ImageDecoder.readInfo(bytes), error: nil)
+            } catch {
+                return PhotoFacts(entry: entry, hash: hash, info: nil, error: error.description)
+            }
+        } catch {
+            return PhotoFacts(entry: entry, hash: nil, info: nil, error: error.description)
+        }
+    }
+
+    /// The capture time: EXIF DateTimeOriginal (local, with its offset when
+    /// known), else the file's mtime in this machine's time zone.
+    var taken: (local: String, offsetMinutes: Int?, fromModificationTime: Bool) {
+        if let date = info?.metadata.captureDate {
+            var local = date
+            local.utcOffsetMinutes = nil
+            return (local.iso8601, date.utcOffsetMinutes, false)
+        }
+        let (local, offset) = Timestamps.local(nanoseconds: entry.modificationTimeNanoseconds)
+        return (local, offset, true)
+    }
+
+    /// Values for the photo columns after `path`:
+    /// bytes … missing (see `FolderIndexer.upsertColumns`).
+    var columnValues: [DatabaseValueConvertible] {
+        let taken = taken
+        let metadata = info?.metadata
+        return [
+            entry.byteCount, entry.modificationTimeNanoseconds, hash, info?.format.rawValue,
+            info?.storedSize.width, info?.storedSize.height, info?.uprightSize.width, info?.uprightSize.height,
+            metadata?.orientation.rawValue, taken.local, taken.offsetMinutes, String(taken.local.prefix(10)),
+            taken.fromModificationTime, metadata?.make, metadata?.model, metadata?.gps?.latitude,
+            metadata?.gps?.longitude, metadata?.frameCount, error, false, Timestamps.nowUTC(),
+        ]
+    }
+}
+
+/// Times as the catalog writes them.
+enum Timestamps {
+    /// A file time as local "YYYY-MM-DDTHH:MM:SS" and the zone's offset then.
+    static func local(nanoseconds: Int64) -> (String, Int) {
+        var seconds = time_t(nanoseconds / 1_000_000_000)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return (format(parts), Int(parts.tm_gmtoff) / 60)
+    }
+
+    /// Now, as "YYYY-MM-DDTHH:MM:SSZ".
+    static func nowUTC() -> String {
+        var seconds = time(nil)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return format(parts) + "Z"
+    }
+
+    private static func format(_ parts: tm) -> String {
+        func pad(_ value: Int32, _ width: Int = 2) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
+            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))"
+    }
+}

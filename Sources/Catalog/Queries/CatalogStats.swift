@@ -1,0 +1,48 @@
+/// Totals of a catalog, for `filmroll stats`.
+public struct CatalogStats: Sendable, Equatable {
+    public var photos = 0
+    public var missing = 0
+    public var failed = 0
+    public var bytes = 0
+    public var outputs: [String: Int] = [:]
+    public var firstDay: String?
+    public var lastDay: String?
+    /// Photos per camera, most first.
+    public var cameras: [(name: String, photos: Int)] = []
+
+    public static func == (lhs: CatalogStats, rhs: CatalogStats) -> Bool {
+        lhs.photos == rhs.photos && lhs.missing == rhs.missing && lhs.failed == rhs.failed && lhs.bytes == rhs.bytes
+            && lhs.outputs == rhs.outputs && lhs.firstDay == rhs.firstDay && lhs.lastDay == rhs.lastDay
+            && lhs.cameras.map(\.name) == rhs.cameras.map(\.name) && lhs.cameras.map(\.photos) == rhs.cameras.map(\.photos)
+    }
+}
+
+extension Catalog {
+    public func stats() throws(DatabaseError) -> CatalogStats {
+        var stats = CatalogStats()
+        let totals = try database.rows("""
+            SELECT sum(missing = 0 AND error IS NULL), sum(missing), sum(error IS NOT NULL AND missing = 0),
+                   coalesce(sum(CASE WHEN missing = 0 THEN bytes END), 0),
+                   min(CASE WHEN missing = 0 AND error IS NULL THEN taken_day END),
+                   max(CASE WHEN missing = 0 AND error IS NULL THEN taken_day END)
+            FROM photos
+            """)[0]
+        stats.photos = totals[0].int ?? 0
+        stats.missing = totals[1].int ?? 0
+        stats.failed = totals[2].int ?? 0
+        stats.bytes = totals[3].int ?? 0
+        stats.firstDay = totals[4].string
+        stats.lastDay = totals[5].string
+        for row in try database.rows("SELECT kind, count(*) FROM outputs GROUP BY kind ORDER BY kind") {
+            stats.outputs[row[0].string ?? ""] = row[1].int ?? 0
+        }
+        for row in try database.rows("""
+            SELECT trim(coalesce(make, '') || ' ' || coalesce(model, '')) AS camera, count(*) AS n FROM photos
+            WHERE missing = 0 AND error IS NULL GROUP BY camera ORDER BY n DESC, camera
+            """) {
+            let name = row[0].string ?? ""
+            stats.cameras.append((name.isEmpty ? "unknown" : name, row[1].int ?? 0))
+        }
+        return stats
+    }
+}

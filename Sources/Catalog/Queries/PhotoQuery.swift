@@ -1,0 +1,58 @@
+/// Which photos `ls` lists: by day, month or date range, and camera.
+public struct PhotoQuery: Sendable, Equatable {
+    /// "2025-04-10"
+    public var day: String?
+    /// "2025-04"
+    public var month: String?
+    /// Inclusive range of days, "2025-04-10" … "2025-04-12".
+    public var from: String?
+    public var to: String?
+    /// Matched case-insensitively against make and model.
+    public var camera: String?
+    /// Include photos whose file is gone.
+    public var includeMissing = false
+
+    public init(day: String? = nil, month: String? = nil, from: String? = nil, to: String? = nil, camera: String? = nil) {
+        self.day = day
+        self.month = month
+        self.from = from
+        self.to = to
+        self.camera = camera
+    }
+
+    var sql: (String, [DatabaseValueConvertible]) {
+        var conditions = ["error IS NULL"]
+        var arguments: [DatabaseValueConvertible] = []
+        if !includeMissing { conditions.append("missing = 0") }
+        if let day {
+            conditions.append("taken_day = ?")
+            arguments.append(day)
+        }
+        if let month {
+            conditions.append("substr(taken_day, 1, 7) = ?")
+            arguments.append(month)
+        }
+        if let from {
+            conditions.append("taken_day >= ?")
+            arguments.append(from)
+        }
+        if let to {
+            conditions.append("taken_day <= ?")
+            arguments.append(to)
+        }
+        if let camera {
+            conditions.append("(coalesce(make, '') || ' ' || coalesce(model, '')) LIKE ? ESCAPE '\\'")
+            let escaped = camera.replacingEach(of: ["\\", "%", "_"]) { "\\" + String($0) }
+            arguments.append("%" + escaped + "%")
+        }
+        return (conditions.joined(separator: " AND "), arguments)
+    }
+}
+
+extension String {
+    func replacingEach(of characters: Set<Character>, with replacement: (Character) -> String) -> String {
+        var out = ""
+        for character in self { out += characters.contains(character) ? replacement(character) : String(character) }
+        return out
+    }
+}

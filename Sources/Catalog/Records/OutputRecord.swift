@@ -1,0 +1,26 @@
+/// Something Filmroll made: a thumbnail, a four-cut strip or a GIF.
+public struct OutputRecord: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case thumbnail
+        case fourcut
+        case gif
+    }
+
+    public var id: Int64
+    public var kind: Kind
+    /// Absolute path of the file made.
+    public var path: String
+    /// The processing parameters, as JSON.
+    public var parameters: String
+    /// When it was made, ISO 8601 UTC.
+    public var madeAt: String
+
+    init?(row: Row) {
+        guard let kind = row["kind"].string.flatMap(Kind.init(rawValue:)) else { return nil }
+        id = Int64(row["id"].int ?? 0)
+        self.kind = kind
+        path = row["path"].string ?? ""
+        parameters = row["parameters"].string ?? "{}"
+        madeAt = row["made_at"].string ?? ""
+    }
+}

@@ -1,0 +1,94 @@
+import Imaging
+
+/// One photo as the catalog knows it.
+public struct PhotoRecord: Sendable, Hashable {
+    public var id: Int64
+    /// Relative to the catalogued folder.
+    public var path: String
+    public var byteCount: Int
+    public var modificationTimeNanoseconds: Int64
+    public var hash: String?
+    public var format: String?
+    public var storedSize: PixelSize?
+    public var size: PixelSize?
+    public var orientation: Int?
+    /// Local time the photo was taken, ISO 8601 without offset ("2025-04-10T14:30:05.250").
+    public var takenAt: String?
+    public var takenOffsetMinutes: Int?
+    /// True when the file had no capture date and its mtime stands in.
+    public var takenFromModificationTime: Bool
+    public var make: String?
+    public var model: String?
+    public var gps: GPSCoordinate?
+    public var frames: Int?
+    /// Why the file could not be read, when it could not.
+    public var error: String?
+    public var isMissing: Bool
+
+    /// "2025-04-10T14:30:05.250+09:00", with the offset when known.
+    public var takenISO8601: String? {
+        guard let takenAt else { return nil }
+        guard let offset = takenOffsetMinutes else { return takenAt }
+        return CaptureDate(isoLocal: takenAt).map { date -> String in
+            var withOffset = date
+            withOffset.utcOffsetMinutes = offset
+            return withOffset.iso8601
+        } ?? takenAt
+    }
+
+    public var camera: String? {
+        var metadata = ImageMetadata()
+        metadata.make = make
+        metadata.model = model
+        return metadata.camera
+    }
+
+    static let columns = """
+        id, path, bytes, mtime_ns, hash, format, stored_width, stored_height, width, height, orientation, \
+        taken_at, taken_offset_minutes, taken_from_mtime, make, model, latitude, longitude, frames, error, missing
+        """
+
+    init(row: Row) {
+        id = Int64(row["id"].int ?? 0)
+        path = row["path"].string ?? ""
+        byteCount = row["bytes"].int ?? 0
+        modificationTimeNanoseconds = Int64(row["mtime_ns"].int ?? 0)
+        hash = row["hash"].string
+        format = row["format"].string
+        storedSize = Self.size(row["stored_width"], row["stored_height"])
+        size = Self.size(row["width"], row["height"])
+        orientation = row["orientation"].int
+        takenAt = row["taken_at"].string
+        takenOffsetMinutes = row["taken_offset_minutes"].int
+        takenFromModificationTime = row["taken_from_mtime"].int == 1
+        make = row["make"].string
+        model = row["model"].string
+        if let latitude = row["latitude"].double, let longitude = row["longitude"].double {
+            gps = GPSCoordinate(latitude: latitude, longitude: longitude)
+        }
+        frames = row["frames"].int
+        error = row["error"].string
+        isMissing = row["missing"].int == 1
+    }
+
+    private static func size(_ width: DatabaseValue, _ height: DatabaseValue) -> PixelSize? {
+        guard let width = width.int, let height = height.int else { return nil }
+        return PixelSize(width: width, height: height)
+    }
+}
+
+extension CaptureDate {
+    /// Parses the catalog's "YYYY-MM-DDTHH:MM:SS[.fff]".
+    init?(isoLocal text: String) {
+        let parts = text.split(separator: ".", maxSplits: 1)
+        let main = String(parts[0]).replacingDashesAndT()
+        self.init(exifDateTime: main, subseconds: parts.count > 1 ? String(parts[1]) : nil)
+    }
+}
+
+private extension String {
+    /// "2025-04-10T14:30:05" → "2025:04:10 14:30:05"
+    func replacingDashesAndT() -> String {
+        String(map { $0 == "-" ? ":" : ($0 == "T" ? " " : $0) })
+    }
+}

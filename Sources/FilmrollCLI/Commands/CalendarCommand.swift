@@ -1,0 +1,67 @@
+import Catalog
+import Imaging
+
+/// `filmroll calendar FOLDER`: a month of photos as a grid.
+struct CalendarCommand: Command {
+    static let spec = CommandSpec(
+        name: "calendar",
+        abstract: "Show a month as a grid, each day with its number of photos.",
+        usage: "FOLDER [--month 2025-04] [--sunday] [--json]",
+        arguments: [ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")],
+        options: [
+            .value("month", "YYYY-MM", "The month (default: that of the most recent photo)."),
+            .flag("sunday", "Start weeks on Sunday (default Monday)."),
+            CatalogAccess.option,
+            .flag("json", "Print the counts per day as one JSON object."),
+        ],
+        discussion: "A day shows as 10·3 when it has 3 photos, as 10 when it has none."
+    )
+
+    var folder: String
+    var catalogPath: String?
+    var month: String?
+    var sundayFirst: Bool
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else { throw UsageError("calendar takes one FOLDER") }
+        folder = arguments.positionals[0]
+        catalogPath = arguments.value("catalog")
+        month = try ListCommand.date(arguments, "month", length: 7)
+        sundayFirst = arguments.has("sunday")
+        json = arguments.has("json")
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        do {
+            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, create: false)
+            let chosen: (year: Int, month: Int)
+            if let month, let year = Int(month.prefix(4)), let number = Int(month.suffix(2)) {
+                chosen = (year, number)
+            } else if let latest = try catalog.latestMonth() {
+                chosen = latest
+            } else {
+                io.printError("filmroll: \(displayPath(folder)): the catalog has no dated photos")
+                return .failure
+            }
+            var calendar = try catalog.calendar(year: chosen.year, month: chosen.month)
+            calendar.sundayFirst = sundayFirst
+            if json {
+                let days = (1...calendar.daysInMonth).map { day -> JSONValue in
+                    let date = "\(chosen.year)-\(pad2(chosen.month))-\(pad2(day))"
+                    return .object([("date", .string(date)), ("photos", .int(calendar.counts[day] ?? 0))])
+                }
+                io.print(JSONValue.object([("month", .string("\(chosen.year)-\(pad2(chosen.month))")),
+                                           ("total", .int(calendar.total)), ("days", .array(days))]).rendered)
+            } else {
+                io.print(calendar.rendered)
+            }
+            return .success
+        } catch {
+            io.reportFailure(path: folder, String(describing: error))
+            return .failure
+        }
+    }
+}
+
+func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -1,0 +1,83 @@
+import Catalog
+import Imaging
+
+/// `filmroll ls FOLDER`: catalogued photos by the time they were taken.
+struct ListCommand: Command {
+    static let spec = CommandSpec(
+        name: "ls",
+        abstract: "List catalogued photos by the time they were taken.",
+        usage: "FOLDER [--day 2025-04-10 | --month 2025-04 | --from DATE --to DATE] [--camera TEXT] [--json]",
+        arguments: [ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")],
+        options: [
+            .value("day", "YYYY-MM-DD", "Photos taken that day (local time of the photo)."),
+            .value("month", "YYYY-MM", "Photos taken that month."),
+            .value("from", "YYYY-MM-DD", "Photos taken on or after that day."),
+            .value("to", "YYYY-MM-DD", "Photos taken on or before that day."),
+            .value("camera", "TEXT", "Photos whose make or model contains TEXT (any case)."),
+            CatalogAccess.option,
+            .flag("json", "Print one JSON object per photo."),
+        ]
+    )
+
+    var folder: String
+    var catalogPath: String?
+    var query: PhotoQuery
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else { throw UsageError("ls takes one FOLDER") }
+        folder = arguments.positionals[0]
+        catalogPath = arguments.value("catalog")
+        json = arguments.has("json")
+        let day = try Self.date(arguments, "day", length: 10)
+        let month = try Self.date(arguments, "month", length: 7)
+        let from = try Self.date(arguments, "from", length: 10)
+        let to = try Self.date(arguments, "to", length: 10)
+        if [day != nil, month != nil, from != nil || to != nil].filter({ $0 }).count > 1 {
+            throw UsageError("use one of --day, --month, or --from/--to")
+        }
+        query = PhotoQuery(day: day, month: month, from: from, to: to, camera: arguments.value("camera"))
+    }
+
+    /// A "YYYY-MM-DD" (length 10) or "YYYY-MM" (length 7) option, checked.
+    static func date(_ arguments: ParsedArguments, _ option: String, length: Int) throws(UsageError) -> String? {
+        guard let text = arguments.value(option) else { return nil }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let valid = text.count == length && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+            && (Int(parts.count > 1 ? parts[1] : "0") ?? 0).isBetween(1, 12)
+            && (parts.count < 3 || (Int(parts[2]) ?? 0).isBetween(1, 31))
+        guard valid else {
+            throw UsageError("option '--\(option)' needs a date like \(length == 10 ? "2025-04-10" : "2025-04"), not '\(text)'")
+        }
+        return text
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        do {
+            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, create: false)
+            for photo in try catalog.photos(matching: query) {
+                if json {
+                    io.print(PhotoJSON.record(photo, folder: folder).rendered)
+                } else {
+                    let taken = (photo.takenAt ?? "").replacingT()
+                    let size = photo.size.map { "\($0)" } ?? ""
+                    io.print([taken.padded(to: 23), displayPath(photo.path), size, photo.camera ?? ""]
+                        .filter { !$0.isEmpty }.joined(separator: "  "))
+                }
+            }
+            return .success
+        } catch {
+            io.reportFailure(path: folder, String(describing: error))
+            return .failure
+        }
+    }
+}
+
+extension Int {
+    func isBetween(_ low: Int, _ high: Int) -> Bool { self >= low && self <= high }
+}
+
+extension String {
+    func replacingT() -> String { String(map { $0 == "T" ? " " : $0 }) }
+    func padded(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}

@@ -1,0 +1,65 @@
+import Catalog
+import Imaging
+
+/// `filmroll prune FOLDER`: forgets deleted photos and deletes what was made from them.
+struct PruneCommand: Command {
+    static let spec = CommandSpec(
+        name: "prune",
+        abstract: "Remove missing photos from the catalog, with the outputs made from them.",
+        usage: "FOLDER [--catalog PATH] [--dry-run] [--json]",
+        arguments: [ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")],
+        options: [
+            CatalogAccess.option,
+            .flag("dry-run", short: "n", "Only list what would be removed."),
+            .flag("json", "Print the result as one JSON object."),
+        ],
+        discussion: "Only files Filmroll recorded as its outputs are deleted, never a photo. Run 'filmroll index' first."
+    )
+
+    var folder: String
+    var catalogPath: String?
+    var dryRun: Bool
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else { throw UsageError("prune takes one FOLDER") }
+        folder = arguments.positionals[0]
+        catalogPath = arguments.value("catalog")
+        dryRun = arguments.has("dry-run")
+        json = arguments.has("json")
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        do {
+            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, create: false)
+            if dryRun {
+                let missing = try catalog.missingPhotos()
+                var outputs = 0
+                for photo in missing {
+                    let made = try catalog.outputs(ofPhoto: photo.id)
+                    outputs += made.count
+                    if !json {
+                        io.print("would remove \(displayPath(photo.path))" + (made.isEmpty ? "" : " and \(made.count) output\(made.count == 1 ? "" : "s")"))
+                    }
+                }
+                if json {
+                    io.print(JSONValue.object([("photos", .int(missing.count)), ("outputs", .int(outputs)), ("dryRun", .bool(true))]).rendered)
+                }
+                return .success
+            }
+            let result = try catalog.pruneMissing()
+            for failure in result.failures { io.printError("filmroll: \(failure)") }
+            if json {
+                io.print(JSONValue.object([("photos", .int(result.photos)), ("outputs", .int(result.outputs)),
+                                           ("filesDeleted", .int(result.filesDeleted)), ("dryRun", .bool(false))]).rendered)
+            } else {
+                io.print("\(displayPath(folder)): removed \(result.photos) missing photo\(result.photos == 1 ? "" : "s") "
+                         + "and \(result.outputs) output\(result.outputs == 1 ? "" : "s") (\(result.filesDeleted) files deleted)")
+            }
+            return result.failures.isEmpty ? .success : .failure
+        } catch {
+            io.reportFailure(path: folder, String(describing: error))
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Catalog
+import Imaging
+
+/// `filmroll show PHOTO`: a photo's record and everything made from it.
+struct ShowCommand: Command {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Show a photo's catalog record and the outputs made from it.",
+        usage: "PHOTO [--catalog PATH] [--json]",
+        arguments: [ArgumentSpec(name: "PHOTO", help: "A photo inside a catalogued folder.")],
+        options: [CatalogAccess.option, .flag("json", "Print the record as one JSON object.")],
+        discussion: "The catalog is found in the nearest parent folder that has .filmroll/catalog.sqlite."
+    )
+
+    var photo: String
+    var catalogPath: String?
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else { throw UsageError("show takes one PHOTO") }
+        photo = arguments.positionals[0]
+        catalogPath = arguments.value("catalog")
+        json = arguments.has("json")
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        do {
+            guard let (folder, relativePath) = locate() else { throw CatalogError.notFound(photo) }
+            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, create: false)
+            guard let record = try catalog.photo(relativePath: relativePath) else {
+                io.reportFailure(path: photo, "not in the catalog of \(folder); run 'filmroll index \(folder)'")
+                return .failure
+            }
+            let outputs = try catalog.outputs(ofPhoto: record.id)
+            if json {
+                io.print(PhotoJSON.record(record, folder: folder, outputs: outputs).rendered)
+            } else {
+                io.print(Self.describe(record, outputs: outputs))
+            }
+            return .success
+        } catch {
+            io.reportFailure(path: photo, String(describing: error))
+            return .failure
+        }
+    }
+
+    /// With --catalog the folder is the photo's own folder unless the
+    /// catalog's folder is found above it; without, the nearest catalogued parent.
+    private func locate() -> (String, String)? {
+        if let found = CatalogAccess.enclosingFolder(of: photo) { return found }
+        guard catalogPath != nil else { return nil }
+        return (InputWalker.parentFolder(photo), InputWalker.lastComponent(photo))
+    }
+
+    static func describe(_ record: PhotoRecord, outputs: [OutputRecord]) -> String {
+        var lines = ["path: \(displayPath(record.path))"]
+        if let error = record.error { lines.append("error: \(error)") }
+        if record.isMissing { lines.append("missing: the file is gone (filmroll prune removes it)") }
+        if let format = record.format, let size = record.size {
+            var text = "image: \(format.uppercased()) \(size)"
+            if let orientation = record.orientation, orientation != 1, let stored = record.storedSize {
+                text += ", orientation \(orientation), stored \(stored)"
+            }
+            if let frames = record.frames, frames > 1 { text += ", \(frames) frames" }
+            lines.append(text)
+        }
+        if let taken = record.takenISO8601 {
+            lines.append("taken: \(taken)" + (record.takenFromModificationTime ? " (file time; no EXIF date)" : ""))
+        }
+        if let camera = record.camera { lines.append("camera: \(camera)") }
+        if let gps = record.gps { lines.append("gps: \(fixed(gps.latitude, 5)), \(fixed(gps.longitude, 5))") }
+        lines.append("bytes: \(record.byteCount)")
+        if let hash = record.hash { lines.append("hash: \(hash)") }
+        lines.append(outputs.isEmpty ? "outputs: none" : "outputs:")
+        for output in outputs {
+            lines.append("  \(output.kind.rawValue)  \(displayPath(output.path))  \(output.parameters)  \(output.madeAt)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Photo records as JSON, shared by `show` and `ls`.
+enum PhotoJSON {
+    static func record(_ record: PhotoRecord, folder: String, outputs: [OutputRecord]? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("path", .string(record.path)),
+            ("folder", .string(folder)),
+            ("format", .optional(record.format)),
+            ("width", record.size.map { .int($0.width) } ?? .null),
+            ("height", record.size.map { .int($0.height) } ?? .null),
+            ("orientation", record.orientation.map(JSONValue.int) ?? .null),
+            ("taken", .optional(record.takenISO8601)),
+            ("takenFromFileTime", .bool(record.takenFromModificationTime)),
+            ("make", .optional(record.make)),
+            ("model", .optional(record.model)),
+            ("gps", record.gps.map { .object([("lat", .double($0.latitude)), ("lon", .double($0.longitude))]) } ?? .null),
+            ("frames", record.frames.map(JSONValue.int) ?? .null),
+            ("bytes", .int(record.byteCount)),
+            ("hash", .optional(record.hash)),
+            ("missing", .bool(record.isMissing)),
+            ("error", .optional(record.error)),
+        ]
+        if let outputs {
+            members.append(("outputs", .array(outputs.map {
+                .object([("kind", .string($0.kind.rawValue)), ("path", .string($0.path)),
+                         ("parameters", .string($0.parameters)), ("madeAt", .string($0.madeAt))])
+            })))
+        }
+        return .object(members)
+    }
+}

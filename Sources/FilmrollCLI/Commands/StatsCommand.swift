@@ -1,0 +1,53 @@
+import Catalog
+import Imaging
+
+/// `filmroll stats FOLDER`: totals of the catalog.
+struct StatsCommand: Command {
+    static let spec = CommandSpec(
+        name: "stats",
+        abstract: "Show totals: photos, outputs, bytes, date range, cameras.",
+        usage: "FOLDER [--catalog PATH] [--json]",
+        arguments: [ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")],
+        options: [CatalogAccess.option, .flag("json", "Print the totals as one JSON object.")]
+    )
+
+    var folder: String
+    var catalogPath: String?
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else { throw UsageError("stats takes one FOLDER") }
+        folder = arguments.positionals[0]
+        catalogPath = arguments.value("catalog")
+        json = arguments.has("json")
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        do {
+            let stats = try CatalogAccess.open(folder: folder, path: catalogPath, create: false).stats()
+            if json {
+                io.print(JSONValue.object([
+                    ("photos", .int(stats.photos)), ("missing", .int(stats.missing)), ("failed", .int(stats.failed)),
+                    ("bytes", .int(stats.bytes)),
+                    ("outputs", .object(stats.outputs.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+                    ("firstDay", .optional(stats.firstDay)), ("lastDay", .optional(stats.lastDay)),
+                    ("cameras", .array(stats.cameras.map { .object([("camera", .string($0.name)), ("photos", .int($0.photos))]) })),
+                ]).rendered)
+            } else {
+                var lines = ["photos: \(stats.photos) (\(displayBytes(stats.bytes)))"]
+                if stats.missing > 0 { lines.append("missing: \(stats.missing) (filmroll prune removes them)") }
+                if stats.failed > 0 { lines.append("unreadable: \(stats.failed)") }
+                if let first = stats.firstDay, let last = stats.lastDay { lines.append("taken: \(first) – \(last)") }
+                let outputs = stats.outputs.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }
+                lines.append("outputs: " + (outputs.isEmpty ? "none" : outputs.joined(separator: ", ")))
+                lines.append("cameras:")
+                lines += stats.cameras.map { "  \($0.photos)  \($0.name)" }
+                io.print(lines.joined(separator: "\n"))
+            }
+            return .success
+        } catch {
+            io.reportFailure(path: folder, String(describing: error))
+            return .failure
+        }
+    }
+}
