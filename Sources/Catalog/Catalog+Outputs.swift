@@ -3,22 +3,32 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Imaging
 
 extension Catalog {
     /// Records an output made from `sources` (photo ids, in order), replacing
     /// any earlier record of the same file. Returns the output's id.
     @discardableResult
-    public func recordOutput(kind: OutputRecord.Kind, path: String, parameters: String,
+    public func recordOutput(kind: OutputRecord.Kind, path: String, key: String? = nil, parameters: String,
                              sources: [Int64]) throws(DatabaseError) -> Int64 {
         try database.execute("DELETE FROM outputs WHERE path = ?", [path])
-        try database.execute("INSERT INTO outputs (kind, path, parameters, made_at) VALUES (?, ?, ?, ?)",
-                             [kind.rawValue, path, parameters, Timestamps.nowUTC()])
+        try database.execute("INSERT INTO outputs (kind, path, key, parameters, made_at) VALUES (?, ?, ?, ?, ?)",
+                             [kind.rawValue, path, key, parameters, Timestamps.nowUTC()])
         let id = database.lastInsertedRowID
         for (position, photo) in sources.enumerated() {
             try database.execute("INSERT INTO output_sources (output_id, photo_id, position) VALUES (?, ?, ?)",
                                  [id, photo, position])
         }
         return id
+    }
+
+    /// Paths of recorded outputs by their key, for skipping work already done.
+    public func outputPathsByKey(kind: OutputRecord.Kind) throws(DatabaseError) -> [String: [String]] {
+        var paths: [String: [String]] = [:]
+        try database.forEachRow("SELECT key, path FROM outputs WHERE kind = ? AND key IS NOT NULL", [kind.rawValue]) { row in
+            if let key = row[0].string, let path = row[1].string { paths[key, default: []].append(path) }
+        }
+        return paths
     }
 
     /// Everything made from the photo with `id`.
@@ -78,13 +88,6 @@ extension Catalog {
 
     /// The absolute path of a photo path relative to the folder.
     public func absolutePath(of relativePath: String) -> String {
-        var folder = folder
-        if !folder.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-            if getcwd(&buffer, buffer.count) != nil {
-                folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + folder
-            }
-        }
-        return (folder.hasSuffix("/") ? folder : folder + "/") + relativePath
+        AbsolutePath.of(folder) + "/" + relativePath
     }
 }

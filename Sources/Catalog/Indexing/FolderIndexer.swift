@@ -51,9 +51,19 @@ public struct FolderIndexer {
                                               missing: row[5].int == 1, failed: row[6].int == 1)
         }
 
+        // Thumbnails and strips written inside the folder are outputs, not photos.
+        var outputs = Set<String>()
+        try database.forEachRow("SELECT path FROM outputs") { row in
+            if let path = row[0].string { outputs.insert(path) }
+        }
+
+        let folderPrefix = catalog.absolutePath(of: "")
         var toRead: [PhotoFolder.Entry] = []
         var present = Set<String>()
         for entry in entries {
+            if !outputs.isEmpty && known[entry.relativePath] == nil && outputs.contains(folderPrefix + entry.relativePath) {
+                continue
+            }
             present.insert(entry.relativePath)
             if let row = known[entry.relativePath], !row.missing, row.byteCount == entry.byteCount,
                row.modificationTimeNanoseconds == entry.modificationTimeNanoseconds {

@@ -37,6 +37,7 @@ enum CatalogSchema {
             id INTEGER PRIMARY KEY,
             kind TEXT NOT NULL CHECK (kind IN ('thumbnail', 'fourcut', 'gif')),
             path TEXT NOT NULL UNIQUE,            -- absolute
+            key TEXT,                             -- same key, same output (source identity + processing)
             parameters TEXT NOT NULL,             -- JSON
             made_at TEXT NOT NULL
         );
@@ -47,6 +48,7 @@ enum CatalogSchema {
             PRIMARY KEY (output_id, position)
         );
         CREATE INDEX output_sources_photo ON output_sources(photo_id);
+        CREATE INDEX outputs_key ON outputs(key);
         """,
     ]
 

@@ -22,12 +22,14 @@ struct ThumbsCommand: Command {
             .value("cache-dir", "DIR", "Keep the thumbnail store in DIR instead of FOLDER/.filmroll/thumbs."),
             .value("cache-limit", "SIZE", "Size budget of the store; least recently used thumbnails go first (default 1GB)."),
             .flag("no-cache", "Make everything afresh and store nothing (for benchmarks)."),
+            CatalogAccess.option,
             .flag("json", "Print one JSON object per output (and per failure), for scripts."),
             .flag("quiet", short: "q", "No progress bar and no summary."),
         ],
         discussion: """
         Without --out, thumbnails stay in the store and the command says where (--json gives every path).
         A re-run with unchanged photos makes nothing; a changed photo remakes only its own thumbnails.
+        In a catalogued folder (see 'filmroll index'), or with --catalog, every thumbnail is recorded with its photo.
         Thumbnails are upright, 8-bit sRGB, and carry no metadata unless --keep-metadata.
         """
     )
@@ -45,6 +47,7 @@ struct ThumbsCommand: Command {
     var cacheFolder: String?
     var cacheLimit: Int
     var useCache: Bool
+    var catalogPath: String?
     var json: Bool
     var quiet: Bool
 
@@ -85,6 +88,7 @@ struct ThumbsCommand: Command {
             cacheLimit = 1_000_000_000
         }
         useCache = !arguments.has("no-cache")
+        catalogPath = arguments.value("catalog")
         json = arguments.has("json")
         quiet = arguments.has("quiet")
         if !useCache && outputFolder == nil && !json && !xdg {
@@ -99,6 +103,7 @@ struct ThumbsCommand: Command {
         let report = ThumbnailReport(io: io, json: json)
         for failure in failures { report.failed(path: failure.path, reason: failure.reason) }
 
+        let lineage = ThumbnailLineage(catalogPath: catalogPath)
         var configuration = ImagePipeline.Configuration()
         configuration.memoryCostLimit = 32 << 20    // the disk store is the cache that matters here
         configuration.pixelBudget = 48_000_000
@@ -108,7 +113,8 @@ struct ThumbsCommand: Command {
                                 outputFolder: outputFolder, cacheFolder: cacheFolder, useCache: useCache, xdg: xdg,
                                 keepMetadata: keepMetadata),
             inputs: InputIdentities(files),
-            threadsPerImage: max(1, processorCount / max(1, min(jobs, files.count))))
+            threadsPerImage: max(1, processorCount / max(1, min(jobs, files.count))),
+            knownOutputs: lineage.knownOutputs(roots: Set(files.map(\.root))))
 
         let progress = ProgressBar(io: io, total: files.count, label: "thumbs", enabled: !quiet && !json)
         Batch.run(files, jobs: jobs) { file in
@@ -120,6 +126,7 @@ struct ThumbsCommand: Command {
         if useCache {
             for store in maker.storesUsed { store.evict(toFit: cacheLimit) }
         }
+        lineage.record(report.outputs, plan: maker.plan, io: io)
         if !quiet {
             let summary = report.summary(elapsed: ContinuousClock.now - started, location: outputFolder ?? maker.storeLocation)
             if json { io.writeError(summary + "\n") } else { io.print(summary) }

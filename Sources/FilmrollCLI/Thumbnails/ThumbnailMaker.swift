@@ -14,13 +14,17 @@ final class ThumbnailMaker: Sendable {
     let plan: ThumbnailPlan
     let inputs: InputIdentities
     let threadsPerImage: Int
+    /// Outputs the catalogs know, by key: work already done.
+    let knownOutputs: [String: [String]]
     private let stores = Mutex<[String: ThumbnailStore]>([:])
 
-    init(pipeline: ImagePipeline, plan: ThumbnailPlan, inputs: InputIdentities, threadsPerImage: Int) {
+    init(pipeline: ImagePipeline, plan: ThumbnailPlan, inputs: InputIdentities, threadsPerImage: Int,
+         knownOutputs: [String: [String]] = [:]) {
         self.pipeline = pipeline
         self.plan = plan
         self.inputs = inputs
         self.threadsPerImage = threadsPerImage
+        self.knownOutputs = knownOutputs
     }
 
     /// The stores thumbnails were looked up in or written to.
@@ -54,10 +58,15 @@ final class ThumbnailMaker: Sendable {
             let resize = plan.resize(size)
             let key = ThumbnailStore.key(relativePath: file.relativePath, source: source, resize: resize,
                                          encoding: plan.encodingTag)
-            if let store, let cached = store.cachedPath(forKey: key, extension: plan.fileExtension) {
+            if let done = alreadyMade(key: key, file: file, size: size) {
+                let dimensions = try? ImageDecoder.readInfo(contentsOf: done).storedSize
+                report.output(source: file.path, size: size, path: done, dimensions: dimensions, status: .cached)
+                report.record(.init(file: file, size: size, path: done, key: key))
+            } else if let store, let cached = store.cachedPath(forKey: key, extension: plan.fileExtension) {
                 let path = try deliverCached(cached, for: file, size: size)
                 let dimensions = try? ImageDecoder.readInfo(contentsOf: cached).storedSize
                 report.output(source: file.path, size: size, path: path, dimensions: dimensions, status: .cached)
+                report.record(.init(file: file, size: size, path: path, key: key))
             } else {
                 pending.append(Pending(size: size, resize: resize, key: key))
             }
@@ -78,11 +87,24 @@ final class ThumbnailMaker: Sendable {
                 path = output
             }
             report.output(source: file.path, size: item.size, path: path ?? "", dimensions: image.size, status: .made)
+            if let path { report.record(.init(file: file, size: item.size, path: path, key: item.key)) }
         }
         for (size, image) in zip(xdgSizes, images.dropFirst(pending.count)) {
             try XDGThumbnail.write(image, size: size, sourcePath: try absolutePath(file.path),
                                    sourceMTimeSeconds: source.modificationTimeSeconds, root: xdgRoot)
         }
+    }
+
+    /// An output the catalog says was made with this key and that is still
+    /// there (at the `--out` path, when there is one).
+    private func alreadyMade(key: String, file: InputFile, size: Int) -> String? {
+        guard let paths = knownOutputs[key] else { return nil }
+        let wanted = plan.outputPath(for: file, size: size)
+        for path in paths where FileBytes.exists(path) {
+            if let wanted, path != AbsolutePath.of(wanted) { continue }
+            return wanted ?? path
+        }
+        return nil
     }
 
     /// Copies a stored thumbnail to its `--out` path unless an identical

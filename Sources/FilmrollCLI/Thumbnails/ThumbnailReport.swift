@@ -16,9 +16,25 @@ final class ThumbnailReport: Sendable {
         var lastPath: String?
     }
 
+    /// An output to record in the catalog.
+    struct Made: Sendable {
+        var file: InputFile
+        var size: Int
+        var path: String
+        var key: String
+    }
+
     private let io: CommandIO
     private let json: Bool
     private let counts = Mutex(Counts())
+    private let made = Mutex<[Made]>([])
+
+    /// Every output made or found, for the catalog.
+    var outputs: [Made] { made.withLock { $0 } }
+
+    func record(_ output: Made) {
+        made.withLock { $0.append(output) }
+    }
 
     init(io: CommandIO, json: Bool) {
         self.io = io
