@@ -37,7 +37,7 @@ public final class Catalog {
         do {
             database = try Database(path: path, create: create)
             try database.execute("PRAGMA foreign_keys = ON")
-            let mode = try database.value("PRAGMA journal_mode = WAL").string ?? ""
+            let mode = try Self.switchToWAL(database)
             if mode.lowercased() != "wal" && create {
                 throw CatalogError.notWritable(path: path, reason: "cannot switch to WAL journal (\(mode))")
             }
@@ -55,6 +55,22 @@ public final class Catalog {
             }
         } catch {
             throw .database(DatabaseError(code: .error, message: String(describing: error)))
+        }
+    }
+
+    /// Sets the WAL journal. Switching needs a moment of exclusive access,
+    /// for which SQLite does not call the busy handler: when another
+    /// process is opening the same new catalog, retry for a while.
+    private static func switchToWAL(_ database: Database) throws(DatabaseError) -> String {
+        var attempt = 0
+        while true {
+            do throws(DatabaseError) {
+                return try database.value("PRAGMA journal_mode = WAL").string ?? ""
+            } catch where error.code.primary == .busy || error.code.primary == .locked {
+                attempt += 1
+                if attempt > 600 { throw error }
+                usleep(50_000)
+            }
         }
     }
 

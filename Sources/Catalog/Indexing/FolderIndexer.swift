@@ -88,9 +88,7 @@ public struct FolderIndexer {
             let chunk = Array(toRead[start..<min(start + chunkSize, toRead.count)])
             let facts = read(chunk)
             try database.transaction {
-                for fact in facts {
-                    try write(fact, known: known[fact.entry.relativePath], vanished: &vanished, summary: &summary)
-                }
+                for fact in facts { try write(fact, vanished: &vanished, summary: &summary) }
             }
             done += chunk.count
             progress(done, toRead.count)
@@ -99,7 +97,10 @@ public struct FolderIndexer {
         let gone = vanished.values.flatMap { $0 }
         if !gone.isEmpty {
             try database.transaction {
-                for photo in gone { try database.execute("UPDATE photos SET missing = 1 WHERE id = ?", [photo.id]) }
+                // By id and old path: another run may have moved the row meanwhile.
+                for photo in gone {
+                    try database.execute("UPDATE photos SET missing = 1 WHERE id = ? AND path = ?", [photo.id, photo.path])
+                }
             }
         }
         summary.missing = gone.count
@@ -127,10 +128,19 @@ public struct FolderIndexer {
         error, missing, indexed_at
         """
 
-    private func write(_ fact: PhotoFacts, known row: Known?, vanished: inout [String: [(path: String, id: Int64)]],
+    /// Writes one file's facts. Runs inside the chunk's write transaction and
+    /// looks the path up again there, so that two runs at once never insert
+    /// the same photo twice.
+    private func write(_ fact: PhotoFacts, vanished: inout [String: [(path: String, id: Int64)]],
                        summary: inout IndexSummary) throws {
         let database = catalog.database
         let path = fact.entry.relativePath
+        let row = try database.rows("SELECT id, bytes, mtime_ns, missing FROM photos WHERE path = ?", [path]).first
+        if let row, row[3].int == 0, row[1].int == fact.entry.byteCount,
+           Int64(row[2].int ?? -1) == fact.entry.modificationTimeNanoseconds {
+            summary.unchanged += 1     // another run wrote it meanwhile
+            return
+        }
         let assignments = Self.upsertColumns.split(separator: ",").map { "\($0.trimmingCharacters()) = ?" }
             .joined(separator: ", ")
         if let error = fact.error {
@@ -138,17 +148,18 @@ public struct FolderIndexer {
             summary.failures.append(.init(path: fact.entry.path, reason: error))
         }
         if let row {
-            try database.execute("UPDATE photos SET \(assignments) WHERE id = ?", fact.columnValues + [row.id])
+            try database.execute("UPDATE photos SET \(assignments) WHERE id = ?", fact.columnValues + [row[0]])
             if fact.error == nil { summary.changed += 1 }
             return
         }
         if let hash = fact.hash, var candidates = vanished[hash], !candidates.isEmpty {
             let moved = candidates.removeFirst()
             vanished[hash] = candidates
-            try database.execute("UPDATE photos SET path = ?, \(assignments) WHERE id = ?",
-                                 [path] + fact.columnValues + [moved.id])
-            if fact.error == nil { summary.moved += 1 }
-            return
+            if try database.execute("UPDATE photos SET path = ?, \(assignments) WHERE id = ? AND path = ?",
+                                    [path] + fact.columnValues + [moved.id, moved.path]) == 1 {
+                if fact.error == nil { summary.moved += 1 }
+                return
+            }
         }
         let placeholders = Array(repeating: "?", count: fact.columnValues.count + 1).joined(separator: ", ")
         try database.execute("INSERT INTO photos (path, \(Self.upsertColumns)) VALUES (\(placeholders))",
