@@ -2,7 +2,8 @@
 # The main job on TestImages/: installs missing Debian packages, builds
 # Filmroll in release mode, prints what each photo's header says, converts
 # every photo upright (longest edge at most 512 px) into out/, and makes
-# thumbnails of the whole folder twice (the second run finds them cached).
+# thumbnails of the whole folder twice (the second run finds them cached),
+# then catalogs the dated photos and shows their month.
 # TestImages/ holds broken files on purpose; they are reported by name and
 # the rest is still done.
 set -euo pipefail
@@ -38,3 +39,11 @@ thumbs=("$filmroll" thumbs TestImages --size 256,64 --out "$out/thumbs" --cache-
 "${thumbs[@]}" || echo "(exit $?: the broken fixtures fail by design)"
 echo "== the same again: every thumbnail is found in the store"
 "${thumbs[@]}" 2>/dev/null || true
+
+echo
+echo "== filmroll index, ls, calendar on a copy of TestImages/dated (the catalog goes beside the photos)"
+rm -rf "$out/dated-catalogued"
+cp -r TestImages/dated "$out/dated-catalogued"
+"$filmroll" index "$out/dated-catalogued"
+"$filmroll" ls "$out/dated-catalogued" --day 2025-04-10
+"$filmroll" calendar "$out/dated-catalogued"
