@@ -24,14 +24,5 @@ struct TemporaryFolder: ~Copyable {
     }
 
     /// The names in the folder, hidden ones included, sorted.
-    func names() -> [String] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    func names() -> [String] { Folders.names(in: path).sorted() }
 }

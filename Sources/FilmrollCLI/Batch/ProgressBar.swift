@@ -31,27 +31,23 @@ final class ProgressBar: Sendable {
 
     /// Counts one more item done and redraws when due.
     func advance() {
+        update { $0 + 1 }
+    }
+
+    /// Sets the count of items done and redraws when due.
+    func set(done: Int) {
+        update { _ in done }
+    }
+
+    private func update(_ count: (Int) -> Int) {
         guard enabled else { return }
         state.withLock { state in
-            state.done += 1
+            state.done = count(state.done)
             let now = ContinuousClock.now
             if let last = state.lastDraw, now - last < .milliseconds(100), state.done < total { return }
             state.lastDraw = now
             state.drawn = true
             io.writeError("\r" + line(done: state.done, elapsed: now - start) + "\u{1B}[K")
-        }
-    }
-
-    /// Sets the count of items done and redraws when due.
-    func set(done: Int) {
-        guard enabled else { return }
-        state.withLock { state in
-            state.done = done
-            let now = ContinuousClock.now
-            if let last = state.lastDraw, now - last < .milliseconds(100), done < total { return }
-            state.lastDraw = now
-            state.drawn = true
-            io.writeError("\r" + line(done: done, elapsed: now - start) + "\u{1B}[K")
         }
     }
 

@@ -93,9 +93,9 @@ public struct ThumbnailStore: Sendable {
     /// files of writes in progress are left alone.
     private func files() -> [Entry] {
         var entries: [Entry] = []
-        for shard in Self.names(in: directory) where shard.count == 2 {
+        for shard in Folders.names(in: directory) where shard.count == 2 {
             let folder = directory + "/" + shard
-            for name in Self.names(in: folder) where !name.hasPrefix(".") {
+            for name in Folders.names(in: folder) where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 var status = stat()
                 guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
@@ -104,16 +104,5 @@ public struct ThumbnailStore: Sendable {
             }
         }
         return entries
-    }
-
-    private static func names(in folder: String) -> [String] {
-        guard let handle = opendir(folder) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 }

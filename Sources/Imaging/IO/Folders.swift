@@ -20,4 +20,16 @@ public enum Folders {
             throw .fileSystem("cannot create folder \(partial): \(FileBytes.systemMessage(failure))")
         }
     }
+
+    /// The names in `folder` (hidden ones too, without "." and ".."); empty when unreadable.
+    public static func names(in folder: String) -> [String] {
+        guard let handle = opendir(folder) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
 }
