@@ -15,6 +15,7 @@ let package = Package(
         .target(
             name: "CImaging",
             path: "CImaging",
+            cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
             linkerSettings: [
                 .linkedLibrary("jpeg"),
                 .linkedLibrary("png16"),
@@ -22,6 +23,8 @@ let package = Package(
                 .linkedLibrary("exif"),
                 .linkedLibrary("sqlite3"),
                 .linkedLibrary("xxhash"),
+                .linkedLibrary("freetype"),
+                .linkedLibrary("fontconfig"),
             ]
         ),
         .target(name: "Imaging", dependencies: ["CImaging"]),

@@ -13,6 +13,10 @@ packages=(
   libexif-dev
   libsqlite3-dev
   libxxhash-dev
+  libfreetype-dev
+  libfontconfig-dev
+  fonts-dejavu-core  # the default caption font
+  fonts-nanum        # Hangul captions (--locale ko)
   pkg-config
 )
 if [[ "${1:-}" == "--bench" ]]; then

@@ -280,6 +280,26 @@ const uint8_t *cimg_stmt_column_text(cimg_stmt *stmt, int index, int *length);
 const char *cimg_stmt_column_name(cimg_stmt *stmt, int index);
 const char *cimg_stmt_sql(cimg_stmt *stmt);
 
+/* ---- Text (FreeType, fontconfig) --------------------------------------- */
+
+typedef struct cimg_font cimg_font;  /* a FreeType face at one pixel size */
+
+/** Finds the font file for a fontconfig name ("DejaVu Sans", "NanumGothic:bold").
+ *  A name whose family is not installed is an error (fontconfig would substitute). */
+int cimg_font_locate(const char *name, char *path, size_t capacity, char *family, size_t family_capacity,
+                     cimg_error *error);
+int cimg_font_open(const char *path, uint32_t pixel_size, cimg_font **out, cimg_error *error);
+void cimg_font_close(cimg_font *font);
+int cimg_font_has_glyph(cimg_font *font, uint32_t codepoint);
+/** Ascent and descent in pixels (both positive). */
+void cimg_font_metrics(cimg_font *font, int32_t *ascent, int32_t *descent);
+/** Advance width in pixels of a line, kerning included. */
+int cimg_text_measure(cimg_font *font, const uint32_t *codepoints, size_t count, int32_t *width, cimg_error *error);
+/** Adds the line's antialiased coverage (0-255) into a width x height buffer,
+ *  the pen starting at origin_x on baseline_y; glyphs are clipped to it. */
+int cimg_text_draw(cimg_font *font, const uint32_t *codepoints, size_t count, uint8_t *coverage, size_t stride,
+                   uint32_t width, uint32_t height, int32_t origin_x, int32_t baseline_y, cimg_error *error);
+
 /* ---- Content hash (libxxhash) ------------------------------------------ */
 
 /** XXH3-128 of the bytes, as two 64-bit halves. */

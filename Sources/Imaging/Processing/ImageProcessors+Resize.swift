@@ -5,10 +5,13 @@ extension ImageProcessors {
     public struct Resize: Sendable, Hashable, CustomStringConvertible {
         public var target: TargetSize
         public var upscale: Bool
+        /// Where a cover crop cuts.
+        public var anchor: CropAnchor
 
-        public init(target: TargetSize, upscale: Bool = false) {
+        public init(target: TargetSize, upscale: Bool = false, anchor: CropAnchor = .center) {
             self.target = target
             self.upscale = upscale
+            self.anchor = anchor
         }
 
         /// A square box of `edge` pixels.
@@ -35,14 +38,19 @@ extension ImageProcessors {
                           threads: Int = 1) -> Image {
             let output = outputSize(for: original ?? orientation.uprightSize(of: image.size))
             let stored = orientation.swapsDimensions ? output.transposed : output
-            let source = target.fit == .cover ? image.cropped(to: PixelRect.centered(aspect: stored, in: image.size)) : image
+            let source: Image
+            switch (target.fit, anchor) {
+            case (.inside, _): source = image
+            case (.cover, .center): source = image.cropped(to: PixelRect.centered(aspect: stored, in: image.size))
+            case (.cover, .smart): source = image.cropped(to: PixelRect.smart(aspect: stored, in: image))
+            }
             return source.resized(to: stored, orientation: orientation, threads: threads)
         }
 
         /// "256 inside", "512 cover", "100×300 inside upscale"
         public var description: String {
             let box = target.width == target.height ? "\(target.width)" : "\(target.width)×\(target.height)"
-            return "\(box) \(target.fit.rawValue)" + (upscale ? " upscale" : "")
+            return "\(box) \(target.fit.rawValue)" + (upscale ? " upscale" : "") + (anchor == .smart ? " smart" : "")
         }
     }
 }

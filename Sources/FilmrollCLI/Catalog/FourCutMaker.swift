@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Catalog
+import Imaging
+
+/// Renders, encodes and writes one four-cut sheet, and records it in the
+/// catalog of the folder its photos are in.
+struct FourCutMaker {
+    let renderer: FourCutRenderer
+    let options: FourCutOptions
+    let quality: Int
+    let catalogPath: String?
+    let io: CommandIO
+    let json: Bool
+
+    /// Makes `output` from four photo paths; reports failures; true on success.
+    func make(photos: [String], output: String, dayCaption: String?) -> Bool {
+        for photo in photos where SameFile.check(photo, output) {
+            io.reportFailure(path: output, "refusing to overwrite the input photo \(photo)")
+            return false
+        }
+        var sources: [SourceIdentity] = []
+        for photo in photos {
+            do throws(ImagingError) {
+                sources.append(try SourceIdentity.of(photo))
+            } catch {
+                io.reportFailure(path: photo, error.description)
+                return false
+            }
+        }
+        var options = options
+        if let dayCaption, case .auto = options.caption { options.caption = .text(dayCaption) }
+        let sheet: Image
+        do {
+            sheet = try renderer.render(sources, options: options)
+        } catch let error as ImagingError {
+            io.reportFailure(path: sources.first { (try? ImageDecoder.readInfo(contentsOf: $0.path)) == nil }?.path ?? photos[0],
+                             error.description)
+            return false
+        } catch {
+            io.printError("filmroll fourcut: \(error)")
+            return false
+        }
+        do throws(ImagingError) {
+            let encoding: EncodingFormat = ImageFormat.forOutputPath(output) == .png
+                ? .png(PNGEncodingOptions(dpi: options.dpi))
+                : .jpeg(JPEGEncodingOptions(quality: quality, chromaSubsampling: .none, dpi: options.dpi))
+            let bytes = try ImageEncoder.encode(sheet, as: encoding)
+            if let slash = output.lastIndex(of: "/"), slash != output.startIndex { try Folders.create(String(output[..<slash])) }
+            try AtomicFile.write(bytes, to: output)
+        } catch {
+            io.reportFailure(path: output, error.description)
+            return false
+        }
+        record(output: output, photos: photos)
+        if json {
+            io.print(JSONValue.object([
+                ("path", .string(output)), ("width", .int(sheet.width)), ("height", .int(sheet.height)),
+                ("dpi", .int(options.dpi)), ("photos", .array(photos.map(JSONValue.string))),
+            ]).rendered)
+        }
+        return true
+    }
+
+    /// Records the sheet with its four sources when they are in a catalogued folder.
+    private func record(output: String, photos: [String]) {
+        let located = photos.map { CatalogAccess.enclosingFolder(of: $0) }
+        guard let folder = located.first??.folder ?? (catalogPath != nil ? InputWalker.parentFolder(photos[0]) : nil),
+              catalogPath != nil || located.allSatisfy({ $0?.folder == folder }),
+              let catalog = try? Catalog(folder: folder, path: catalogPath, create: catalogPath != nil) else { return }
+        let relative = photos.enumerated().map { index, photo in
+            located[index]?.relativePath ?? InputWalker.lastComponent(photo)
+        }
+        let parameters = JSONValue.object([
+            ("layout", .string(options.style.rawValue)), ("print", .string(options.sheet.rawValue)), ("dpi", .int(options.dpi)),
+            ("frame", .string(hexColor(options.frame))), ("radius", .int(options.cornerRadius)),
+            ("crop", .string(options.crop.rawValue)), ("locale", .string(options.dates.locale.rawValue)),
+        ]).rendered
+        do {
+            try catalog.database.transaction {
+                let ids = try relative.map { try catalog.photoID(indexing: $0) }
+                try catalog.recordOutput(kind: .fourcut, path: AbsolutePath.of(output), parameters: parameters, sources: ids)
+            }
+        } catch {
+            io.printError("filmroll: \(displayPath(catalog.path)): could not record the four-cut: \(error)")
+        }
+    }
+
+    private func hexColor(_ color: RGBColor) -> String {
+        "#" + [color.red, color.green, color.blue].map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+}

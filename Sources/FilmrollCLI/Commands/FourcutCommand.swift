@@ -1,0 +1,147 @@
+import Catalog
+import Imaging
+
+/// `filmroll fourcut`: four photos framed as a photo-booth strip or grid,
+/// with the date under them, at print resolution; or one per day.
+struct FourcutCommand: Command {
+    static let spec = CommandSpec(
+        name: "fourcut",
+        abstract: "Frame four photos as a photo-booth strip or grid with their date, at print resolution.",
+        usage: "PHOTO PHOTO PHOTO PHOTO -o OUT [options]  |  --folder FOLDER --per-day [--out DIR] [--pick spread|first] [options]",
+        arguments: [ArgumentSpec(name: "PHOTO…", help: "Four photos, top to bottom (left to right, then down, in a grid).")],
+        options: [
+            .value("output", short: "o", "OUT", "The sheet to write: .jpg (quality 92) or .png, with its dpi recorded."),
+            .value("layout", "strip|grid", "strip: 2×6 in, four cells in a column (default); grid: 2×2 on 4×6 in."),
+            .value("print", "single|4x6", "4x6: two identical strips side by side on a 4×6 in sheet, with a cut guide."),
+            .value("dpi", "300|600", "Output resolution (default 600: a strip is 1200×3600)."),
+            .value("frame", "COLOR", "Frame colour: a name (white, black, pink, mint, navy, …) or #RRGGBB (default white)."),
+            .value("gap", "PX", "Frame between and around cells, in pixels (default 0.06 in)."),
+            .value("radius", "PX", "Round the cells' corners by PX pixels."),
+            .value("caption", "auto|none|TEXT", "auto: the date the photos were taken (default); none; or your own text."),
+            .value("date-format", "FORMAT", "Date pattern: yyyy, yy, MM, M, MMM, dd, d, EEE, EEEE, 'text' (default yyyy.MM.dd)."),
+            .value("locale", "en|ko", "Weekday names: ko gives 2025.04.10 (목)."),
+            .value("title", "TEXT", "A title line above the date."),
+            .value("font", "NAME|PATH", "Caption font: a fontconfig family or a font file (default DejaVu Sans)."),
+            .value("crop", "center|smart", "Which part of each photo fills its cell: the centre, or the most detailed part."),
+            .value("quality", "Q", "JPEG quality, 1 to 100 (default 92)."),
+            .flag("repeat", "With fewer than four photos, repeat them to fill the cells."),
+            .value("folder", "FOLDER", "With --per-day: a catalogued folder."),
+            .flag("per-day", "One sheet per day with at least four photos, named by date (2025-04-10.jpg)."),
+            .value("out", "DIR", "With --per-day: where the sheets go (default: the current folder)."),
+            .value("pick", "spread|first", "With --per-day: four photos spread across the day (default), or the first four."),
+            .value("format", "jpeg|png", "With --per-day: the sheets' format (default jpeg)."),
+            .flag("no-cache", "Keep no decoded photos in memory between cells (as in thumbs)."),
+            CatalogAccess.option,
+            .flag("json", "Print one JSON object per sheet."),
+            .flag("quiet", short: "q", "No progress and no summary."),
+        ],
+        discussion: """
+        Each photo is turned upright and cover-cropped to its cell; photos are decoded only as large as the cell needs.
+        In a catalogued folder (or with --catalog) each sheet is recorded with its four photos.
+        """
+    )
+
+    var photos: [String]
+    var output: String?
+    var options = FourCutOptions()
+    var quality: Int
+    var folder: String?
+    var perDay: Bool
+    var outFolder: String
+    var pickFirst: Bool
+    var format: ImageFormat
+    var useCache: Bool
+    var catalogPath: String?
+    var json: Bool
+    var quiet: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        perDay = arguments.has("per-day")
+        folder = arguments.value("folder")
+        photos = arguments.positionals
+        output = arguments.value("output")
+        outFolder = arguments.value("out") ?? "."
+        catalogPath = arguments.value("catalog")
+        json = arguments.has("json")
+        quiet = arguments.has("quiet")
+        useCache = !arguments.has("no-cache")
+        quality = try arguments.integer("quality", in: 1...100, default: 92)!
+        switch arguments.value("pick") ?? "spread" {
+        case "spread": pickFirst = false
+        case "first": pickFirst = true
+        case let other: throw UsageError("option '--pick' takes spread or first, not '\(other)'")
+        }
+        if perDay {
+            guard folder != nil, photos.isEmpty else { throw UsageError("--per-day needs --folder FOLDER and no PHOTO arguments") }
+            switch arguments.value("format")?.lowercased() ?? "jpeg" {
+            case "jpeg", "jpg": format = .jpeg
+            case "png": format = .png
+            case let other: throw UsageError("option '--format' takes jpeg or png, not '\(other)'")
+            }
+        } else {
+            guard let output else { throw UsageError("missing -o OUT") }
+            guard let chosen = ImageFormat.forOutputPath(output), chosen != .gif else {
+                throw UsageError("cannot tell the output format from '\(output)'; use .jpg, .jpeg or .png")
+            }
+            format = chosen
+            if photos.isEmpty { throw UsageError("missing PHOTO arguments; a four-cut takes four photos") }
+            if photos.count > 4 { throw UsageError("a four-cut takes four photos, not \(photos.count)") }
+            if photos.count < 4 {
+                guard arguments.has("repeat") else {
+                    throw UsageError("a four-cut takes four photos, not \(photos.count); add --repeat to repeat them")
+                }
+                photos = (0..<4).map { photos[$0 % photos.count] }
+            }
+        }
+        try Self.style(arguments, into: &options)
+    }
+
+    /// The look options shared by both forms.
+    static func style(_ arguments: ParsedArguments, into options: inout FourCutOptions) throws(UsageError) {
+        if let layout = arguments.value("layout") {
+            guard let style = FourCutLayout.Style(rawValue: layout) else { throw UsageError("option '--layout' takes strip or grid, not '\(layout)'") }
+            options.style = style
+        }
+        if let print = arguments.value("print") {
+            guard let sheet = FourCutLayout.Sheet(rawValue: print) else { throw UsageError("option '--print' takes single or 4x6, not '\(print)'") }
+            options.sheet = sheet
+        }
+        options.dpi = try arguments.integer("dpi", in: 72...1200, default: 600)!
+        if let frame = arguments.value("frame") {
+            guard let color = RGBColor(parsing: frame) else {
+                throw UsageError("option '--frame' takes a colour name or #RRGGBB, not '\(frame)'")
+            }
+            options.frame = color
+        }
+        options.gap = try arguments.integer("gap", in: 0...1000)
+        options.cornerRadius = try arguments.integer("radius", in: 0...2000, default: 0)!
+        switch arguments.value("caption") ?? "auto" {
+        case "auto": options.caption = .auto
+        case "none": options.caption = .none
+        case let text: options.caption = .text(text)
+        }
+        if let locale = arguments.value("locale") {
+            guard let value = DateCaption.Locale(rawValue: locale) else { throw UsageError("option '--locale' takes en or ko, not '\(locale)'") }
+            options.dates.locale = value
+        }
+        options.dates.format = arguments.value("date-format")
+        options.title = arguments.value("title")
+        if let font = arguments.value("font") { options.font = font }
+        if let crop = arguments.value("crop") {
+            guard let anchor = CropAnchor(rawValue: crop) else { throw UsageError("option '--crop' takes center or smart, not '\(crop)'") }
+            options.crop = anchor
+        }
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        var configuration = ImagePipeline.Configuration()
+        if !useCache { configuration.memoryCostLimit = 0 }
+        let maker = FourCutMaker(renderer: FourCutRenderer(pipeline: ImagePipeline(configuration: configuration)),
+                                 options: options, quality: quality, catalogPath: catalogPath, io: io, json: json)
+        if perDay, let folder {
+            return FourCutPerDay(maker: maker, folder: folder, outFolder: outFolder, pickFirst: pickFirst, format: format,
+                                 quiet: quiet).run()
+        }
+        return maker.make(photos: photos, output: output!, dayCaption: nil) ? .success : .failure
+    }
+}
