@@ -36,9 +36,8 @@ struct FourCutMaker {
         let sheet: Image
         do {
             sheet = try renderer.render(sources, options: options)
-        } catch let error as ImagingError {
-            io.reportFailure(path: sources.first { (try? ImageDecoder.readInfo(contentsOf: $0.path)) == nil }?.path ?? photos[0],
-                             error.description)
+        } catch let error as FourCutRenderer.PhotoError {
+            io.reportFailure(path: error.path, error.error.description)
             return false
         } catch {
             io.printError("filmroll fourcut: \(error)")

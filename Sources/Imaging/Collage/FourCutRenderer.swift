@@ -12,8 +12,15 @@ public struct FourCutRenderer: Sendable {
         self.pipeline = pipeline
     }
 
+    /// A photo that could not be used, and why.
+    public struct PhotoError: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var error: ImagingError
+        public var description: String { "\(path): \(error)" }
+    }
+
     /// The sheet for exactly four photos.
-    /// - Throws: `ImagingError` for a photo that cannot be read, `TextError` for the caption.
+    /// - Throws: `PhotoError` naming a photo that cannot be read, `TextError` for the caption.
     public func render(_ photos: [SourceIdentity], options: FourCutOptions) throws -> Image {
         precondition(photos.count == 4, "a four-cut has four photos")
         let layout = options.layout
@@ -47,18 +54,26 @@ public struct FourCutRenderer: Sendable {
                          resize: ImageProcessors.Resize(target: TargetSize(width: cell.width, height: cell.height, fit: .cover),
                                                         upscale: true, anchor: crop))
         }
-        let results = Mutex<[Int: Result<Image, ImagingError>]>([:])
+        let results = Mutex<[Int: Result<Image, PhotoError>]>([:])
         DispatchQueue.concurrentPerform(iterations: 4) { index in
-            let result = Result { () throws(ImagingError) in try pipeline.image(for: requests[index]) }
+            let result = Result { () throws(PhotoError) in
+                do throws(ImagingError) { return try pipeline.image(for: requests[index]) } catch {
+                    throw PhotoError(path: requests[index].source.path, error: error)
+                }
+            }
             results.withLock { $0[index] = result }
         }
-        var images = try (0..<4).map { index throws(ImagingError) in try results.withLock { $0[index]! }.get() }
-        for index in 4..<requests.count { images.append(try pipeline.image(for: requests[index])) }
+        var images = try (0..<4).map { index throws(PhotoError) in try results.withLock { $0[index]! }.get() }
+        for index in 4..<requests.count {
+            do throws(ImagingError) { images.append(try pipeline.image(for: requests[index])) } catch {
+                throw PhotoError(path: requests[index].source.path, error: error)
+            }
+        }
         return images
     }
 
     /// The caption's two lines (title, date), either of which may be empty.
-    func caption(for photos: [SourceIdentity], options: FourCutOptions) throws -> (title: String?, date: String?)? {
+    public func caption(for photos: [SourceIdentity], options: FourCutOptions) throws -> (title: String?, date: String?)? {
         let date: String?
         switch options.caption {
         case .none: date = nil
