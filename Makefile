@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test bench bench-thumbs bench-index test-images clean
+.PHONY: demo test bench bench-fourcut bench-thumbs bench-index test-images clean
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -7,10 +7,11 @@ demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 test:            ## Install missing packages, build and run the tests
 	Scripts/test.sh
 
-bench:           ## Decode, thumbnail and catalog benchmarks (builds the corpus once)
+bench:           ## Decode, thumbnail, catalog and four-cut benchmarks (builds the corpus once)
 	Scripts/bench.sh
 	Scripts/bench-thumbs.sh
 	Scripts/bench-index.sh
+	Scripts/bench-fourcut.sh
 
 bench-thumbs:    ## Thumbnail benchmark against vipsthumbnail and djpeg, with quality
 	Scripts/bench-thumbs.sh
@@ -23,3 +24,6 @@ test-images:     ## Regenerate TestImages/ (needs Pillow)
 
 clean:
 	rm -rf .build out
+
+bench-fourcut:   ## A 600 dpi 4x6 four-cut print from four 12 MP photos
+	Scripts/bench-fourcut.sh

@@ -3,7 +3,8 @@
 # Filmroll in release mode, prints what each photo's header says, converts
 # every photo upright (longest edge at most 512 px) into out/, and makes
 # thumbnails of the whole folder twice (the second run finds them cached),
-# then catalogs the dated photos and shows their month.
+# then catalogs the dated photos, shows their month, and frames four of
+# them as a photo-booth strip.
 # TestImages/ holds broken files on purpose; they are reported by name and
 # the rest is still done.
 set -euo pipefail
@@ -47,3 +48,10 @@ cp -r TestImages/dated "$out/dated-catalogued"
 "$filmroll" index "$out/dated-catalogued"
 "$filmroll" ls "$out/dated-catalogued" --day 2025-04-10
 "$filmroll" calendar "$out/dated-catalogued"
+
+echo
+echo "== filmroll fourcut: four dated photos as a 300 dpi strip, recorded in their catalog"
+"$filmroll" fourcut "$out"/dated-catalogued/IMG_000{1,2,3,5}.jpg -o "$out/fourcut-strip.jpg" --dpi 300 \
+  --title "Filmroll" --frame "#fde2e4" --radius 12
+"$filmroll" info "$out/fourcut-strip.jpg"
+"$filmroll" show "$out/dated-catalogued/IMG_0001.jpg" | tail -2
