@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test bench bench-fourcut bench-thumbs bench-index test-images clean
+.PHONY: demo test bench bench-fourcut bench-thumbs bench-index bench-gif test-images clean
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -7,14 +7,18 @@ demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 test:            ## Install missing packages, build and run the tests
 	Scripts/test.sh
 
-bench:           ## Decode, thumbnail, catalog and four-cut benchmarks (builds the corpus once)
+bench:           ## Decode, thumbnail, catalog, four-cut and GIF benchmarks (builds the corpus once)
 	Scripts/bench.sh
 	Scripts/bench-thumbs.sh
 	Scripts/bench-index.sh
 	Scripts/bench-fourcut.sh
+	Scripts/bench-gif.sh
 
 bench-thumbs:    ## Thumbnail benchmark against vipsthumbnail and djpeg, with quality
 	Scripts/bench-thumbs.sh
+
+bench-gif:       ## GIF benchmark: 24 1080p PNG frames -> 480x270 GIF against ffmpeg (+ gifsicle -O3), with PSNR
+	Scripts/bench-gif.sh
 
 bench-index:     ## Catalog benchmark: first index of 48 12 MP photos, re-index of 10,000 small ones
 	Scripts/bench-index.sh

@@ -25,6 +25,7 @@ let package = Package(
                 .linkedLibrary("xxhash"),
                 .linkedLibrary("freetype"),
                 .linkedLibrary("fontconfig"),
+                .linkedLibrary("imagequant"),
             ]
         ),
         .target(name: "Imaging", dependencies: ["CImaging"]),

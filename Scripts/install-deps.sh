@@ -14,13 +14,14 @@ packages=(
   libsqlite3-dev
   libxxhash-dev
   libfreetype-dev
+  libimagequant-dev  # GIF palettes (GPL-3.0-or-later)
   libfontconfig-dev
   fonts-dejavu-core  # the default caption font
   fonts-nanum        # Hangul captions (--locale ko)
   pkg-config
 )
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time)
+  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle)
 fi
 
 missing=()

@@ -197,6 +197,39 @@ int cimg_gif_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t h
                     uint32_t frame_count, uint8_t *frames, uint16_t *delays_cs,
                     cimg_error *error);
 
+typedef struct cimg_gif_writer cimg_gif_writer;
+
+/** Starts a GIF89a of width x height; loop_count: 0 forever, N repeats, -1 no loop extension. */
+int cimg_gif_writer_open(uint32_t width, uint32_t height, int loop_count, cimg_gif_writer **out, cimg_error *error);
+/** Adds a frame: palette indices for the rectangle, its own colour table (RGB),
+ *  a transparent index or -1, the delay in centiseconds and the disposal (0-3). */
+int cimg_gif_writer_add(cimg_gif_writer *writer, const uint8_t *indices, size_t stride, uint32_t left, uint32_t top,
+                        uint32_t width, uint32_t height, const uint8_t *palette_rgb, int palette_count,
+                        int transparent_index, int delay_cs, int disposal, cimg_error *error);
+/** Ends the file and hands over its bytes; the writer is freed either way. */
+int cimg_gif_writer_finish(cimg_gif_writer *writer, cimg_buffer *output, cimg_error *error);
+/** Frees a writer that will not be finished. */
+void cimg_gif_writer_discard(cimg_gif_writer *writer);
+
+/* ---- Palettes (libimagequant) ------------------------------------------ */
+
+typedef struct cimg_quantizer cimg_quantizer;  /* a palette and the settings that made it */
+
+/** One palette for `count` RGBA images of width x height (one histogram over all). */
+int cimg_quantize(const uint8_t *const *images, size_t count, uint32_t width, uint32_t height, int max_colors,
+                  int quality_min, int quality_max, int speed, cimg_quantizer **out, cimg_error *error);
+/** A quantizer that remaps to exactly this palette (RGBA entries): one per
+ *  thread lets several threads remap frames to one shared palette. */
+int cimg_quantizer_from_palette(const uint8_t *rgba, int count, cimg_quantizer **out, cimg_error *error);
+/** Copies the palette as RGBA entries; returns how many. */
+int cimg_quantizer_palette(cimg_quantizer *quantizer, uint8_t *rgba, int capacity);
+/** libimagequant's quality (0-100) of the palette. */
+int cimg_quantizer_quality(cimg_quantizer *quantizer);
+/** Maps an RGBA image to palette indices, dithered by `dither` (0-1). */
+int cimg_quantizer_remap(cimg_quantizer *quantizer, const uint8_t *rgba, uint32_t width, uint32_t height, float dither,
+                         uint8_t *indices, cimg_error *error);
+void cimg_quantizer_free(cimg_quantizer *quantizer);
+
 /* ---- EXIF (libexif) ---------------------------------------------------- */
 
 #define CIMG_EXIF_TEXT_CAPACITY 64

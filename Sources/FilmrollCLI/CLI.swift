@@ -6,6 +6,7 @@ public enum CLI {
     static let commands: [any Command.Type] = [
         InfoCommand.self, ConvertCommand.self, ThumbsCommand.self, IndexCommand.self, PruneCommand.self,
         ShowCommand.self, ListCommand.self, CalendarCommand.self, StatsCommand.self, FourcutCommand.self,
+        GIFCommand.self,
     ]
 
     /// Runs `arguments` (without the program name) and returns the exit code.

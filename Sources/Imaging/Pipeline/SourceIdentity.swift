@@ -30,3 +30,14 @@ public struct SourceIdentity: Sendable, Hashable {
     /// Modification time in whole seconds, as the XDG thumbnail spec wants it.
     public var modificationTimeSeconds: Int { Int(modificationTimeNanoseconds / 1_000_000_000) }
 }
+
+extension SourceIdentity {
+    /// The file's modification time as a date (local time), for photos without EXIF dates.
+    public var fileDate: CaptureDate {
+        var seconds = time_t(modificationTimeNanoseconds / 1_000_000_000)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return CaptureDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+                           hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+    }
+}

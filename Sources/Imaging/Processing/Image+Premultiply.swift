@@ -1,4 +1,19 @@
 extension Image {
+    /// Whether every pixel is fully opaque (always true without alpha).
+    var isOpaque: Bool {
+        guard format == .rgba8 else { return true }
+        return pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                var at = y * bytesPerRow + 3
+                for _ in 0..<width {
+                    if pixels[at] != 255 { return false }
+                    at += 4
+                }
+            }
+            return true
+        }
+    }
+
     /// RGBA with each colour multiplied by its alpha, so that filters do
     /// not bleed the colour of transparent pixels into their neighbours.
     func premultiplied() -> Image {

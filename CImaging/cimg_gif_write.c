@@ -1,0 +1,125 @@
+/*
+ * giflib writer shim: a GIF89a with a NETSCAPE2.0 loop extension and one
+ * graphic control extension and local colour table per frame. giflib
+ * reports errors by return value; each is turned into a status here.
+ * Related documentation: giflib's gif_lib.html ("Encoding"), GIF89a §23.
+ */
+#include "cimg_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <gif_lib.h>
+
+struct cimg_gif_writer {
+    GifFileType *gif;
+    cimg_growable output;
+    uint32_t width;
+    uint32_t height;
+};
+
+static int cimg_gif_output(GifFileType *gif, const GifByteType *bytes, int count) {
+    cimg_gif_writer *writer = gif->UserData;
+    cimg_growable_append(&writer->output, bytes, (size_t)count);
+    return writer->output.failed ? 0 : count;
+}
+
+static int cimg_gif_write_fail(cimg_gif_writer *writer, cimg_error *error, const char *stage) {
+    const char *reason = GifErrorString(writer->gif->Error);
+    return cimg_fail(error, writer->output.failed ? CIMG_ERR_MEMORY : CIMG_ERR_CORRUPT, "%s: %s", stage,
+                     reason ? reason : "GIF error");
+}
+
+void cimg_gif_writer_discard(cimg_gif_writer *writer) {
+    if (writer == NULL) return;
+    int ignored;
+    if (writer->gif) EGifCloseFile(writer->gif, &ignored);
+    free(writer->output.data);
+    free(writer);
+}
+
+int cimg_gif_writer_open(uint32_t width, uint32_t height, int loop_count, cimg_gif_writer **out, cimg_error *error) {
+    *out = NULL;
+    if (width == 0 || height == 0 || width > 65535 || height > 65535) {
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "a GIF cannot be %ux%u", width, height);
+    }
+    cimg_gif_writer *writer = calloc(1, sizeof *writer);
+    if (writer == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    writer->width = width;
+    writer->height = height;
+    int code = 0;
+    writer->gif = EGifOpen(writer, cimg_gif_output, &code);
+    if (writer->gif == NULL) {
+        free(writer);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "cannot start a GIF: %s", GifErrorString(code));
+    }
+    EGifSetGifVersion(writer->gif, true);
+    if (EGifPutScreenDesc(writer->gif, (int)width, (int)height, 8, 0, NULL) == GIF_ERROR) {
+        int status = cimg_gif_write_fail(writer, error, "screen");
+        cimg_gif_writer_discard(writer);
+        return status;
+    }
+    if (loop_count >= 0) {
+        unsigned char loop[3] = {1, (unsigned char)(loop_count & 0xFF), (unsigned char)((loop_count >> 8) & 0xFF)};
+        if (EGifPutExtensionLeader(writer->gif, APPLICATION_EXT_FUNC_CODE) == GIF_ERROR ||
+            EGifPutExtensionBlock(writer->gif, 11, "NETSCAPE2.0") == GIF_ERROR ||
+            EGifPutExtensionBlock(writer->gif, 3, loop) == GIF_ERROR ||
+            EGifPutExtensionTrailer(writer->gif) == GIF_ERROR) {
+            int status = cimg_gif_write_fail(writer, error, "loop extension");
+            cimg_gif_writer_discard(writer);
+            return status;
+        }
+    }
+    *out = writer;
+    return CIMG_OK;
+}
+
+int cimg_gif_writer_add(cimg_gif_writer *writer, const uint8_t *indices, size_t stride, uint32_t left, uint32_t top,
+                        uint32_t width, uint32_t height, const uint8_t *palette_rgb, int palette_count,
+                        int transparent_index, int delay_cs, int disposal, cimg_error *error) {
+    if (width == 0 || height == 0 || left + width > writer->width || top + height > writer->height ||
+        palette_count < 1 || palette_count > 256) {
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "frame rectangle or palette out of range");
+    }
+    int size = 2;
+    while (size < palette_count) size *= 2;
+    ColorMapObject *map = GifMakeMapObject(size, NULL);
+    if (map == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    for (int i = 0; i < palette_count; i++) {
+        map->Colors[i].Red = palette_rgb[i * 3];
+        map->Colors[i].Green = palette_rgb[i * 3 + 1];
+        map->Colors[i].Blue = palette_rgb[i * 3 + 2];
+    }
+    GraphicsControlBlock control = {disposal, false, delay_cs, transparent_index};
+    GifByteType extension[4];
+    EGifGCBToExtension(&control, extension);
+    int status = CIMG_OK;
+    if (EGifPutExtension(writer->gif, GRAPHICS_EXT_FUNC_CODE, 4, extension) == GIF_ERROR ||
+        EGifPutImageDesc(writer->gif, (int)left, (int)top, (int)width, (int)height, false, map) == GIF_ERROR) {
+        status = cimg_gif_write_fail(writer, error, "frame header");
+    }
+    for (uint32_t row = 0; status == CIMG_OK && row < height; row++) {
+        if (EGifPutLine(writer->gif, (GifPixelType *)(indices + (size_t)row * stride), (int)width) == GIF_ERROR) {
+            status = cimg_gif_write_fail(writer, error, "frame pixels");
+        }
+    }
+    GifFreeMapObject(map);
+    return status;
+}
+
+int cimg_gif_writer_finish(cimg_gif_writer *writer, cimg_buffer *output, cimg_error *error) {
+    output->data = NULL;
+    output->size = 0;
+    int code = 0;
+    int closed = EGifCloseFile(writer->gif, &code);
+    writer->gif = NULL;
+    if (closed == GIF_ERROR || writer->output.failed) {
+        int status = cimg_fail(error, CIMG_ERR_CORRUPT, "cannot finish the GIF: %s", GifErrorString(code));
+        cimg_gif_writer_discard(writer);
+        return status;
+    }
+    output->data = writer->output.data;
+    output->size = writer->output.size;
+    free(writer);
+    return CIMG_OK;
+}

@@ -1,0 +1,117 @@
+import Dispatch
+import Imaging
+import Synchronization
+
+/// The frames of a GIF to make: the inputs in order, each decoded upright
+/// and fitted to the canvas through the image pipeline (an animated GIF
+/// input gives all its frames, with their delays).
+struct GIFFrames {
+    enum Order: String {
+        case name
+        case date
+    }
+
+    enum Sizing: Equatable {
+        case width(Int)
+        case height(Int)
+        case longestEdge(Int)
+    }
+
+    struct Frame {
+        var image: Image
+        /// The delay the input carried (animated GIFs), in centiseconds.
+        var ownDelay: Int?
+        var source: String
+    }
+
+    let pipeline: ImagePipeline
+    var sizing: Sizing?
+    var fit: TargetSize.Fit
+    var background: RGBColor
+
+    /// Orders the input files by natural name order or capture time.
+    static func order(_ files: [InputFile], by order: Order) -> [InputFile] {
+        switch order {
+        case .name:
+            return files.sorted { lhs, rhs in
+                let left = InputWalker.lastComponent(lhs.path), right = InputWalker.lastComponent(rhs.path)
+                return left == right ? naturalOrder(lhs.path, rhs.path) : naturalOrder(left, right)
+            }
+        case .date:
+            let dated = files.map { file -> (InputFile, CaptureDate) in
+                let date = (try? ImageDecoder.readInfo(contentsOf: file.path).metadata.captureDate) ?? nil
+                let fileDate = (try? SourceIdentity.of(file.path))?.fileDate
+                return (file, date ?? fileDate ?? CaptureDate(year: 1, month: 1, day: 1, hour: 0, minute: 0, second: 0))
+            }
+            return dated.sorted { $0.1 == $1.1 ? naturalOrder($0.0.path, $1.0.path) : $0.1 < $1.1 }.map(\.0)
+        }
+    }
+
+    /// The canvas: the first frame's upright size fitted as asked (by
+    /// default its longest edge at most 480).
+    func canvas(for first: PixelSize) -> PixelSize {
+        func scaled(_ factor: Double) -> PixelSize {
+            PixelSize(width: max(1, Int((Double(first.width) * factor).rounded())),
+                      height: max(1, Int((Double(first.height) * factor).rounded())))
+        }
+        switch sizing {
+        case .width(let width)?: return scaled(Double(width) / Double(first.width))
+        case .height(let height)?: return scaled(Double(height) / Double(first.height))
+        case .longestEdge(let edge)?: return scaled(Double(edge) / Double(first.longestEdge))
+        case nil: return first.longestEdge > 480 ? scaled(480 / Double(first.longestEdge)) : first
+        }
+    }
+
+    /// Decodes and fits every input; `progress` is called once per input.
+    func load(_ files: [InputFile], progress: @Sendable () -> Void) throws -> (canvas: PixelSize, frames: [Frame]) {
+        guard let first = files.first else { throw ImagingError.fileSystem("no input frames") }
+        let canvas = canvas(for: try ImageDecoder.readInfo(contentsOf: first.path).uprightSize)
+        let results = Mutex<[Int: Result<[Frame], FrameError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let result = Result { () throws(FrameError) -> [Frame] in
+                do throws(ImagingError) {
+                    return try decodeFrames(of: files[index], canvas: canvas)
+                } catch {
+                    throw FrameError(path: files[index].path, error: error)
+                }
+            }
+            results.withLock { $0[index] = result }
+            progress()
+        }
+        var frames: [Frame] = []
+        for index in files.indices { frames += try results.withLock { $0[index]! }.get() }
+        return (canvas, frames)
+    }
+
+    struct FrameError: Error, CustomStringConvertible {
+        var path: String
+        var error: ImagingError
+        var description: String { error.description }
+    }
+
+    private func decodeFrames(of file: InputFile, canvas: PixelSize) throws(ImagingError) -> [Frame] {
+        let info = try ImageDecoder.readInfo(contentsOf: file.path)
+        if info.format == .gif && info.metadata.frameCount > 1 {
+            let decoded = try ImageDecoder.decode(contentsOf: file.path, options: DecodeOptions(frames: .all))
+            return decoded.frames.map { Frame(image: fitted($0.image, canvas: canvas), ownDelay: $0.delayCentiseconds, source: file.path) }
+        }
+        let resize = ImageProcessors.Resize(target: TargetSize(width: canvas.width, height: canvas.height, fit: fit), upscale: true)
+        let image = try pipeline.image(for: ImageRequest(source: try SourceIdentity.of(file.path), resize: resize))
+        return [Frame(image: padded(image, canvas: canvas), ownDelay: nil, source: file.path)]
+    }
+
+    private func fitted(_ image: Image, canvas: PixelSize) -> Image {
+        let resize = ImageProcessors.Resize(target: TargetSize(width: canvas.width, height: canvas.height, fit: fit), upscale: true)
+        return padded(resize.apply(image), canvas: canvas)
+    }
+
+    /// `image` centred on a canvas of the background colour (contain), as it is when it fills it.
+    private func padded(_ image: Image, canvas: PixelSize) -> Image {
+        let opaque = image.flattened(over: background)
+        if opaque.size == canvas { return opaque }
+        var sheet = Image.filled(canvas, with: background)
+        sheet.place(opaque, at: ((canvas.width - opaque.width) / 2, (canvas.height - opaque.height) / 2))
+        return sheet
+    }
+}
+

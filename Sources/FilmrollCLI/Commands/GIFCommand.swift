@@ -1,0 +1,181 @@
+import Catalog
+import Imaging
+
+/// `filmroll gif INPUT... -o OUT.gif`: an animated GIF from photos or frames.
+struct GIFCommand: Command {
+    static let spec = CommandSpec(
+        name: "gif",
+        abstract: "Make an animated GIF from photos, frames or GIFs, with good palettes and small files.",
+        usage: "INPUT... -o OUT.gif [--fps F | --delay MS | --delays MS,…] [--width W | --height H | --size N] [options]",
+        arguments: [ArgumentSpec(name: "INPUT...", help: "Images or folders of them (an animated GIF gives all its frames).")],
+        options: [
+            .value("output", short: "o", "OUT.gif", "The GIF to write."),
+            .value("fps", "F", "Frames per second (default 10); delays are rounded with the error carried, so 30 fps stays exact."),
+            .value("delay", "MS", "The same delay for every frame, in milliseconds."),
+            .value("delays", "MS,MS,…", "A delay per frame; the last one repeats."),
+            .value("width", "W", "Canvas width; the height follows the first frame's aspect."),
+            .value("height", "H", "Canvas height; the width follows."),
+            .value("size", "N", "Longest edge of the canvas (default: the first frame's, at most 480)."),
+            .value("fit", "contain|cover", "Frames of another aspect: contained on the background (default) or cropped."),
+            .value("background", "COLOR", "Colour around contained frames and under transparency (default white)."),
+            .value("loop", "forever|none|N", "Play for ever (default), once, or repeat N more times."),
+            .value("quality", "1-100", "Palette quality; higher is closer to the photos and larger (default 80)."),
+            .value("dither", "0-1", "Dithering strength (default 0: none)."),
+            .value("colors", "2-256", "Colours per frame (default 256)."),
+            .value("order", "name|date", "Frame order: file names in natural order (default), or capture time."),
+            .flag("bounce", "Play forward, then backward."),
+            .flag("no-cache", "Keep no decoded photos in memory (as in thumbs)."),
+            CatalogAccess.option,
+            .flag("json", "Print the result as one JSON object."),
+            .flag("quiet", short: "q", "No progress and no summary."),
+        ],
+        discussion: """
+        Every frame is upright and resized through the thumbnail pipeline. Unchanged pixels stay transparent so
+        static areas do not shimmer; identical frames merge. Palettes come from libimagequant (GPL-3.0-or-later).
+        """
+    )
+
+    var inputs: [String]
+    var output: String
+    var timing: FrameTiming?
+    var sizing: GIFFrames.Sizing?
+    var fit: TargetSize.Fit
+    var background: RGBColor
+    var options = GIFOptions()
+    var order: GIFFrames.Order
+    var bounce: Bool
+    var useCache: Bool
+    var catalogPath: String?
+    var json: Bool
+    var quiet: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
+        inputs = arguments.positionals
+        guard let output = arguments.value("output") else { throw UsageError("missing -o OUT.gif") }
+        guard ImageFormat.forOutputPath(output) == .gif else { throw UsageError("the output must end in .gif, not '\(output)'") }
+        self.output = output
+        let timings = ["fps", "delay", "delays"].filter { arguments.value($0) != nil }
+        if timings.count > 1 { throw UsageError("use one of --fps, --delay, --delays") }
+        if let fps = arguments.value("fps") {
+            guard let rate = Double(fps), rate > 0, rate <= 100 else { throw UsageError("option '--fps' needs a number from 0 to 100, not '\(fps)'") }
+            timing = .fps(rate)
+        } else if let delay = arguments.value("delay") {
+            guard let value = Double(delay), value >= 0 else { throw UsageError("option '--delay' needs milliseconds, not '\(delay)'") }
+            timing = .delay(milliseconds: value)
+        } else if let list = arguments.value("delays") {
+            let values = list.split(separator: ",").map { Double($0) }
+            guard !values.isEmpty, values.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+                throw UsageError("option '--delays' needs milliseconds separated by commas, not '\(list)'")
+            }
+            timing = .delays(milliseconds: values.map { $0! })
+        }
+        let sizes = ["width", "height", "size"].filter { arguments.value($0) != nil }
+        if sizes.count > 1 { throw UsageError("use one of --width, --height, --size") }
+        if let width = try arguments.integer("width", in: 1...4096) { sizing = .width(width) }
+        if let height = try arguments.integer("height", in: 1...4096) { sizing = .height(height) }
+        if let size = try arguments.integer("size", in: 1...4096) { sizing = .longestEdge(size) }
+        switch arguments.value("fit") ?? "contain" {
+        case "contain": fit = .inside
+        case "cover": fit = .cover
+        case let other: throw UsageError("option '--fit' takes contain or cover, not '\(other)'")
+        }
+        if let text = arguments.value("background") {
+            guard let color = RGBColor(parsing: text) else { throw UsageError("option '--background' takes a colour name or #RRGGBB, not '\(text)'") }
+            background = color
+        } else {
+            background = .white
+        }
+        switch arguments.value("loop") ?? "forever" {
+        case "forever": options.loop = .forever
+        case "none": options.loop = .once
+        case let text:
+            guard let count = Int(text), (1...65535).contains(count) else {
+                throw UsageError("option '--loop' takes forever, none or a count from 1 to 65535, not '\(text)'")
+            }
+            options.loop = .repeats(count)
+        }
+        options.quality = try arguments.integer("quality", in: 1...100, default: 80)!
+        if let dither = arguments.value("dither") {
+            guard let value = Double(dither), (0...1).contains(value) else { throw UsageError("option '--dither' needs a number from 0 to 1, not '\(dither)'") }
+            options.dither = value
+        }
+        options.colors = try arguments.integer("colors", in: 2...256, default: 256)!
+        guard let order = GIFFrames.Order(rawValue: arguments.value("order") ?? "name") else {
+            throw UsageError("option '--order' takes name or date, not '\(arguments.value("order")!)'")
+        }
+        self.order = order
+        bounce = arguments.has("bounce")
+        useCache = !arguments.has("no-cache")
+        catalogPath = arguments.value("catalog")
+        json = arguments.has("json")
+        quiet = arguments.has("quiet")
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        Interruption.install()
+        let started = ContinuousClock.now
+        let (found, failures) = InputWalker.expand(inputs)
+        for failure in failures { io.reportFailure(path: failure.path, failure.reason) }
+        if !failures.isEmpty { return .failure }
+        let files = GIFFrames.order(found, by: order)
+        if files.isEmpty {
+            io.printError("filmroll gif: no images in \(inputs.map(displayPath).joined(separator: ", "))")
+            return .failure
+        }
+        let outputIsInput = InputIdentities(files)
+        if outputIsInput.contains(output) {
+            io.reportFailure(path: output, "refusing to overwrite an input")
+            return .failure
+        }
+        var configuration = ImagePipeline.Configuration()
+        if !useCache { configuration.memoryCostLimit = 0 }
+        let loader = GIFFrames(pipeline: ImagePipeline(configuration: configuration), sizing: sizing, fit: fit, background: background)
+        let progress = ProgressBar(io: io, total: files.count, label: "gif", enabled: !quiet && !json)
+        let loaded: (canvas: PixelSize, frames: [GIFFrames.Frame])
+        do {
+            loaded = try loader.load(files) { progress.advance() }
+        } catch let error as GIFFrames.FrameError {
+            progress.finish()
+            io.reportFailure(path: error.path, error.description)
+            return .failure
+        } catch {
+            progress.finish()
+            io.printError("filmroll gif: \(error)")
+            return .failure
+        }
+        progress.finish()
+        if Interruption.requested {
+            io.printError("filmroll: interrupted; nothing was written")
+            return Interruption.exitCode
+        }
+
+        var frames = loaded.frames.map(\.image)
+        var delays = timing.map { $0.centiseconds(count: frames.count) }
+            ?? loaded.frames.enumerated().map { $0.element.ownDelay ?? FrameTiming.fps(10).centiseconds(count: $0.offset + 1).last! }
+        if bounce && frames.count > 2 {
+            frames += frames[1..<frames.count - 1].reversed()
+            delays += delays[1..<delays.count - 1].reversed()
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try GIFAnimator(options: options).encode(frames, delays: delays)
+            if let slash = output.lastIndex(of: "/"), slash != output.startIndex { try Folders.create(String(output[..<slash])) }
+            try AtomicFile.write(bytes, to: output)
+        } catch {
+            io.reportFailure(path: output, String(describing: error))
+            return .failure
+        }
+        GIFLineage(catalogPath: catalogPath).record(output: output, sources: loaded.frames.map(\.source), options: options, io: io)
+        let seconds = (ContinuousClock.now - started).seconds
+        if json {
+            io.print(JSONValue.object([
+                ("path", .string(output)), ("width", .int(loaded.canvas.width)), ("height", .int(loaded.canvas.height)),
+                ("frames", .int(frames.count)), ("bytes", .int(bytes.count)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
+            ]).rendered)
+        } else if !quiet {
+            io.print("\(displayPath(output)): \(frames.count) frames, \(loaded.canvas), \(displayBytes(bytes.count)) in \(fixed(seconds, 2)) s")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,42 @@
+import CImaging
+
+/// Writes a GIF89a through giflib: a loop extension, then frames, each
+/// with its own colour table, delay, transparency and disposal.
+final class GIFWriter {
+    private var handle: OpaquePointer?
+
+    /// - Parameter loop: nil writes no loop extension (plays once).
+    init(size: PixelSize, loop: LoopCount) throws(ImagingError) {
+        var error = cimg_error()
+        let code = Int32(loop.netscapeValue ?? -1)
+        guard cimg_gif_writer_open(UInt32(size.width), UInt32(size.height), code, &handle, &error) == 0 else {
+            throw .encodingFailed(.gif, ImagingError(error, format: .gif).reason)
+        }
+    }
+
+    deinit { if let handle { cimg_gif_writer_discard(handle) } }
+
+    /// Adds one frame of palette indices covering `rect` (rows of `rect.width`).
+    func add(indices: [UInt8], rect: PixelRect, palette: [UInt8], transparentIndex: Int?, delayCentiseconds: Int,
+             disposal: Int) throws(ImagingError) {
+        var error = cimg_error()
+        let status = indices.withUnsafeBufferPointer { pixels in
+            palette.withUnsafeBufferPointer { colors in
+                cimg_gif_writer_add(handle, pixels.baseAddress, rect.width, UInt32(rect.x), UInt32(rect.y), UInt32(rect.width),
+                                    UInt32(rect.height), colors.baseAddress, Int32(palette.count / 3),
+                                    Int32(transparentIndex ?? -1), Int32(min(65535, delayCentiseconds)), Int32(disposal), &error)
+            }
+        }
+        if status != 0 { throw .encodingFailed(.gif, ImagingError(error, format: .gif).reason) }
+    }
+
+    /// The file's bytes; the writer cannot be used afterwards.
+    func finish() throws(ImagingError) -> [UInt8] {
+        var output = cimg_buffer()
+        var error = cimg_error()
+        let status = cimg_gif_writer_finish(handle, &output, &error)
+        handle = nil
+        if status != 0 { throw .encodingFailed(.gif, ImagingError(error, format: .gif).reason) }
+        return output.takeBytes()
+    }
+}

@@ -1,0 +1,85 @@
+import Catalog
+import FilmrollCLI
+import Imaging
+import Testing
+import TestSupport
+
+@Suite(.serialized) struct GIFCommandTests {
+    @Test func everyOrientationBecomesAnUprightFrame() throws {
+        let out = TemporaryFolder()
+        let (code, runner) = CommandRunner.run("gif", Fixtures.path("orientation"), "-o", out.file("turns.gif"), "--fps", "30",
+                                               "--width", "64", "--json")
+        #expect(code == .success, "\(runner.stderr)")
+        #expect(runner.stdout.hasPrefix(#"{"path":"\#(out.file("turns.gif"))","width":64,"height":48,"frames":"#))
+        let decoded = try ImageDecoder.decode(contentsOf: out.file("turns.gif"), options: DecodeOptions(frames: .all))
+        // orientation-1…8 and upright.png are the same picture: identical frames merge.
+        #expect(decoded.frames.count < 9)
+        #expect(decoded.frames.map(\.delayCentiseconds).reduce(0, +) == 30)    // 9 frames at 30 fps, exactly
+        #expect(decoded.info.metadata.loop == .forever)
+        for frame in decoded.frames {
+            let expected = [Quadrants.red, Quadrants.green, Quadrants.blue, Quadrants.yellow]
+            for (actual, wanted) in zip(Quadrants.sample(frame.image), expected) {
+                #expect(PixelMatch.near(actual, wanted, tolerance: 48))
+            }
+        }
+    }
+
+    @Test func animatedInputKeepsItsFramesAndDelaysAndBounces() throws {
+        let out = TemporaryFolder()
+        let (code, _) = CommandRunner.run("gif", Fixtures.path("gif/animated.gif"), "-o", out.file("copy.gif"), "--loop", "none")
+        #expect(code == .success)
+        let copy = try ImageDecoder.decode(contentsOf: out.file("copy.gif"), options: DecodeOptions(frames: .all))
+        #expect(copy.frames.map(\.delayCentiseconds) == [10, 20, 30, 50])
+        #expect(copy.info.metadata.loop == .once)
+        #expect(copy.image.size == PixelSize(width: 48, height: 32))
+        #expect(PixelMatch.near(copy.frames[2].image.pixel(x: 1, y: 2), [0, 0, 200, 255], tolerance: 4))
+
+        let (_, _) = CommandRunner.run("gif", Fixtures.path("gif/animated.gif"), "-o", out.file("bounce.gif"), "--bounce", "--delay", "100")
+        let bounce = try ImageDecoder.decode(contentsOf: out.file("bounce.gif"), options: DecodeOptions(frames: .all))
+        #expect(bounce.frames.count == 6)
+        #expect(bounce.frames.map(\.delayCentiseconds) == [10, 10, 10, 10, 10, 10])
+        #expect(PixelMatch.near(bounce.frames[4].image.pixel(x: 1, y: 2), [0, 0, 200, 255], tolerance: 4))
+    }
+
+    @Test func framesInNaturalOrderOrByDateAndRecorded() throws {
+        let folder = TemporaryFolder()
+        // Names sort frame2 before frame10; dates run the other way.
+        try folder.write(try Fixtures.bytes("dated/IMG_0006.jpg"), as: "frame2.jpg")
+        try folder.write(try Fixtures.bytes("dated/IMG_0001.jpg"), as: "frame10.jpg")
+        _ = CommandRunner.run("index", folder.path, "--quiet")
+        let out = TemporaryFolder()
+        _ = CommandRunner.run("gif", folder.path, "-o", out.file("name.gif"), "--size", "40")
+        _ = CommandRunner.run("gif", folder.path, "-o", out.file("date.gif"), "--size", "40", "--order", "date")
+        let byName = try ImageDecoder.decode(contentsOf: out.file("name.gif"), options: DecodeOptions(frames: .all))
+        let byDate = try ImageDecoder.decode(contentsOf: out.file("date.gif"), options: DecodeOptions(frames: .all))
+        // IMG_0006 is teal (40,190,200), IMG_0001 red (220,60,60), darker towards the top left.
+        #expect(byName.frames[0].image.pixel(x: 30, y: 20)[2] > 150)
+        #expect(byDate.frames[0].image.pixel(x: 30, y: 20)[0] > 150)
+
+        let catalog = try Catalog(folder: folder.path)
+        let gifs = try catalog.database.rows("SELECT id FROM outputs WHERE kind = 'gif' ORDER BY id")
+        #expect(gifs.count == 2)
+        #expect(try catalog.sources(ofOutput: Int64(gifs[0][0].int!)).count == 2)
+    }
+
+    @Test func failuresAreNamed() throws {
+        let out = TemporaryFolder()
+        let (code, runner) = CommandRunner.run("gif", Fixtures.path("dated/IMG_0001.jpg"), Fixtures.path("jpeg/truncated.jpg"),
+                                               "-o", out.file("x.gif"))
+        #expect(code == .failure)
+        #expect(runner.stderr.hasPrefix("filmroll: \(Fixtures.path("jpeg/truncated.jpg")): truncated JPEG"))
+        #expect(out.names().isEmpty)
+    }
+
+    @Test(arguments: [
+        ["a.jpg"], ["a.jpg", "-o", "x.png"], ["a.jpg", "-o", "x.gif", "--fps", "0"], ["a.jpg", "-o", "x.gif", "--fps", "10", "--delay", "5"],
+        ["a.jpg", "-o", "x.gif", "--width", "10", "--size", "10"], ["a.jpg", "-o", "x.gif", "--loop", "sometimes"],
+        ["a.jpg", "-o", "x.gif", "--dither", "2"], ["a.jpg", "-o", "x.gif", "--colors", "1"], ["a.jpg", "-o", "x.gif", "--order", "size"],
+        ["a.jpg", "-o", "x.gif", "--delays", "10,x"], ["a.jpg", "-o", "x.gif", "--fit", "stretch"],
+    ])
+    func badCommandLines(arguments: [String]) {
+        let (code, runner) = CommandRunner.run(["gif"] + arguments)
+        #expect(code == .usage)
+        #expect(runner.stderr.contains("Usage: filmroll gif "))
+    }
+}

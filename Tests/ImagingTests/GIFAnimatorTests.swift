@@ -1,0 +1,132 @@
+import Foundation
+@testable import Imaging
+import Testing
+import TestSupport
+
+@Suite struct FrameTimingTests {
+    @Test func thirtyFPSStaysExact() {
+        let delays = FrameTiming.fps(30).centiseconds(count: 30)
+        #expect(Array(delays.prefix(6)) == [3, 4, 3, 3, 4, 3])
+        #expect(delays.reduce(0, +) == 100)
+        #expect(FrameTiming.fps(30).centiseconds(count: 300).reduce(0, +) == 1000)
+    }
+
+    @Test func delaysInMilliseconds() {
+        #expect(FrameTiming.delay(milliseconds: 125).centiseconds(count: 4) == [13, 12, 13, 12])
+        #expect(FrameTiming.delays(milliseconds: [100, 250]).centiseconds(count: 4) == [10, 25, 25, 25])
+        #expect(FrameTiming.fps(10).centiseconds(count: 3) == [10, 10, 10])
+    }
+}
+
+@Suite struct GIFAnimatorTests {
+    /// Frames of a 40×30 grey picture with a 6×6 red square moving right.
+    static func movingSquare(_ count: Int) -> [Image] {
+        (0..<count).map { index in
+            var image = Image.filled(PixelSize(width: 40, height: 30), with: RGBColor(red: 90, green: 120, blue: 150))
+            image.place(Image.filled(PixelSize(width: 6, height: 6), with: RGBColor(red: 230, green: 20, blue: 20)), at: (4 + index * 5, 12))
+            return image
+        }
+    }
+
+    @Test func roundTripsThroughOurDecoder() throws {
+        let frames = Self.movingSquare(5)
+        var options = GIFOptions()
+        options.loop = .repeats(3)
+        let bytes = try GIFAnimator(options: options).encode(frames, delays: [10, 20, 30, 40, 50])
+        let decoded = try ImageDecoder.decode(bytes, options: DecodeOptions(frames: .all))
+        #expect(decoded.info.metadata.loop == .repeats(3))
+        #expect(decoded.frames.map(\.delayCentiseconds) == [10, 20, 30, 40, 50])
+        for (frame, source) in zip(decoded.frames, frames) {
+            #expect(PixelMatch.maxDifference(frame.image.flattened(over: .white), source) <= 6)
+        }
+    }
+
+    @Test func identicalFramesMergeWithTheirDelays() throws {
+        let square = Self.movingSquare(2)
+        let bytes = try GIFAnimator().encode([square[0], square[0], square[1], square[1], square[1]], delays: [10, 10, 10, 20, 30])
+        let decoded = try ImageDecoder.decode(bytes, options: DecodeOptions(frames: .all))
+        #expect(decoded.frames.map(\.delayCentiseconds) == [20, 60])
+        var once = GIFOptions()
+        once.loop = .once
+        #expect(try ImageDecoder.readInfo(try GIFAnimator(options: once).encode(square, delays: [5, 5])).metadata.loop == .once)
+    }
+
+    @Test func laterFramesCoverOnlyWhatChanged() {
+        let masks = GIFAnimator.changes(Self.movingSquare(3).map { $0.rgba() }, tolerance: 3)
+        #expect(masks[0] == nil)
+        // The square moves 5 px right: the old and new squares' union.
+        #expect(masks[1]?.bounds == PixelRect(x: 4, y: 12, width: 11, height: 6))
+        #expect(masks[2]?.bounds == PixelRect(x: 9, y: 12, width: 11, height: 6))
+        #expect(masks[1]?.isChanged(x: 20, y: 2) == false)
+    }
+
+    @Test func differencedFileIsSmallerThanFullFrames() throws {
+        let frames = Self.movingSquare(6).map { frame -> Image in
+            // A detailed, static background: what differencing saves.
+            var noisy = frame
+            noisy.pixels.withUnsafeMutableBufferPointer { pixels in
+                for index in pixels.indices where (index / 3) % 7 == 0 && (index / 120) % 30 < 10 { pixels[index] = UInt8(truncatingIfNeeded: index * 37) }
+            }
+            return noisy
+        }
+        var whole = GIFOptions()
+        whole.stillTolerance = -1    // every pixel counts as changed
+        let differenced = try GIFAnimator().encode(frames, delays: Array(repeating: 10, count: 6))
+        let full = try GIFAnimator(options: whole).encode(frames, delays: Array(repeating: 10, count: 6))
+        #expect(differenced.count * 4 < full.count * 3)
+        let decoded = try ImageDecoder.decode(differenced, options: DecodeOptions(frames: .all))
+        for (frame, source) in zip(decoded.frames, frames) {
+            #expect(PixelMatch.maxDifference(frame.image.flattened(over: .white), source) <= 12)
+        }
+    }
+
+    /// Pillow reads the same frames, delays, loop count and pixels as we do.
+    @Test(.enabled(if: pillowAvailable, "Python with Pillow is not installed"))
+    func pillowAgrees() throws {
+        let bytes = try GIFAnimator().encode(Self.movingSquare(4), delays: [7, 13, 21, 40])
+        let path = NSTemporaryDirectory() + "filmroll-pillow-\(UUID().uuidString).gif"
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let script = """
+            import sys, hashlib
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            print(im.n_frames, im.info.get("loop"))
+            for i in range(im.n_frames):
+                im.seek(i)
+                print(im.info.get("duration"), hashlib.sha256(im.convert("RGB").tobytes()).hexdigest())
+            """
+        let output = try runPython(script, path)
+        let decoded = try ImageDecoder.decode(bytes, options: DecodeOptions(frames: .all))
+        var expected = ["4 0"]
+        for frame in decoded.frames {
+            let rgb = frame.image.flattened(over: .black)
+            expected.append("\(frame.delayCentiseconds * 10) \(sha256Hex(rgb.pixels))")
+        }
+        #expect(output.split(separator: "\n").map(String.init) == expected)
+    }
+}
+
+let pillowAvailable: Bool = (try? runPython("import PIL", "")) != nil
+
+func runPython(_ script: String, _ argument: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, argument]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
+    return String(decoding: data, as: UTF8.self)
+}
+
+func sha256Hex(_ bytes: [UInt8]) -> String {
+    let path = NSTemporaryDirectory() + "filmroll-hash-\(UUID().uuidString)"
+    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let output = (try? runPython("import hashlib,sys;print(hashlib.sha256(open(sys.argv[1],'rb').read()).hexdigest())", path)) ?? ""
+    return output.trimmingCharacters(in: .whitespacesAndNewlines)
+}
