@@ -22,7 +22,7 @@
 #   ffmpeg-sierra    the same two passes with paletteuse=dither=sierra2_4a
 #   gifsicle-sierra  gifsicle -O3 on that GIF
 #   filmroll         filmroll gif SEQ -o OUT --fps 10 --width 480 --loop forever --quiet
-#   filmroll-q90     ... --quality 90;   filmroll-d0  ... --dither 0
+#   filmroll-q90     ... --quality 90;   filmroll-d05 ... --dither 0.5
 #
 # A timed run during which other processes used more than 5% of the machine's
 # CPU is redone (at most 2*RUNS extra tries per row). The corpus is built once
@@ -34,7 +34,7 @@ runs=${1:-${RUNS:-3}}
 corpus=${BENCH_CORPUS:-.bench-corpus}
 seq=$corpus/seq
 pattern=$seq/frame_%03d.png                   # the frame names make-corpus writes
-tools=(floor ffmpeg-bayer gifsicle-bayer ffmpeg-sierra gifsicle-sierra filmroll filmroll-q90 filmroll-d0)
+tools=(floor ffmpeg-bayer gifsicle-bayer ffmpeg-sierra gifsicle-sierra filmroll filmroll-q90 filmroll-d05)
 bg_max=0.05                                   # redo a run when others used more CPU than this
 
 Scripts/install-deps.sh --bench
@@ -60,7 +60,7 @@ log() { echo "$*" >&2; }
 
 declare -A broken=()                          # key -> why it has no figures
 declare -A dither=([bayer]="bayer:bayer_scale=5:diff_mode=rectangle" [sierra]="sierra2_4a")
-declare -A fr_args=([filmroll]="" [filmroll-q90]="--quality 90" [filmroll-d0]="--dither 0")
+declare -A fr_args=([filmroll]="" [filmroll-q90]="--quality 90" [filmroll-d05]="--dither 0.5")
 for key in floor ffmpeg-bayer ffmpeg-sierra; do
   command -v ffmpeg >/dev/null || broken[$key]="ffmpeg not installed"
 done
@@ -80,7 +80,7 @@ else
   why=""
 fi
 if [[ -n "$why" ]]; then
-  for key in filmroll filmroll-q90 filmroll-d0; do broken[$key]="filmroll gif: not available ($why)"; done
+  for key in filmroll filmroll-q90 filmroll-d05; do broken[$key]="filmroll gif: not available ($why)"; done
   filmroll_version="not available ($why)"
 else
   filmroll_version=$("$filmroll" --version 2>&1 | head -n 1)
