@@ -29,6 +29,8 @@
 # by ../shared/bench/make-corpus into .bench-corpus/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=Scripts/bench-common.sh
+source Scripts/bench-common.sh
 runs=${1:-${RUNS:-3}}
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "bench-gif: RUNS must be a positive integer, not '$runs'" >&2; exit 2; }
 corpus=${BENCH_CORPUS:-.bench-corpus}
@@ -56,7 +58,6 @@ else
   trap 'rm -rf "$work"' EXIT
 fi
 mkdir -p "$work/out"
-log() { echo "$*" >&2; }
 
 declare -A broken=()                          # key -> why it has no figures
 declare -A dither=([bayer]="bayer:bayer_scale=5:diff_mode=rectangle" [sierra]="sierra2_4a")
@@ -111,20 +112,6 @@ run() {
   esac </dev/null >>"$work/$key.log"
 }
 
-now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"$1\", ($2) }"; }
-clk_tck=$(getconf CLK_TCK)
-ncpu=$(nproc)
-# cpu_snapshot: busy = jiffies all CPUs spent busy; ours = this shell's and its
-# waited-for children's jiffies (no process is forked to read them).
-cpu_snapshot() {
-  local _ user nice system irq softirq steal stat
-  read -r _ user nice system _ _ irq softirq steal _ </proc/stat   # idle, iowait skipped
-  busy=$((user + nice + system + irq + softirq + steal))
-  read -r stat </proc/$$/stat
-  read -ra stat <<<"${stat##*) }"             # fields from 3 (state) on
-  ours=$((stat[11] + stat[12] + stat[13] + stat[14]))
-}
 first_err() { grep -v -e '^Command exited' -e '^[0-9]*$' "$1" | tail -n 1; }
 
 # ---- warm-up: page cache, a check that each tool works, peak RSS
@@ -181,7 +168,6 @@ while ((todo)); do
   ((todo)) && log "  round $round done"
 done
 
-median() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 declare -A med=() lo=() hi=()
 for key in "${!walls[@]}"; do
   [[ -n "${broken[$key]:-}" || -z "${walls[$key]}" ]] && continue

@@ -25,6 +25,8 @@
 # once by ../shared/bench/make-corpus into .bench-corpus/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=Scripts/bench-common.sh
+source Scripts/bench-common.sh
 runs=${1:-${RUNS:-5}}
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "bench-index: RUNS must be a positive integer, not '$runs'" >&2; exit 2; }
 corpus=${BENCH_CORPUS:-.bench-corpus}
@@ -34,7 +36,6 @@ small_count=10000
 bg_max=0.05                                   # redo a run when others used more CPU than this
 min_rate=500                                  # case 1 target, photos/s
 max_reindex=2                                 # case 2 target, seconds
-log() { echo "$*" >&2; }
 
 Scripts/install-deps.sh --bench
 if [[ ! -d "$photos" ]]; then
@@ -123,20 +124,6 @@ run() {
   "${rss[@]}" "$filmroll" index "$folder" --catalog "$catalog" --quiet >>"$work/$c.out"
 }
 
-now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"$1\", ($2) }"; }
-clk_tck=$(getconf CLK_TCK)
-ncpu=$(nproc)
-# cpu_snapshot: busy = jiffies all CPUs spent busy; ours = this shell's and its
-# waited-for children's jiffies (no process is forked to read them).
-cpu_snapshot() {
-  local _ user nice system irq softirq steal stat
-  read -r _ user nice system _ _ irq softirq steal _ </proc/stat   # idle, iowait skipped
-  busy=$((user + nice + system + irq + softirq + steal))
-  read -r stat </proc/$$/stat
-  read -ra stat <<<"${stat##*) }"             # fields from 3 (state) on
-  ours=$((stat[11] + stat[12] + stat[13] + stat[14]))
-}
 # catalog_rows CATALOG: "table=rows ..." for each table, to check the catalog holds the photos
 catalog_rows() {
   python3 - "$1" <<'EOF' 2>&1 || true
@@ -230,7 +217,6 @@ changed=$(find "$photos" "$small" -newer "$work/stamp" | head -n 5)
 [[ -z "$changed" ]] || notes+=("the corpus folders were written during the benchmark: $(echo "$changed" | tr '\n' ' ')")
 
 # ---- report
-median() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 declare -A med=() lo=() hi=() nruns=()
 for c in "${cases[@]}"; do
   [[ -n "${broken[$c]:-}" || -z "${walls[$c]:-}" ]] && continue

@@ -17,6 +17,8 @@
 # ../shared/bench/make-corpus into .bench-corpus/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=Scripts/bench-common.sh
+source Scripts/bench-common.sh
 runs=${1:-${RUNS:-5}}
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "bench-thumbs: RUNS must be a positive integer, not '$runs'" >&2; exit 2; }
 corpus=${BENCH_CORPUS:-.bench-corpus}
@@ -41,7 +43,6 @@ if [[ "${KEEP:-}" == 1 ]]; then
 else
   trap 'rm -rf "$work"' EXIT
 fi
-log() { echo "$*" >&2; }
 
 # ---- filmroll: built now; left out (never estimated) when it does not build or lacks `thumbs`
 filmroll=.build/release/filmroll
@@ -82,20 +83,6 @@ run() {
   esac
 }
 
-now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"$1\", ($2) }"; }
-clk_tck=$(getconf CLK_TCK)
-ncpu=$(nproc)
-# cpu_snapshot: busy = jiffies all CPUs spent busy; ours = this shell's and its
-# waited-for children's jiffies (no process is forked to read them).
-cpu_snapshot() {
-  local _ user nice system irq softirq steal stat
-  read -r _ user nice system _ _ irq softirq steal _ </proc/stat   # idle, iowait skipped
-  busy=$((user + nice + system + irq + softirq + steal))
-  read -r stat </proc/$$/stat
-  read -ra stat <<<"${stat##*) }"             # fields from 3 (state) on
-  ours=$((stat[11] + stat[12] + stat[13] + stat[14]))
-}
 
 # ---- warm-up: page cache, a check that each tool works, peak RSS
 declare -A rss_mb=() decode=() walls=() bg=() tries=()
@@ -161,7 +148,6 @@ while ((todo)); do
   ((todo)) && log "  round $round done"
 done
 
-median() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 declare -A med=() lo=() hi=() kb=() q_mean=() q_min=() q_psnr=() q_n=() q_orient=()
 for key in "${!walls[@]}"; do
   [[ -n "${broken[$key]:-}" ]] && continue

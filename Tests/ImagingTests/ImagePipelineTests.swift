@@ -17,6 +17,16 @@ import TestSupport
         #expect(pipeline.decodeCount == 1)
     }
 
+    @Test func cropsOfAnotherShapeComeFromTheDecode() throws {
+        let source = try Self.source("orientation/orientation-6.jpg")
+        let wide = ImageProcessors.Resize(target: TargetSize(width: 64, height: 32, fit: .cover))
+        let tall = ImageProcessors.Resize(target: TargetSize(width: 24, height: 48, fit: .cover), upscale: true)
+        let both = try ImagePipeline().images(for: source, resizes: [wide, tall])
+        let alone = try ImagePipeline().image(for: ImageRequest(source: source, resize: tall))
+        #expect(both[1].size == PixelSize(width: 24, height: 48))
+        #expect(PixelMatch.maxDifference(both[1], alone) <= 1)
+    }
+
     @Test func aChangedSourceIsDecodedAgain() throws {
         let pipeline = ImagePipeline()
         var source = try Self.source("jpeg/photo.jpg")

@@ -57,7 +57,7 @@ public final class ImagePipeline: Sendable {
         let info = try ImageDecoder.readInfo(bytes, limits: configuration.limits)
         let upright = info.uprightSize
         // Largest output first; each smaller one is derived from a larger
-        // result of the same fit when there is one, else from the decode.
+        // result of the same shape when there is one, else from the decode.
         let order = missing.sorted { resizes[$0].outputSize(for: upright).pixelCount > resizes[$1].outputSize(for: upright).pixelCount }
         let first = resizes[order[0]]
         let orientation = info.metadata.orientation
@@ -71,7 +71,7 @@ public final class ImagePipeline: Sendable {
             var made: [(Int, Image)] = []
             for index in order {
                 let resize = resizes[index]
-                if let larger = made.last(where: { resizes[$0.0].target.fit == resize.target.fit })?.1 {
+                if let larger = made.last(where: { resizes[$0.0].canDerive(resize) })?.1 {
                     made.append((index, resize.apply(larger, original: upright, threads: threads)))
                 } else {
                     made.append((index, resize.apply(decoded, original: upright, orientation: orientation, threads: threads)))

@@ -47,6 +47,13 @@ extension ImageProcessors {
             return source.resized(to: stored, orientation: orientation, threads: threads)
         }
 
+        /// Whether `smaller` can be made from this resize's result instead of
+        /// from the decode: the same fit, box shape and crop anchor.
+        func canDerive(_ smaller: Resize) -> Bool {
+            target.fit == smaller.target.fit && anchor == smaller.anchor
+                && target.width * smaller.target.height == smaller.target.width * target.height
+        }
+
         /// "256 inside", "512 cover", "100×300 inside upscale"
         public var description: String {
             let box = target.width == target.height ? "\(target.width)" : "\(target.width)×\(target.height)"
