@@ -59,10 +59,11 @@ public final class ImagePipeline: Sendable {
         // Largest output first; each smaller one is derived from a larger
         // result of the same shape when there is one, else from the decode.
         let order = missing.sorted { resizes[$0].outputSize(for: upright).pixelCount > resizes[$1].outputSize(for: upright).pixelCount }
-        let first = resizes[order[0]]
+        // Decode for the resize that needs the most detail (not always the largest output).
+        let neediest = missing.map { resizes[$0] }.max { $0.target.scale(for: upright) < $1.target.scale(for: upright) }!
         let orientation = info.metadata.orientation
-        let options = DecodeOptions(target: first.upscale ? nil : first.target, frames: .first,
-                                    limits: configuration.limits, appliesOrientation: false)
+        let options = DecodeOptions(target: neediest.upscale && neediest.target.scale(for: upright) > 1 ? nil : neediest.target,
+                                    frames: .first, limits: configuration.limits, appliesOrientation: false)
         let pixels = ImageDecoder.plannedPixels(info, options: options)
         let made: [(Int, Image)] = try budget.withReservation(pixels) { () throws(ImagingError) -> [(Int, Image)] in
             // Decoded as stored; each resize writes its result upright.
