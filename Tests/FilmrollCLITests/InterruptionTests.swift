@@ -53,3 +53,53 @@ import TestSupport
         #expect(out.names().count == 400)
     }
 }
+
+/// SIGINT during `index` and `gif`: a prompt stop, nothing half-written,
+/// and a re-run that finishes.
+@Suite(.serialized) struct LongCommandInterruptionTests {
+    static func spawn(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: InterruptionTests.binary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Runs, interrupts after `delay` seconds, and returns (status, seconds to stop).
+    static func interrupt(_ arguments: [String], after delay: Double) throws -> (Int32, Double) {
+        let process = try spawn(arguments)
+        Thread.sleep(forTimeInterval: delay)
+        let signalled = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        return (process.terminationStatus, Date().timeIntervalSince(signalled))
+    }
+
+    @Test func indexStopsAndAReRunFinishes() throws {
+        let folder = try CatalogProcessTests.bigFolder(4000)
+        let (status, seconds) = try Self.interrupt(["index", folder.path, "--jobs", "1", "--quiet"], after: 0.4)
+        #expect(status == 130 || status == 0)     // 0 only if it finished first
+        #expect(seconds < 1.0, "took \(seconds) s to stop")
+        #expect(folder.names().contains(".filmroll"))
+        let rerun = try Self.spawn(["index", folder.path, "--quiet"])
+        rerun.waitUntilExit()
+        #expect(rerun.terminationStatus == 0)
+        #expect(try CatalogProcessTests.count("SELECT count(*) FROM photos", in: folder) == 4000)
+        #expect(!Folders.names(in: folder.path + "/.filmroll").contains { $0.hasSuffix("-journal") })
+    }
+
+    @Test func gifStopsWithoutWritingAndAReRunWrites() throws {
+        let folder = try CatalogProcessTests.bigFolder(300)
+        let out = TemporaryFolder()
+        let (status, seconds) = try Self.interrupt(["gif", folder.path, "-o", out.file("a.gif"), "--size", "64"], after: 0.3)
+        #expect(status == 130)
+        #expect(seconds < 1.0, "took \(seconds) s to stop")
+        #expect(out.names().isEmpty)
+        let rerun = try Self.spawn(["gif", folder.path, "-o", out.file("a.gif"), "--size", "64", "--quiet"])
+        rerun.waitUntilExit()
+        #expect(rerun.terminationStatus == 0)
+        #expect(out.names() == ["a.gif"])
+    }
+}

@@ -68,6 +68,7 @@ struct GIFFrames {
         let canvas = canvas(for: try ImageDecoder.readInfo(contentsOf: first.path).uprightSize)
         let results = Mutex<[Int: Result<[Frame], FrameError>]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            if Interruption.requested { return }     // stop decoding; the command exits without writing
             let result = Result { () throws(FrameError) -> [Frame] in
                 do throws(ImagingError) {
                     return try decodeFrames(of: files[index], canvas: canvas)
@@ -78,6 +79,7 @@ struct GIFFrames {
             results.withLock { $0[index] = result }
             progress()
         }
+        if Interruption.requested { return (canvas, []) }
         var frames: [Frame] = []
         for index in files.indices { frames += try results.withLock { $0[index]! }.get() }
         return (canvas, frames)
@@ -90,9 +92,10 @@ struct GIFFrames {
     }
 
     private func decodeFrames(of file: InputFile, canvas: PixelSize) throws(ImagingError) -> [Frame] {
-        let info = try ImageDecoder.readInfo(contentsOf: file.path)
+        let info = try ImageDecoder.readInfo(contentsOf: file.path, limits: pipeline.configuration.limits)
         if info.format == .gif && info.metadata.frameCount > 1 {
-            let decoded = try ImageDecoder.decode(contentsOf: file.path, options: DecodeOptions(frames: .all))
+            let decoded = try ImageDecoder.decode(contentsOf: file.path,
+                                                  options: DecodeOptions(frames: .all, limits: pipeline.configuration.limits))
             return decoded.frames.map { Frame(image: fitted($0.image, canvas: canvas), ownDelay: $0.delayCentiseconds, source: file.path) }
         }
         let resize = ImageProcessors.Resize(target: TargetSize(width: canvas.width, height: canvas.height, fit: fit), upscale: true)

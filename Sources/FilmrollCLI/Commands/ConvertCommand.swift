@@ -19,7 +19,7 @@ struct ConvertCommand: Command {
         options: [
             .value("max-size", "N", "Shrink so the longest edge is at most N pixels (never enlarges)."),
             .value("quality", "Q", "JPEG quality, 1 to 100 (default 90)."),
-        ],
+        ] + LimitOptions.specs,
         discussion: """
         The output is upright and carries no orientation tag and no other metadata.
         It is written to a temporary file and renamed, so an interrupted run leaves no partial file.
@@ -31,6 +31,7 @@ struct ConvertCommand: Command {
     var maxSize: Int?
     var quality: Int
     var format: ImageFormat
+    var limits: DecodeLimits
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 2 else {
@@ -44,6 +45,7 @@ struct ConvertCommand: Command {
             throw UsageError("cannot tell the output format from '\(output)'; use .jpg, .jpeg or .png")
         }
         self.format = format
+        limits = try LimitOptions.parse(arguments)
     }
 
     func run(_ io: CommandIO) -> ExitCode {
@@ -54,7 +56,7 @@ struct ConvertCommand: Command {
         let bytes: [UInt8]
         do {
             let target = maxSize.map { TargetSize.edge($0) }
-            let decoded = try ImageDecoder.decode(contentsOf: input, options: DecodeOptions(target: target))
+            let decoded = try ImageDecoder.decode(contentsOf: input, options: DecodeOptions(target: target, limits: limits))
             var image = decoded.image
             if let target {
                 image = image.resized(to: target.resultSize(for: decoded.info.uprightSize).fitting(image.size))

@@ -34,7 +34,7 @@ struct FourcutCommand: Command {
             CatalogAccess.option,
             .flag("json", "Print one JSON object per sheet."),
             .flag("quiet", short: "q", "No progress and no summary."),
-        ],
+        ] + LimitOptions.specs,
         discussion: """
         Each photo is turned upright and cover-cropped to its cell; photos are decoded only as large as the cell needs.
         In a catalogued folder (or with --catalog) each sheet is recorded with its four photos.
@@ -52,6 +52,7 @@ struct FourcutCommand: Command {
     var format: ImageFormat
     var useCache: Bool
     var catalogPath: String?
+    var limits: DecodeLimits
     var json: Bool
     var quiet: Bool
 
@@ -62,6 +63,7 @@ struct FourcutCommand: Command {
         output = arguments.value("output")
         outFolder = arguments.value("out") ?? "."
         catalogPath = arguments.value("catalog")
+        limits = try LimitOptions.parse(arguments)
         json = arguments.has("json")
         quiet = arguments.has("quiet")
         useCache = !arguments.has("no-cache")
@@ -136,6 +138,7 @@ struct FourcutCommand: Command {
     func run(_ io: CommandIO) -> ExitCode {
         var configuration = ImagePipeline.Configuration()
         if !useCache { configuration.memoryCostLimit = 0 }
+        configuration.limits = limits
         let maker = FourCutMaker(renderer: FourCutRenderer(pipeline: ImagePipeline(configuration: configuration)),
                                  options: options, quality: quality, catalogPath: catalogPath, io: io, json: json)
         if perDay, let folder {

@@ -28,7 +28,7 @@ struct GIFCommand: Command {
             CatalogAccess.option,
             .flag("json", "Print the result as one JSON object."),
             .flag("quiet", short: "q", "No progress and no summary."),
-        ],
+        ] + LimitOptions.specs,
         discussion: """
         Every frame is upright and resized through the thumbnail pipeline. Unchanged pixels stay transparent so
         static areas do not shimmer; identical frames merge. Palettes come from libimagequant (GPL-3.0-or-later).
@@ -46,6 +46,7 @@ struct GIFCommand: Command {
     var bounce: Bool
     var useCache: Bool
     var catalogPath: String?
+    var limits: DecodeLimits
     var json: Bool
     var quiet: Bool
 
@@ -108,6 +109,7 @@ struct GIFCommand: Command {
         bounce = arguments.has("bounce")
         useCache = !arguments.has("no-cache")
         catalogPath = arguments.value("catalog")
+        limits = try LimitOptions.parse(arguments)
         json = arguments.has("json")
         quiet = arguments.has("quiet")
     }
@@ -130,6 +132,7 @@ struct GIFCommand: Command {
         }
         var configuration = ImagePipeline.Configuration()
         if !useCache { configuration.memoryCostLimit = 0 }
+        configuration.limits = limits
         let loader = GIFFrames(pipeline: ImagePipeline(configuration: configuration), sizing: sizing, fit: fit, background: background)
         let progress = ProgressBar(io: io, total: files.count, label: "gif", enabled: !quiet && !json)
         let loaded: (canvas: PixelSize, frames: [GIFFrames.Frame])
@@ -160,6 +163,10 @@ struct GIFCommand: Command {
         let bytes: [UInt8]
         do {
             bytes = try GIFAnimator(options: options).encode(frames, delays: delays)
+            if Interruption.requested {
+                io.printError("filmroll: interrupted; nothing was written")
+                return Interruption.exitCode
+            }
             if let slash = output.lastIndex(of: "/"), slash != output.startIndex { try Folders.create(String(output[..<slash])) }
             try AtomicFile.write(bytes, to: output)
         } catch {

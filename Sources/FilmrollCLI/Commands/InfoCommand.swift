@@ -7,17 +7,19 @@ struct InfoCommand: Command {
         abstract: "Show the format, upright size, orientation, date and camera of photos.",
         usage: "PATH... [--json]",
         arguments: [ArgumentSpec(name: "PATH...", help: "Image files or folders (searched recursively).")],
-        options: [.flag("json", "Print one JSON object per file and line, for scripts.")],
+        options: [.flag("json", "Print one JSON object per file and line, for scripts.")] + LimitOptions.specs,
         discussion: "Only headers and EXIF are read; no pixels are decoded."
     )
 
     var paths: [String]
     var json: Bool
+    var limits: DecodeLimits
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing PATH") }
         paths = arguments.positionals
         json = arguments.has("json")
+        limits = try LimitOptions.parse(arguments)
     }
 
     func run(_ io: CommandIO) -> ExitCode {
@@ -29,8 +31,8 @@ struct InfoCommand: Command {
         }
         for file in files {
             do {
-                let bytes = try FileBytes.read(file.path)
-                let info = try ImageDecoder.readInfo(bytes)
+                let bytes = try FileBytes.read(file.path, limit: limits.maxFileBytes)
+                let info = try ImageDecoder.readInfo(bytes, limits: limits)
                 io.print(json ? Self.json(file.path, info, bytes: bytes.count).rendered
                               : Self.line(file.path, info, bytes: bytes.count))
             } catch {

@@ -25,7 +25,7 @@ struct ThumbsCommand: Command {
             CatalogAccess.option,
             .flag("json", "Print one JSON object per output (and per failure), for scripts."),
             .flag("quiet", short: "q", "No progress bar and no summary."),
-        ],
+        ] + LimitOptions.specs,
         discussion: """
         Without --out, thumbnails stay in the store and the command says where (--json gives every path).
         A re-run with unchanged photos makes nothing; a changed photo remakes only its own thumbnails.
@@ -48,6 +48,7 @@ struct ThumbsCommand: Command {
     var cacheLimit: Int
     var useCache: Bool
     var catalogPath: String?
+    var limits: DecodeLimits
     var json: Bool
     var quiet: Bool
 
@@ -89,6 +90,7 @@ struct ThumbsCommand: Command {
         }
         useCache = !arguments.has("no-cache")
         catalogPath = arguments.value("catalog")
+        limits = try LimitOptions.parse(arguments)
         json = arguments.has("json")
         quiet = arguments.has("quiet")
         if !useCache && outputFolder == nil && !json && !xdg {
@@ -107,6 +109,7 @@ struct ThumbsCommand: Command {
         var configuration = ImagePipeline.Configuration()
         configuration.memoryCostLimit = 32 << 20    // the disk store is the cache that matters here
         configuration.pixelBudget = 48_000_000
+        configuration.limits = limits
         let maker = ThumbnailMaker(
             pipeline: ImagePipeline(configuration: configuration),
             plan: ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,

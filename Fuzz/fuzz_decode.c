@@ -1,0 +1,100 @@
+/*
+ * libFuzzer harnesses for every CImaging decode entry point. One file,
+ * one target per FUZZ_TARGET macro value (see Makefile's fuzz target):
+ *   jpeg  – header, then decode at each DCT scale (1..8/8) to each format
+ *   png   – header, then decode to RGBA
+ *   gif   – block walk, then composite every frame
+ *   exif  – EXIF parsing of arbitrary payloads (with and without header)
+ * Buffers are sized from the header exactly as the Swift side sizes them,
+ * with the same limits, so a finding here is a finding in Filmroll.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cimaging.h"
+
+#define MAX_PIXELS (16u * 1024u * 1024u)   /* smaller than Filmroll's default, to keep fuzzing fast */
+
+static int fits(uint32_t width, uint32_t height, uint32_t frames) {
+    return width > 0 && height > 0 && (uint64_t)width * height * frames <= MAX_PIXELS;
+}
+
+static void fuzz_jpeg(const uint8_t *data, size_t size) {
+    cimg_jpeg_info info;
+    cimg_error error;
+    if (cimg_jpeg_read_info(data, size, &info, &error) != 0) return;
+    if (info.exif_length > 0) {
+        cimg_exif exif;
+        cimg_exif_parse(data + info.exif_offset, info.exif_length, &exif, &error);
+    }
+    if (!fits(info.width, info.height, 1)) return;
+    static const int formats[3] = {CIMG_PIXEL_GRAY8, CIMG_PIXEL_RGB8, CIMG_PIXEL_RGBA8};
+    for (int scale = 1; scale <= 8; scale++) {
+        uint32_t width, height;
+        cimg_jpeg_scaled_size(info.width, info.height, scale, &width, &height);
+        int format = formats[(scale + (int)size) % 3];
+        size_t row = (size_t)width * (size_t)format;
+        uint8_t *pixels = malloc(row * height);
+        if (pixels == NULL) return;
+        cimg_jpeg_decode_options options = {scale, format, 100};
+        cimg_jpeg_decode(data, size, &options, pixels, row, width, height, &error);
+        free(pixels);
+    }
+}
+
+static void fuzz_png(const uint8_t *data, size_t size) {
+    cimg_png_info info;
+    cimg_error error;
+    cimg_png_limits limits = {1u << 20, 1u << 20, 100};
+    if (cimg_png_read_info(data, size, &limits, &info, &error) != 0) return;
+    if (info.exif_length > 0) {
+        cimg_exif exif;
+        cimg_exif_parse(data + info.exif_offset, info.exif_length, &exif, &error);
+    }
+    if (!fits(info.width, info.height, 1)) return;
+    size_t row = (size_t)info.width * 4;
+    uint8_t *pixels = malloc(row * info.height);
+    if (pixels == NULL) return;
+    cimg_png_decode(data, size, &limits, pixels, row, info.width, info.height, &error);
+    free(pixels);
+}
+
+static void fuzz_gif(const uint8_t *data, size_t size) {
+    cimg_gif_info info;
+    cimg_error error;
+    if (cimg_gif_read_info(data, size, 64, &info, &error) != 0) return;
+    if (!fits(info.width, info.height, info.frame_count)) return;
+    size_t bytes = (size_t)info.width * info.height * 4 * info.frame_count;
+    uint8_t *frames = malloc(bytes);
+    uint16_t *delays = calloc(info.frame_count, sizeof(uint16_t));
+    if (frames && delays) cimg_gif_decode(data, size, info.width, info.height, info.frame_count, frames, delays, &error);
+    free(frames);
+    free(delays);
+}
+
+static void fuzz_exif(const uint8_t *data, size_t size) {
+    cimg_exif exif;
+    cimg_error error;
+    cimg_exif_parse(data, size, &exif, &error);
+    if (size >= 6 && memcmp(data, "Exif\0\0", 6) == 0) {
+        cimg_buffer rewritten = {0};
+        if (cimg_exif_rewrite_upright(data, size, 64, 48, &rewritten, &error) == 0) {
+            cimg_exif_parse(rewritten.data, rewritten.size, &exif, &error);
+            cimg_buffer_free(&rewritten);
+        }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+#if FUZZ_TARGET == 1
+    fuzz_jpeg(data, size);
+#elif FUZZ_TARGET == 2
+    fuzz_png(data, size);
+#elif FUZZ_TARGET == 3
+    fuzz_gif(data, size);
+#else
+    fuzz_exif(data, size);
+#endif
+    return 0;
+}

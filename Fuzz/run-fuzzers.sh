@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer harnesses over CImaging (address and
+# undefined-behaviour sanitizers on), each for SECONDS seconds, with seed
+# corpora made from TestImages/. Crashes land in Fuzz/findings/; copy each
+# into Fuzz/regressions/ once fixed: the tests replay that folder.
+#
+#   Fuzz/run-fuzzers.sh [SECONDS] [TARGET...]      targets: jpeg png gif exif
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-${SECONDS_PER_TARGET:-60}}
+shift || true
+targets=("${@:-jpeg png gif exif}")
+read -ra targets <<<"${targets[*]}"
+Scripts/install-deps.sh
+work=.build-fuzz
+mkdir -p "$work" Fuzz/findings
+cc=${CC:-clang}
+sources=(CImaging/cimg_common.c CImaging/cimg_jpeg.c CImaging/cimg_png.c CImaging/cimg_gif.c CImaging/cimg_exif.c)
+libraries=(-ljpeg -lpng16 -lgif -lexif)
+declare -A number=([jpeg]=1 [png]=2 [gif]=3 [exif]=4)
+
+seed() {  # seed corpus: the project's own fixtures of that kind
+  local target=$1 folder=$work/corpus-$1
+  mkdir -p "$folder"
+  case $target in
+    jpeg) find TestImages -name '*.jpg' -exec cp {} "$folder"/ \; ;;
+    png) find TestImages -name '*.png' -exec cp {} "$folder"/ \; ;;
+    gif) find TestImages -name '*.gif' -exec cp {} "$folder"/ \; ;;
+    exif) python3 - "$folder" <<'PY'
+import sys, pathlib
+out = pathlib.Path(sys.argv[1])
+for path in pathlib.Path("TestImages").rglob("*.jpg"):
+    data = path.read_bytes()
+    at = data.find(b"Exif\0\0")
+    if at > 0:
+        length = int.from_bytes(data[at - 2:at], "big") - 2
+        (out / (path.stem + ".exif")).write_bytes(data[at:at + length])
+PY
+    ;;
+  esac
+  cp Fuzz/regressions/"$target"-* "$folder"/ 2>/dev/null || true
+  echo "$folder"
+}
+
+status=0
+for target in "${targets[@]}"; do
+  binary=$work/fuzz-$target
+  "$cc" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -DFUZZ_TARGET="${number[$target]}" \
+    -ICImaging/include -ICImaging -I/usr/include/freetype2 Fuzz/fuzz_decode.c "${sources[@]}" "${libraries[@]}" -o "$binary" \
+    2> >(grep -v "Cannot export local symbol" >&2)
+  corpus=$(seed "$target")
+  echo "== fuzzing $target for $seconds s (corpus $(ls "$corpus" | wc -l) files)"
+  if ! "$binary" "$corpus" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=262144 \
+       -artifact_prefix="Fuzz/findings/$target-" -print_final_stats=1 2>&1 | tail -n 12; then
+    status=1
+  fi
+done
+exit $status

@@ -1,0 +1,28 @@
+import Imaging
+
+/// The decode limits every decoding command accepts: each has a default,
+/// a flag, and a clear error when a file passes it.
+enum LimitOptions {
+    static let specs: [OptionSpec] = [
+        .value("max-pixels", "N", "Refuse frames of more than N pixels (default 100M; K, M, G suffixes)."),
+        .value("max-total-pixels", "N", "Refuse animations of more than N pixels in all frames (default 1G)."),
+        .value("max-scans", "N", "Refuse progressive JPEGs with more than N scans (default 500)."),
+        .value("max-frames", "N", "Refuse animations with more than N frames (default 10000)."),
+    ]
+
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> DecodeLimits {
+        var limits = DecodeLimits()
+        func count(_ option: String) throws(UsageError) -> Int? {
+            guard let text = arguments.value(option) else { return nil }
+            guard let value = parseByteCount(text), value > 0 else {
+                throw UsageError("option '--\(option)' needs a positive count such as 500 or 40M, not '\(text)'")
+            }
+            return value
+        }
+        if let value = try count("max-pixels") { limits.maxPixelsPerFrame = value }
+        if let value = try count("max-total-pixels") { limits.maxTotalPixels = value }
+        if let value = try count("max-scans") { limits.maxProgressiveScans = value }
+        if let value = try count("max-frames") { limits.maxFrames = value }
+        return limits
+    }
+}
