@@ -1,11 +1,17 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test bench bench-fourcut bench-thumbs bench-index bench-gif test-images clean
+.PHONY: demo test fuzz sanitize bench bench-fourcut bench-thumbs bench-index bench-gif test-images clean
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
 
 test:            ## Install missing packages, build and run the tests
 	Scripts/test.sh
+
+fuzz:            ## libFuzzer over every CImaging decoder: make fuzz SECONDS=60 (per target)
+	Fuzz/run-fuzzers.sh $(or $(SECONDS),60)
+
+sanitize:        ## The tests under AddressSanitizer, and the concurrent parts under ThreadSanitizer
+	Scripts/sanitize.sh
 
 bench:           ## Decode, thumbnail, catalog, four-cut and GIF benchmarks (builds the corpus once)
 	Scripts/bench.sh

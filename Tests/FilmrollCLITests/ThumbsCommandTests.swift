@@ -190,3 +190,17 @@ extension String {
         split(separator: "\n").sorted().joined(separator: "\n") + "\n"
     }
 }
+
+@Suite struct OutputFolderEscapeTests {
+    @Test func symlinkInsideOutIsNotFollowedOutside() throws {
+        let photos = TemporaryFolder()
+        try Folders.create(photos.file("trip"))
+        try photos.write(try Fixtures.bytes("dated/IMG_0001.jpg"), as: "trip/a.jpg")
+        let out = TemporaryFolder(), elsewhere = TemporaryFolder()
+        #expect(symlink(elsewhere.path, out.file("trip")) == 0)
+        let (code, runner) = CommandRunner.run("thumbs", photos.path, "--out", out.path, "--no-cache", "--size", "32")
+        #expect(code == .failure)
+        #expect(runner.stderr.contains("a symbolic link leads outside \(out.path)"))
+        #expect(elsewhere.names().isEmpty)
+    }
+}

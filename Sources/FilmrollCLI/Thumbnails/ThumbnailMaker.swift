@@ -125,8 +125,26 @@ final class ThumbnailMaker: Sendable {
         if inputs.contains(output) {
             throw .fileSystem("refusing to overwrite the input photo \(output)")
         }
-        if let slash = output.lastIndex(of: "/") { try Folders.create(String(output[..<slash])) }
+        if let slash = output.lastIndex(of: "/") {
+            let folder = String(output[..<slash])
+            try Folders.create(folder)
+            try checkInsideOutputFolder(folder)
+        }
         try AtomicFile.write(bytes, to: output)
+    }
+
+    /// Refuses a folder below `--out` that a symlink leads outside it.
+    private func checkInsideOutputFolder(_ folder: String) throws(ImagingError) {
+        guard let root = plan.outputFolder, let resolvedRoot = resolved(root), let resolvedFolder = resolved(folder) else { return }
+        if resolvedFolder != resolvedRoot && !resolvedFolder.hasPrefix(resolvedRoot + "/") {
+            throw .fileSystem("refusing to write through \(folder): a symbolic link leads outside \(root)")
+        }
+    }
+
+    private func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
     }
 
     // MARK: freedesktop.org thumbnails
