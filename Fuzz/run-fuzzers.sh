@@ -4,12 +4,12 @@
 # corpora made from TestImages/. Crashes land in Fuzz/findings/; copy each
 # into Fuzz/regressions/ once fixed: the tests replay that folder.
 #
-#   Fuzz/run-fuzzers.sh [SECONDS] [TARGET...]      targets: jpeg png gif exif
+#   Fuzz/run-fuzzers.sh [SECONDS] [TARGET...]      targets: jpeg png gif exif swift
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-${SECONDS_PER_TARGET:-60}}
 shift || true
-targets=("${@:-jpeg png gif exif}")
+targets=("${@:-jpeg png gif exif swift}")
 read -ra targets <<<"${targets[*]}"
 Scripts/install-deps.sh
 work=.build-fuzz
@@ -19,6 +19,22 @@ sources=(CImaging/cimg_common.c CImaging/cimg_jpeg.c CImaging/cimg_png.c CImagin
 libraries=(-ljpeg -lpng16 -lgif -lexif)
 declare -A number=([jpeg]=1 [png]=2 [gif]=3 [exif]=4)
 
+# The Swift decode path: Imaging's sources and the C shims in one fuzzer.
+build_swift() {
+  local binary=$1 objects=() source
+  mkdir -p "$work/swift"
+  printf 'module CImaging {\n  umbrella header "%s/CImaging/include/cimaging.h"\n  export *\n}\n' "$PWD" >"$work/swift/module.modulemap"
+  for source in "${sources[@]}" CImaging/cimg_sqlite.c CImaging/cimg_hash.c CImaging/cimg_text.c CImaging/cimg_quantize.c CImaging/cimg_gif_write.c; do
+    "$cc" -c -g -O1 -fsanitize=fuzzer-no-link,address -ICImaging/include -ICImaging -I/usr/include/freetype2 "$source" \
+      -o "$work/swift/$(basename "$source" .c).o"
+    objects+=("$work/swift/$(basename "$source" .c).o")
+  done
+  mapfile -t swift_sources < <(find Sources/Imaging -name '*.swift')
+  swiftc -sanitize=fuzzer,address -parse-as-library -g -O -module-name FuzzImaging -I "$work/swift" \
+    "${swift_sources[@]}" Fuzz/FuzzDecode.swift "${objects[@]}" "${libraries[@]}" -lsqlite3 -lxxhash -lfreetype \
+    -lfontconfig -limagequant -o "$binary"
+}
+
 seed() {  # seed corpus: the project's own fixtures of that kind
   local target=$1 folder=$work/corpus-$1
   mkdir -p "$folder"
@@ -26,6 +42,7 @@ seed() {  # seed corpus: the project's own fixtures of that kind
     jpeg) find TestImages -name '*.jpg' -exec cp {} "$folder"/ \; ;;
     png) find TestImages -name '*.png' -exec cp {} "$folder"/ \; ;;
     gif) find TestImages -name '*.gif' -exec cp {} "$folder"/ \; ;;
+    swift) find TestImages -type f ! -name '*.md' -size -64k -exec cp {} "$folder"/ \; ;;
     exif) python3 - "$folder" <<'PY'
 import sys, pathlib
 out = pathlib.Path(sys.argv[1])
@@ -45,9 +62,13 @@ PY
 status=0
 for target in "${targets[@]}"; do
   binary=$work/fuzz-$target
+  if [[ $target == swift ]]; then
+    build_swift "$binary"
+  else
   "$cc" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -DFUZZ_TARGET="${number[$target]}" \
     -ICImaging/include -ICImaging -I/usr/include/freetype2 Fuzz/fuzz_decode.c "${sources[@]}" "${libraries[@]}" -o "$binary" \
     2> >(grep -v "Cannot export local symbol" >&2)
+  fi
   corpus=$(seed "$target")
   echo "== fuzzing $target for $seconds s (corpus $(ls "$corpus" | wc -l) files)"
   if ! "$binary" "$corpus" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=262144 \

@@ -27,9 +27,18 @@ public enum Folders {
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = entryName(entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names
+    }
+
+    /// The name in a directory entry. Read through a pointer up to its NUL:
+    /// glibc packs entries by `d_reclen`, so the last one in a buffer may be
+    /// shorter than `dirent`, and copying the whole `d_name` field reads past
+    /// the end (found by AddressSanitizer).
+    public static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 }

@@ -45,9 +45,7 @@ public enum PhotoFolder {
         }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = Folders.entryName(entry)
             if name.hasPrefix(".") { continue }
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
