@@ -45,7 +45,7 @@ guard !files.isEmpty, jobs > 0 else { fail("usage: filmroll-bench decode [--size
 let options = DecodeOptions(target: size.map { TargetSize.edge($0) })
 let failures = Atomic<Int>(0)
 let pixels = Atomic<Int>(0)
-let scales = Mutex<Set<Int>>([])
+let scales = Locked<Set<Int>>([])
 let start = ContinuousClock.now
 let fileList = files
 let workers = jobs

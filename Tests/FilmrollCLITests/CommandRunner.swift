@@ -1,10 +1,11 @@
+import Imaging
 import FilmrollCLI
 import Synchronization
 
 /// Runs the CLI in-process and keeps what it printed.
 final class CommandRunner: Sendable {
-    private let output = Mutex("")
-    private let errors = Mutex("")
+    private let output = Locked("")
+    private let errors = Locked("")
 
     var stdout: String { output.withLock { $0 } }
     var stderr: String { errors.withLock { $0 } }

@@ -109,7 +109,7 @@ public struct FolderIndexer {
 
     /// Reads a chunk's files on `jobs` threads, keeping their order.
     private func read(_ chunk: [PhotoFolder.Entry]) -> [PhotoFacts] {
-        let results = Mutex<[Int: PhotoFacts]>([:])
+        let results = Locked<[Int: PhotoFacts]>([:])
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, chunk.count)) { _ in
             while true {

@@ -66,7 +66,7 @@ struct GIFFrames {
     func load(_ files: [InputFile], progress: @Sendable () -> Void) throws -> (canvas: PixelSize, frames: [Frame]) {
         guard let first = files.first else { throw ImagingError.fileSystem("no input frames") }
         let canvas = canvas(for: try ImageDecoder.readInfo(contentsOf: first.path).uprightSize)
-        let results = Mutex<[Int: Result<[Frame], FrameError>]>([:])
+        let results = Locked<[Int: Result<[Frame], FrameError>]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             if Interruption.requested { return }     // stop decoding; the command exits without writing
             let result = Result { () throws(FrameError) -> [Frame] in

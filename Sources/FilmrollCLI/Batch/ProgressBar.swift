@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Imaging
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -20,7 +21,7 @@ final class ProgressBar: Sendable {
     private let label: String
     private let enabled: Bool
     private let start = ContinuousClock.now
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(io: CommandIO, total: Int, label: String, enabled: Bool) {
         self.io = io

@@ -16,7 +16,7 @@ final class ThumbnailMaker: Sendable {
     let threadsPerImage: Int
     /// Outputs the catalogs know, by key: work already done.
     let knownOutputs: [String: [String]]
-    private let stores = Mutex<[String: ThumbnailStore]>([:])
+    private let stores = Locked<[String: ThumbnailStore]>([:])
 
     init(pipeline: ImagePipeline, plan: ThumbnailPlan, inputs: InputIdentities, threadsPerImage: Int,
          knownOutputs: [String: [String]] = [:]) {

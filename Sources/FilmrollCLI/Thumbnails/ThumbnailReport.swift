@@ -26,8 +26,8 @@ final class ThumbnailReport: Sendable {
 
     private let io: CommandIO
     private let json: Bool
-    private let counts = Mutex(Counts())
-    private let made = Mutex<[Made]>([])
+    private let counts = Locked(Counts())
+    private let made = Locked<[Made]>([])
 
     /// Every output made or found, for the catalog.
     var outputs: [Made] { made.withLock { $0 } }

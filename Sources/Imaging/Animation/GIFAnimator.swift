@@ -1,3 +1,4 @@
+import Imaging
 import Dispatch
 import Synchronization
 
@@ -44,7 +45,7 @@ public struct GIFAnimator: Sendable {
         // Frames in parallel; with the shared palette each thread remaps
         // with its own copy of it.
         let palette = useShared ? shared.paletteRGBA : nil
-        let results = Mutex<[Int: Result<EncodedFrame, ImagingError>]>([:])
+        let results = Locked<[Int: Result<EncodedFrame, ImagingError>]>([:])
         let options = self.options
         DispatchQueue.concurrentPerform(iterations: merged.count) { index in
             let result = Result { () throws(ImagingError) -> EncodedFrame in

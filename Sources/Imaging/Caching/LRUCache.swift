@@ -1,3 +1,4 @@
+import Imaging
 import Synchronization
 
 /// A thread-safe least-recently-used cache in which each entry has a cost.
@@ -15,7 +16,7 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// An entry costing more than this is not stored at all.
     let entryCostLimit: Int
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A cache that is empty and holds at most the given cost and count.
     init(costLimit: Int, countLimit: Int, entryCostLimit: Int = .max) {
@@ -23,7 +24,7 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         self.costLimit = costLimit
         self.countLimit = countLimit
         self.entryCostLimit = entryCostLimit
-        self.state = Mutex(State())
+        self.state = Locked(State())
     }
 
     /// The value stored for `key`, which becomes the most recently used.

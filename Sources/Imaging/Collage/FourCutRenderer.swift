@@ -1,3 +1,4 @@
+import Imaging
 import Dispatch
 import Synchronization
 
@@ -54,7 +55,7 @@ public struct FourCutRenderer: Sendable {
                          resize: ImageProcessors.Resize(target: TargetSize(width: cell.width, height: cell.height, fit: .cover),
                                                         upscale: true, anchor: crop))
         }
-        let results = Mutex<[Int: Result<Image, PhotoError>]>([:])
+        let results = Locked<[Int: Result<Image, PhotoError>]>([:])
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             let result = Result { () throws(PhotoError) in
                 do throws(ImagingError) { return try pipeline.image(for: requests[index]) } catch {
