@@ -8,6 +8,7 @@ enum LimitOptions {
         .value("max-total-pixels", "N", "Refuse animations of more than N pixels in all frames (default 1G)."),
         .value("max-scans", "N", "Refuse progressive JPEGs with more than N scans (default 500)."),
         .value("max-frames", "N", "Refuse animations with more than N frames (default 10000)."),
+        .value("max-chunk-bytes", "N", "Largest PNG text or metadata chunk kept, decompressed (default 8M)."),
     ]
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> DecodeLimits {
@@ -23,6 +24,7 @@ enum LimitOptions {
         if let value = try count("max-total-pixels") { limits.maxTotalPixels = value }
         if let value = try count("max-scans") { limits.maxProgressiveScans = value }
         if let value = try count("max-frames") { limits.maxFrames = value }
+        if let value = try count("max-chunk-bytes") { limits.maxPNGChunkBytes = value }
         return limits
     }
 }
