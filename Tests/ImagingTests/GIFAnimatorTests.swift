@@ -85,7 +85,7 @@ import TestSupport
     func pillowAgrees() throws {
         let bytes = try GIFAnimator().encode(Self.movingSquare(4), delays: [7, 13, 21, 40])
         let path = NSTemporaryDirectory() + "filmroll-pillow-\(UUID().uuidString).gif"
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let script = """
             import sys, hashlib
@@ -125,7 +125,7 @@ func runPython(_ script: String, _ argument: String) throws -> String {
 
 func sha256Hex(_ bytes: [UInt8]) -> String {
     let path = NSTemporaryDirectory() + "filmroll-hash-\(UUID().uuidString)"
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let output = (try? runPython("import hashlib,sys;print(hashlib.sha256(open(sys.argv[1],'rb').read()).hexdigest())", path)) ?? ""
     return output.trimmingCharacters(in: .whitespacesAndNewlines)

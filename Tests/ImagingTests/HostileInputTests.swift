@@ -75,7 +75,7 @@ import TestSupport
 /// zlib-compresses with the system's python (always present where the tests run).
 func deflate(_ bytes: [UInt8]) -> [UInt8] {
     let input = NSTemporaryDirectory() + "filmroll-deflate-\(UUID().uuidString)"
-    FileManager.default.createFile(atPath: input, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: input, contents: Data(bytes))
     defer { try? FileManager.default.removeItem(atPath: input) }
     _ = try? runPython("import zlib,sys;d=open(sys.argv[1],'rb').read();open(sys.argv[1],'wb').write(zlib.compress(d,9))", input)
     return (try? FileBytes.read(input)) ?? []

@@ -1,6 +1,5 @@
 import Dispatch
 import Imaging
-import Synchronization
 
 /// The frames of a GIF to make: the inputs in order, each decoded upright
 /// and fitted to the canvas through the image pipeline (an animated GIF

@@ -4,7 +4,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// A one-line progress bar on standard error: done/total, files per
 /// second and time left. Drawn only on a terminal, at most ten times a

@@ -1,5 +1,4 @@
 import Imaging
-import Synchronization
 
 /// `filmroll thumbs INPUT...`: thumbnails of every photo, in parallel,
 /// shrinking on load, cached in memory and on disk.

@@ -1,5 +1,4 @@
 import Imaging
-import Synchronization
 
 /// Collects what `thumbs` did and prints it: one JSON line per output or
 /// failure with `--json`, failures on standard error, and a summary.

@@ -1,6 +1,4 @@
-import Imaging
 import Dispatch
-import Synchronization
 
 /// Encodes frames (already sized to the canvas) as an animated GIF.
 ///

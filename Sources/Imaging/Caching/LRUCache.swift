@@ -1,5 +1,3 @@
-import Imaging
-import Synchronization
 
 /// A thread-safe least-recently-used cache in which each entry has a cost.
 ///

@@ -1,6 +1,4 @@
-import Imaging
 import Dispatch
-import Synchronization
 
 /// Makes a four-cut sheet: each photo upright, cover-cropped to its cell
 /// through the image pipeline (so a 12 MP photo is decoded at the DCT
