@@ -66,26 +66,11 @@ struct FourCutMaker {
 
     /// Records the sheet with its four sources when they are in a catalogued folder.
     private func record(output: String, photos: [String]) {
-        let located = photos.map { CatalogAccess.enclosingFolder(of: $0) }
-        guard let folder = located.first??.folder ?? (catalogPath != nil ? InputWalker.parentFolder(photos[0]) : nil),
-              catalogPath != nil || located.allSatisfy({ $0?.folder == folder }),
-              let catalog = try? Catalog(folder: folder, path: catalogPath, create: catalogPath != nil) else { return }
-        let relative = photos.enumerated().map { index, photo in
-            located[index]?.relativePath ?? InputWalker.lastComponent(photo)
-        }
-        let parameters = JSONValue.object([
+        OutputLineage(catalogPath: catalogPath).record(.fourcut, output: output, photos: photos, parameters: .object([
             ("layout", .string(options.style.rawValue)), ("print", .string(options.sheet.rawValue)), ("dpi", .int(options.dpi)),
             ("frame", .string(hexColor(options.frame))), ("radius", .int(options.cornerRadius)),
             ("crop", .string(options.crop.rawValue)), ("locale", .string(options.dates.locale.rawValue)),
-        ]).rendered
-        do {
-            try catalog.database.transaction {
-                let ids = try relative.map { try catalog.photoID(indexing: $0) }
-                try catalog.recordOutput(kind: .fourcut, path: AbsolutePath.of(output), parameters: parameters, sources: ids)
-            }
-        } catch {
-            io.printError("filmroll: \(displayPath(catalog.path)): could not record the four-cut: \(error)")
-        }
+        ]), io: io)
     }
 
     private func hexColor(_ color: RGBColor) -> String {

@@ -173,7 +173,10 @@ struct GIFCommand: Command {
             io.reportFailure(path: output, String(describing: error))
             return .failure
         }
-        GIFLineage(catalogPath: catalogPath).record(output: output, sources: loaded.frames.map(\.source), options: options, io: io)
+        OutputLineage(catalogPath: catalogPath).record(.gif, output: output, photos: loaded.frames.map(\.source), parameters: .object([
+            ("quality", .int(options.quality)), ("dither", .double(options.dither)), ("colors", .int(options.colors)),
+            ("loop", options.loop.netscapeValue.map(JSONValue.int) ?? .null),
+        ]), io: io)
         let seconds = (ContinuousClock.now - started).seconds
         if json {
             io.print(JSONValue.object([
