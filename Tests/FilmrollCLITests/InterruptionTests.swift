@@ -103,3 +103,34 @@ import TestSupport
         #expect(out.names() == ["a.gif"])
     }
 }
+
+@Suite(.serialized) struct FourcutInterruptionTests {
+    @Test func perDayStopsBetweenDaysAndAReRunFinishes() throws {
+        // 15 days of four undated photos each: the catalog dates them by file time.
+        let folder = TemporaryFolder()
+        let photo = try Fixtures.bytes("jpeg/progressive.jpg")
+        for day in 0..<15 {
+            for shot in 0..<4 {
+                let name = "day\(day)-\(shot).jpg"
+                try folder.write(photo + Array("\(day)-\(shot)".utf8), as: name)
+                let seconds = 1_700_000_000 + day * 86_400 + shot * 600
+                var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+                _ = utimensat(AT_FDCWD, folder.file(name), &times, 0)
+            }
+        }
+        let index = try LongCommandInterruptionTests.spawn(["index", folder.path, "--quiet"])
+        index.waitUntilExit()
+        let out = TemporaryFolder()
+        let arguments = ["fourcut", "--folder", folder.path, "--per-day", "--out", out.path, "--dpi", "100", "--quiet"]
+        let (status, seconds) = try LongCommandInterruptionTests.interrupt(arguments, after: 0.3)
+        #expect(status == 130)
+        #expect(seconds < 1.0, "took \(seconds) s to stop")
+        let made = out.names()
+        #expect(made.count < 15)
+        #expect(made.allSatisfy { !$0.hasPrefix(".") }, "temporary files left: \(made)")
+        let rerun = try LongCommandInterruptionTests.spawn(arguments)
+        rerun.waitUntilExit()
+        #expect(rerun.terminationStatus == 0)
+        #expect(out.names().count == 15)
+    }
+}
