@@ -16,13 +16,7 @@ import TestSupport
     }
 
     static func run(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: InterruptionTests.binary)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try LongCommandInterruptionTests.spawn(arguments)
     }
 
     static func count(_ sql: String, in folder: borrowing TemporaryFolder) throws -> Int? {
