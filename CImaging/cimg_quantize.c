@@ -44,18 +44,25 @@ void cimg_quantizer_free(cimg_quantizer *quantizer) {
     free(quantizer);
 }
 
+/* An empty quantizer with default settings, on a thread set to one OpenMP thread. */
+static cimg_quantizer *cimg_quantizer_new(void) {
+    cimg_single_openmp_thread();
+    cimg_quantizer *quantizer = calloc(1, sizeof *quantizer);
+    if (quantizer == NULL) return NULL;
+    quantizer->attr = liq_attr_create();
+    if (quantizer->attr == NULL) {
+        free(quantizer);
+        return NULL;
+    }
+    return quantizer;
+}
+
 int cimg_quantize(const uint8_t *const *images, size_t count, uint32_t width, uint32_t height, int max_colors,
                   int quality_min, int quality_max, int speed, cimg_quantizer **out, cimg_error *error) {
     *out = NULL;
     if (count == 0 || width == 0 || height == 0) return cimg_fail(error, CIMG_ERR_ARGUMENT, "nothing to quantize");
-    cimg_single_openmp_thread();
-    cimg_quantizer *quantizer = calloc(1, sizeof *quantizer);
+    cimg_quantizer *quantizer = cimg_quantizer_new();
     if (quantizer == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    quantizer->attr = liq_attr_create();
-    if (quantizer->attr == NULL) {
-        free(quantizer);
-        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    }
     liq_error code = liq_set_max_colors(quantizer->attr, max_colors);
     if (code == LIQ_OK) code = liq_set_quality(quantizer->attr, quality_min, quality_max);
     if (code == LIQ_OK) code = liq_set_speed(quantizer->attr, speed);
@@ -112,14 +119,8 @@ int cimg_quantizer_remap(cimg_quantizer *quantizer, const uint8_t *rgba, uint32_
 int cimg_quantizer_from_palette(const uint8_t *rgba, int count, cimg_quantizer **out, cimg_error *error) {
     *out = NULL;
     if (count < 1 || count > 256) return cimg_fail(error, CIMG_ERR_ARGUMENT, "a palette has 1 to 256 colours");
-    cimg_single_openmp_thread();
-    cimg_quantizer *quantizer = calloc(1, sizeof *quantizer);
+    cimg_quantizer *quantizer = cimg_quantizer_new();
     if (quantizer == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    quantizer->attr = liq_attr_create();
-    if (quantizer->attr == NULL) {
-        free(quantizer);
-        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    }
     /* The palette as a one-row image whose colours are all fixed: the
      * result keeps exactly those colours. */
     liq_error code = liq_set_max_colors(quantizer->attr, count < 2 ? 2 : count);

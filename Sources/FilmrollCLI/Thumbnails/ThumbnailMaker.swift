@@ -59,12 +59,12 @@ final class ThumbnailMaker: Sendable {
             let key = ThumbnailStore.key(relativePath: file.relativePath, source: source, resize: resize,
                                          encoding: plan.encodingTag)
             if let done = alreadyMade(key: key, file: file, size: size) {
-                let dimensions = try? ImageDecoder.readInfo(contentsOf: done).storedSize
+                let dimensions = report.wantsDimensions ? try? ImageDecoder.readInfo(contentsOf: done).storedSize : nil
                 report.output(source: file.path, size: size, path: done, dimensions: dimensions, status: .cached)
                 report.record(.init(file: file, size: size, path: done, key: key))
             } else if let store, let cached = store.cachedPath(forKey: key, extension: plan.fileExtension) {
                 let path = try deliverCached(cached, for: file, size: size)
-                let dimensions = try? ImageDecoder.readInfo(contentsOf: cached).storedSize
+                let dimensions = report.wantsDimensions ? try? ImageDecoder.readInfo(contentsOf: cached).storedSize : nil
                 report.output(source: file.path, size: size, path: path, dimensions: dimensions, status: .cached)
                 report.record(.init(file: file, size: size, path: path, key: key))
             } else {

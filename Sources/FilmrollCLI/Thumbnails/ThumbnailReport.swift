@@ -42,6 +42,9 @@ final class ThumbnailReport: Sendable {
 
     var anyFailed: Bool { counts.withLock { $0.failed > 0 } }
 
+    /// Whether outputs' dimensions are printed (worth reading a cached file's header).
+    var wantsDimensions: Bool { json }
+
     func output(source: String, size: Int, path: String, dimensions: PixelSize?, status: Status) {
         counts.withLock { counts in
             if status == .made { counts.made += 1 } else { counts.cached += 1 }

@@ -10,16 +10,9 @@ extension Image {
         }
     }
 
-    /// This RGB8 image with `picture` (any format; alpha laid over white)
-    /// placed at `origin`, clipped to the image; with `cornerRadius` > 0 its
+    /// Places `picture` (any format; alpha laid over white) in this RGB8
+    /// image at `origin`, clipped to the image; with `cornerRadius` > 0 its
     /// corners are rounded (antialiased) so the canvas shows through.
-    public func placing(_ picture: Image, at origin: (x: Int, y: Int), cornerRadius: Int = 0) -> Image {
-        var result = self
-        result.place(picture, at: origin, cornerRadius: cornerRadius)
-        return result
-    }
-
-    /// Places `picture` in this image, as `placing` does, without a copy.
     public mutating func place(_ picture: Image, at origin: (x: Int, y: Int), cornerRadius: Int = 0) {
         precondition(format == .rgb8, "pictures are placed on RGB canvases")
         let source = picture.flattened(over: .white)

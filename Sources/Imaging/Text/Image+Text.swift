@@ -1,14 +1,6 @@
 extension Image {
-    /// The image with `text` drawn in `color`, centred horizontally in
-    /// `box` and with its baseline placed so the line sits in the box's
-    /// middle. The image must be RGB8.
-    public func drawingText(_ text: String, font: Font, color: RGBColor, centeredIn box: PixelRect) throws(TextError) -> Image {
-        var result = self
-        try result.drawText(text, font: font, color: color, centeredIn: box)
-        return result
-    }
-
-    /// Draws `text` in place, as `drawingText` does.
+    /// Draws `text` in `color`, centred horizontally in `box` and with its
+    /// baseline placed so the line sits in the box's middle. RGB8 only.
     public mutating func drawText(_ text: String, font: Font, color: RGBColor, centeredIn box: PixelRect) throws(TextError) {
         precondition(format == .rgb8, "text is drawn on RGB images")
         let width = try font.width(of: text)
