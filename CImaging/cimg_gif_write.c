@@ -38,7 +38,8 @@ void cimg_gif_writer_discard(cimg_gif_writer *writer) {
     free(writer);
 }
 
-int cimg_gif_writer_open(uint32_t width, uint32_t height, int loop_count, cimg_gif_writer **out, cimg_error *error) {
+int cimg_gif_writer_open(uint32_t width, uint32_t height, int loop_count, const char *comment,
+                         cimg_gif_writer **out, cimg_error *error) {
     *out = NULL;
     if (width == 0 || height == 0 || width > 65535 || height > 65535) {
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "a GIF cannot be %ux%u", width, height);
@@ -69,6 +70,11 @@ int cimg_gif_writer_open(uint32_t width, uint32_t height, int loop_count, cimg_g
             cimg_gif_writer_discard(writer);
             return status;
         }
+    }
+    if (comment != NULL && comment[0] != '\0' && EGifPutComment(writer->gif, comment) == GIF_ERROR) {
+        int status = cimg_gif_write_fail(writer, error, "comment");
+        cimg_gif_writer_discard(writer);
+        return status;
     }
     *out = writer;
     return CIMG_OK;

@@ -310,6 +310,10 @@ int cimg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, siz
     if (options->exif != NULL && options->exif_length > 0) {
         jpeg_write_marker(&cinfo, JPEG_APP0 + 1, options->exif, (unsigned int)options->exif_length);
     }
+    if (options->comment != NULL && options->comment[0] != '\0') {
+        size_t length = strlen(options->comment);
+        jpeg_write_marker(&cinfo, JPEG_COM, (const JOCTET *)options->comment, (unsigned int)(length > 65533 ? 65533 : length));
+    }
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * bytes_per_row);
         jpeg_write_scanlines(&cinfo, &row, 1);

@@ -21,12 +21,20 @@ _Static_assert(CIMG_SQL_INTEGER == SQLITE_INTEGER && CIMG_SQL_FLOAT == SQLITE_FL
 static sqlite3 *db_of(cimg_db *db) { return (sqlite3 *)db; }
 static sqlite3_stmt *stmt_of(cimg_stmt *stmt) { return (sqlite3_stmt *)stmt; }
 
-int cimg_db_open(const char *path, int create, int busy_timeout_ms, cimg_db **out, cimg_error *error) {
+int cimg_db_open(const char *path, int flags, int busy_timeout_ms, cimg_db **out, int *system_errno,
+                 cimg_error *error) {
     sqlite3 *db = NULL;
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
-    int code = sqlite3_open_v2(path, &db, flags, NULL);
+    int open_flags = SQLITE_OPEN_NOMUTEX | ((flags & CIMG_DB_URI) ? SQLITE_OPEN_URI : 0);
+    if (flags & CIMG_DB_READ_ONLY) {
+        open_flags |= SQLITE_OPEN_READONLY;
+    } else {
+        open_flags |= SQLITE_OPEN_READWRITE | ((flags & CIMG_DB_CREATE) ? SQLITE_OPEN_CREATE : 0);
+    }
+    if (system_errno != NULL) *system_errno = 0;
+    int code = sqlite3_open_v2(path, &db, open_flags, NULL);
     if (code != SQLITE_OK) {
         cimg_fail(error, code, "%s", db ? sqlite3_errmsg(db) : sqlite3_errstr(code));
+        if (system_errno != NULL && db != NULL) *system_errno = sqlite3_system_errno(db);
         sqlite3_close(db);
         *out = NULL;
         return code;
@@ -56,6 +64,8 @@ int cimg_db_prepare(cimg_db *db, const char *sql, int persistent, cimg_stmt **ou
 }
 
 const char *cimg_db_message(cimg_db *db) { return sqlite3_errmsg(db_of(db)); }
+int cimg_db_system_errno(cimg_db *db) { return sqlite3_system_errno(db_of(db)); }
+int cimg_db_readonly(cimg_db *db) { return sqlite3_db_readonly(db_of(db), "main") == 1; }
 int64_t cimg_db_last_insert_rowid(cimg_db *db) { return sqlite3_last_insert_rowid(db_of(db)); }
 int cimg_db_changes(cimg_db *db) { return sqlite3_changes(db_of(db)); }
 

@@ -116,6 +116,7 @@ typedef struct cimg_jpeg_encode_options {
     int dpi;                /* > 0: JFIF density in dots per inch */
     const uint8_t *exif;    /* optional APP1 payload, starting with "Exif\0\0" */
     size_t exif_length;
+    const char *comment;    /* optional COM marker text (NUL-terminated) */
 } cimg_jpeg_encode_options;
 
 /** Encodes GRAY8 or RGB8 pixels; the JPEG is returned in *output. */
@@ -199,8 +200,10 @@ int cimg_gif_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t h
 
 typedef struct cimg_gif_writer cimg_gif_writer;
 
-/** Starts a GIF89a of width x height; loop_count: 0 forever, N repeats, -1 no loop extension. */
-int cimg_gif_writer_open(uint32_t width, uint32_t height, int loop_count, cimg_gif_writer **out, cimg_error *error);
+/** Starts a GIF89a of width x height; loop_count: 0 forever, N repeats, -1 no loop extension;
+ *  comment: text for a comment extension before the first frame, or NULL. */
+int cimg_gif_writer_open(uint32_t width, uint32_t height, int loop_count, const char *comment,
+                         cimg_gif_writer **out, cimg_error *error);
 /** Adds a frame: palette indices for the rectangle, its own colour table (RGB),
  *  a transparent index or -1, the delay in centiseconds and the disposal (0-3). */
 int cimg_gif_writer_add(cimg_gif_writer *writer, const uint8_t *indices, size_t stride, uint32_t left, uint32_t top,
@@ -284,9 +287,23 @@ enum {
 typedef struct cimg_db cimg_db;      /* an sqlite3 connection */
 typedef struct cimg_stmt cimg_stmt;  /* an sqlite3 prepared statement */
 
-/** Opens (and with create, creates) a database; extended result codes on. */
-int cimg_db_open(const char *path, int create, int busy_timeout_ms, cimg_db **out, cimg_error *error);
+/* cimg_db_open flags. */
+enum {
+    CIMG_DB_CREATE = 1,     /* create the file when missing (read-write only) */
+    CIMG_DB_READ_ONLY = 2,  /* open read-only; never writes, never creates */
+    CIMG_DB_URI = 4,        /* path is a "file:" URI (for ?mode=ro&immutable=1) */
+};
+
+/** Opens a database (read-write unless CIMG_DB_READ_ONLY); extended result
+ *  codes on. On failure, *system_errno (when not NULL) is the errno of the
+ *  failed system call, or 0. */
+int cimg_db_open(const char *path, int flags, int busy_timeout_ms, cimg_db **out, int *system_errno,
+                 cimg_error *error);
 void cimg_db_close(cimg_db *db);
+/** The errno of the system call behind the last I/O or cannot-open error, or 0. */
+int cimg_db_system_errno(cimg_db *db);
+/** 1 when the connection can only read (opened read-only, or the file could not be opened for writing). */
+int cimg_db_readonly(cimg_db *db);
 /** Runs one or more statements that return no rows. */
 int cimg_db_exec(cimg_db *db, const char *sql, cimg_error *error);
 /** Prepares one statement; persistent for statements kept in a cache. */

@@ -56,27 +56,34 @@ extension Catalog {
     /// Removes photos marked missing, and every output made from them:
     /// the rows, and the output files (only files recorded as outputs,
     /// never a catalogued photo).
+    ///
+    /// The rows are read and deleted in one write transaction (BEGIN
+    /// IMMEDIATE), and only what this call deleted is reported and unlinked:
+    /// two prunes at once never both report the same photos.
     public func pruneMissing() throws -> PruneResult {
         var result = PruneResult()
-        let missing = try missingPhotos()
-        guard !missing.isEmpty else { return result }
-        let photoPaths = Set(try database.rows("SELECT path FROM photos WHERE missing = 0").compactMap { $0[0].string }
-            .map { absolutePath(of: $0) })
-        var outputs: [Int64: OutputRecord] = [:]
-        for photo in missing {
-            for output in try self.outputs(ofPhoto: photo.id) { outputs[output.id] = output }
-        }
-        try database.transaction {
-            for output in outputs.values {
-                try database.execute("DELETE FROM outputs WHERE id = ?", [output.id])
-            }
+        let (photos, deletedOutputs, photoPaths): (Int, [OutputRecord], Set<String>) = try database.transaction {
+            let missing = try missingPhotos()
+            guard !missing.isEmpty else { return (0, [], []) }
+            var outputs: [Int64: OutputRecord] = [:]
             for photo in missing {
-                try database.execute("DELETE FROM photos WHERE id = ?", [photo.id])
+                for output in try self.outputs(ofPhoto: photo.id) { outputs[output.id] = output }
             }
+            var deleted: [OutputRecord] = []
+            for output in outputs.values {
+                if try database.execute("DELETE FROM outputs WHERE id = ?", [output.id]) == 1 { deleted.append(output) }
+            }
+            var photos = 0
+            for photo in missing {
+                photos += try database.execute("DELETE FROM photos WHERE id = ? AND missing = 1", [photo.id])
+            }
+            let photoPaths = Set(try database.rows("SELECT path FROM photos WHERE missing = 0").compactMap { $0[0].string }
+                .map { absolutePath(of: $0) })
+            return (photos, deleted, photoPaths)
         }
-        result.photos = missing.count
-        result.outputs = outputs.count
-        for output in outputs.values.sorted(by: { $0.path < $1.path }) where !photoPaths.contains(output.path) {
+        result.photos = photos
+        result.outputs = deletedOutputs.count
+        for output in deletedOutputs.sorted(by: { $0.path < $1.path }) where !photoPaths.contains(output.path) {
             if unlink(output.path) == 0 {
                 result.filesDeleted += 1
             } else if errno != ENOENT {

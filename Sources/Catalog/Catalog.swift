@@ -8,54 +8,99 @@ import Imaging
 /// The sidecar catalog of one photo folder: `FOLDER/.filmroll/catalog.sqlite`
 /// (or a path given with `--catalog`), in WAL mode with foreign keys on,
 /// migrated by `PRAGMA user_version`.
+///
+/// Every open first checks the file for damage (`PRAGMA quick_check`, a
+/// few tens of milliseconds for 10,000 photos), before anything is written.
 public final class Catalog {
+    /// How a catalog is opened.
+    public enum Access: Sendable, Hashable {
+        /// Read and write, creating the catalog (and its folder) when missing.
+        case create
+        /// Read and write an existing catalog.
+        case write
+        /// Read an existing catalog, never writing (not even the journal
+        /// mode or a migration), so that one on a camera card or a
+        /// read-only share can be read.
+        case read
+    }
+
     public let database: Database
     /// The folder whose photos the catalog indexes; photo paths are relative to it.
     public let folder: String
     public let path: String
+    public let access: Access
 
     /// The default catalog path of `folder`.
     public static func defaultPath(for folder: String) -> String {
         (folder.hasSuffix("/") ? folder : folder + "/") + ".filmroll/catalog.sqlite"
     }
 
-    /// Opens (creating when `create`) the catalog at `path` for `folder`.
-    /// - Throws: `CatalogError.newerSchema` rather than touching a catalog
-    ///   of a newer version; `.notWritable` when it cannot be created.
-    public init(folder: String, path: String? = nil, create: Bool = true) throws(CatalogError) {
+    /// Opens (creating when `create`) the catalog at `path` for `folder`:
+    /// `.create` when `create`, else `.write`.
+    public convenience init(folder: String, path: String? = nil, create: Bool = true) throws(CatalogError) {
+        try self.init(folder: folder, path: path, access: create ? .create : .write)
+    }
+
+    /// Opens the catalog at `path` (default `FOLDER/.filmroll/catalog.sqlite`) for `folder`.
+    ///
+    /// `.read` opens the file through a read-only URI, adding `immutable=1`
+    /// where its folder cannot be written and SQLite could not use the WAL
+    /// beside it (see `ReadOnlyOpening`).
+    /// - Throws: `.notFound` when there is no catalog to write or read;
+    ///   `.damaged` when the check finds damage or the file is not a
+    ///   database; `.newerSchema` rather than touching a catalog of a newer
+    ///   version; `.notWritable` when it cannot be created; `.diskFull`.
+    public init(folder: String, path: String? = nil, access: Access) throws(CatalogError) {
         let path = path ?? Catalog.defaultPath(for: folder)
         self.folder = folder
         self.path = path
-        if create, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+        self.access = access
+        if access == .create, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             do throws(ImagingError) {
                 try Folders.create(String(path[..<slash]))
             } catch {
                 throw .notWritable(path: path, reason: error.description)
             }
         }
-        if !create && access(path, F_OK) != 0 { throw .notFound(folder) }
+        if access != .create && !FileBytes.exists(path) { throw .notFound(folder) }
         do {
-            database = try Database(path: path, create: create)
-            try database.execute("PRAGMA foreign_keys = ON")
-            let mode = try Self.switchToWAL(database)
-            if mode.lowercased() != "wal" && create {
-                throw CatalogError.notWritable(path: path, reason: "cannot switch to WAL journal (\(mode))")
+            let mode: Database.OpenMode = switch access {
+            case .create: .create
+            case .write: .readWrite
+            case .read: .readOnly(immutable: ReadOnlyOpening.needsImmutable(path))
             }
-            try migrate()
-        } catch let error as CatalogError {
-            throw error
-        } catch let error as DatabaseError {
-            switch error.code.primary {
-            case .readOnly, .cannotOpen:
-                throw .notWritable(path: path, reason: error.message)
-            case .notADatabase, .corrupt:
-                throw .notACatalog(path: path, reason: error.message)
-            default:
-                throw .database(error)
+            database = try Database(path: path, mode: mode)
+            // SQLite opens a file it cannot write read-only: say so before reading it
+            // (a reader, `.read`, can still read it, damage check and all).
+            if access != .read && database.isReadOnly {
+                throw CatalogError.notWritable(path: path, reason: ReadOnlyOpening.whyNotWritable(path))
+            }
+            try database.execute("PRAGMA foreign_keys = ON")
+            try Self.checkForDamage(database, path: path, folder: folder)
+            if access == .read {
+                try checkReadableVersion()
+            } else {
+                let journal = try Self.switchToWAL(database)
+                if journal.lowercased() != "wal" && access == .create {
+                    throw CatalogError.notWritable(path: path, reason: "cannot switch to WAL journal (\(journal))")
+                }
+                try migrate()
             }
         } catch {
-            throw .database(DatabaseError(code: .error, message: String(describing: error)))
+            throw Self.openError(error, path: path, folder: folder, access: access)
         }
+    }
+
+    /// An error met while opening, as the user should see it.
+    private static func openError(_ error: any Error, path: String, folder: String, access: Access) -> CatalogError {
+        if let error = error as? DatabaseError, !error.isDamage, !error.isDiskFull {
+            switch error.code.primary {
+            case .readOnly: return .notWritable(path: path, reason: error.message)
+            case .cannotOpen where access != .read: return .notWritable(path: path, reason: error.description)
+            default: break
+            }
+        }
+        return CatalogError(error, path: path, folder: folder)
     }
 
     /// Sets the WAL journal. Switching needs a moment of exclusive access,
@@ -86,11 +131,35 @@ public final class Catalog {
         try database.transaction {
             // Read again inside the write lock: another process may have migrated meanwhile.
             let current = try database.value("PRAGMA user_version").int ?? 0
+            if current == 0, let table = try otherTable() {
+                throw CatalogError.notACatalog(path: path, reason: "it holds a table '\(table)' and no catalog")
+            }
             for step in current..<CatalogSchema.currentVersion {
                 try database.execute(CatalogSchema.migrations[step])
                 try database.execute("PRAGMA user_version = \(step + 1)")
             }
         }
     }
-}
 
+    /// A read-only catalog is read as it is: refused when newer, and when
+    /// still empty it is no catalog yet. (A future schema version that a
+    /// reader cannot use as it is should be refused here with a request to
+    /// run `filmroll index` once on a writable copy.)
+    private func checkReadableVersion() throws {
+        let version = try database.value("PRAGMA user_version").int ?? 0
+        if version > CatalogSchema.currentVersion {
+            throw CatalogError.newerSchema(path: path, version: version, supported: CatalogSchema.currentVersion)
+        }
+        if version == 0 {
+            if let table = try otherTable() {
+                throw CatalogError.notACatalog(path: path, reason: "it holds a table '\(table)' and no catalog")
+            }
+            throw CatalogError.notFound(folder)
+        }
+    }
+
+    /// Some table of a file with no catalog schema yet, if it has any.
+    private func otherTable() throws(DatabaseError) -> String? {
+        try database.value("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 1").string
+    }
+}

@@ -12,7 +12,8 @@ public final class Statement {
         var error = cimg_error()
         let code = sql.withCString { cimg_db_prepare(database.handle, $0, persistent ? 1 : 0, &statement, &error) }
         guard code == 0, let statement else {
-            throw DatabaseError(code: ResultCode(rawValue: code), message: error.text, sql: sql)
+            throw DatabaseError(code: ResultCode(rawValue: code), message: error.text, sql: sql,
+                                systemErrno: cimg_db_system_errno(database.handle))
         }
         self.handle = statement
         self.database = database
@@ -41,6 +42,12 @@ public final class Statement {
             }
             if code != 0 { throw database.error(code, sql: sql) }
         }
+    }
+
+    /// Resets the statement after its last step, ending the read (or
+    /// write) it holds when no transaction is open.
+    func finish() {
+        cimg_stmt_reset(handle)
     }
 
     /// Steps once: true when a row is ready, false when done.

@@ -55,7 +55,7 @@ public struct GIFAnimator: Sendable {
         }
         var encoded = try merged.indices.map { index throws(ImagingError) in try results.withLock { $0[index]! }.get() }
         Self.keepShownColors(&encoded, size: size, tolerance: 2 * self.options.stillTolerance)
-        let writer = try GIFWriter(size: size, loop: options.loop)
+        let writer = try GIFWriter(size: size, loop: options.loop, comment: options.comment)
         for frame in encoded {
             try writer.add(indices: frame.indices, rect: frame.rect, palette: frame.palette,
                            transparentIndex: frame.transparentIndex, delayCentiseconds: frame.delay, disposal: 1)

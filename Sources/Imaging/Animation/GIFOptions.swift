@@ -14,6 +14,8 @@ public struct GIFOptions: Sendable, Hashable {
     /// unchanged from the previous frame and keeps its colour; a new palette
     /// colour within twice this of what is on screen is not written either.
     public var stillTolerance = 3
+    /// Written as a comment extension (Filmroll's `OutputMark`), if any.
+    public var comment: String?
 
     public init() {}
 

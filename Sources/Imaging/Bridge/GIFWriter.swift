@@ -5,11 +5,16 @@ import CImaging
 final class GIFWriter {
     private var handle: OpaquePointer?
 
-    /// - Parameter loop: nil writes no loop extension (plays once).
-    init(size: PixelSize, loop: LoopCount) throws(ImagingError) {
+    /// - Parameters:
+    ///   - loop: `.once` writes no loop extension.
+    ///   - comment: text for a comment extension before the first frame.
+    init(size: PixelSize, loop: LoopCount, comment: String? = nil) throws(ImagingError) {
         var error = cimg_error()
         let code = Int32(loop.netscapeValue ?? -1)
-        guard cimg_gif_writer_open(UInt32(size.width), UInt32(size.height), code, &handle, &error) == 0 else {
+        let status = withOptionalCString(comment) { comment in
+            cimg_gif_writer_open(UInt32(size.width), UInt32(size.height), code, comment, &handle, &error)
+        }
+        guard status == 0 else {
             throw .encodingFailed(.gif, ImagingError(error, format: .gif).reason)
         }
     }

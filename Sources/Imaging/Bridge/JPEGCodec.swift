@@ -66,18 +66,21 @@ enum JPEGCodec {
         var failure: cimg_error?
         image.pixels.withUnsafeBufferPointer { pixels in
             exif.withUnsafeBufferPointer { exifBytes in
-                var settings = cimg_jpeg_encode_options(
-                    quality: Int32(options.quality),
-                    chroma_444: options.chromaSubsampling == .none ? 1 : 0,
-                    progressive: options.progressive ? 1 : 0,
-                    optimize_huffman: options.optimizeHuffman ? 1 : 0,
-                    dpi: Int32(options.dpi ?? 0),
-                    exif: exifBytes.isEmpty ? nil : exifBytes.baseAddress,
-                    exif_length: exifBytes.count)
-                var error = cimg_error()
-                if cimg_jpeg_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.bytesPerRow,
-                                    image.format.cimg, &settings, &output, &error) != 0 {
-                    failure = error
+                withOptionalCString(options.comment) { comment in
+                    var settings = cimg_jpeg_encode_options(
+                        quality: Int32(options.quality),
+                        chroma_444: options.chromaSubsampling == .none ? 1 : 0,
+                        progressive: options.progressive ? 1 : 0,
+                        optimize_huffman: options.optimizeHuffman ? 1 : 0,
+                        dpi: Int32(options.dpi ?? 0),
+                        exif: exifBytes.isEmpty ? nil : exifBytes.baseAddress,
+                        exif_length: exifBytes.count,
+                        comment: comment)
+                    var error = cimg_error()
+                    if cimg_jpeg_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.bytesPerRow,
+                                        image.format.cimg, &settings, &output, &error) != 0 {
+                        failure = error
+                    }
                 }
             }
         }
@@ -98,4 +101,10 @@ extension ImagingError {
         default: description
         }
     }
+}
+
+/// Calls `body` with `text` as a C string, or with nil.
+func withOptionalCString<Result>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+    guard let text else { return body(nil) }
+    return text.withCString { body($0) }
 }

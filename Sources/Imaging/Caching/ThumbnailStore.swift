@@ -21,7 +21,7 @@ public struct ThumbnailStore: Sendable {
     /// (so the folder may move), size and mtime, the resize and the encoding.
     public static func key(relativePath: String, source: SourceIdentity, resize: ImageProcessors.Resize,
                            encoding: String) -> String {
-        let text = "filmroll-thumb-1\n\(relativePath)\n\(source.byteCount)\n\(source.modificationTimeNanoseconds)\n"
+        let text = "filmroll-thumb-2\n\(relativePath)\n\(source.byteCount)\n\(source.modificationTimeNanoseconds)\n"
             + "\(resize.target.width)x\(resize.target.height) \(resize.target.fit.rawValue) \(resize.upscale)\n\(encoding)"
         return MD5.hex(Array(text.utf8))
     }
@@ -58,16 +58,22 @@ public struct ThumbnailStore: Sendable {
         }
     }
 
-    /// Deletes the least recently used thumbnails until the store holds at
-    /// most `limit` bytes; returns what was removed.
+    /// Removes temporaries that crashed writers left, then deletes the
+    /// least recently used thumbnails until the store holds at most
+    /// `limit` bytes; returns what was removed, temporaries included.
     @discardableResult
     public func evict(toFit limit: Int) -> Usage {
+        var removed = Usage(files: 0, bytes: 0)
+        for folder in [directory] + Folders.names(in: directory).filter({ $0.count == 2 }).map({ directory + "/" + $0 }) {
+            let swept = TemporaryFiles.sweep(folder: folder)
+            removed.files += swept.files
+            removed.bytes += swept.bytes
+        }
         var entries = files()
         var total = entries.reduce(0) { $0 + $1.bytes }
-        var removed = Usage(files: 0, bytes: 0)
         guard total > limit else { return removed }
         entries.sort { $0.modified < $1.modified }
-        for entry in entries where total > limit {
+        for entry in entries where total > limit && !entry.isTemporary {
             if unlink(entry.path) == 0 {
                 total -= entry.bytes
                 removed.files += 1
@@ -87,20 +93,23 @@ public struct ThumbnailStore: Sendable {
         var path: String
         var bytes: Int
         var modified: Int64
+        /// A write in progress: counted, never deleted.
+        var isTemporary: Bool
     }
 
-    /// Every stored file (two levels: shard folders, then files); temporary
-    /// files of writes in progress are left alone.
+    /// Every stored file (two levels: shard folders, then files), the
+    /// temporaries of writes in progress included: they take space too.
     private func files() -> [Entry] {
         var entries: [Entry] = []
         for shard in Folders.names(in: directory) where shard.count == 2 {
             let folder = directory + "/" + shard
-            for name in Folders.names(in: folder) where !name.hasPrefix(".") {
+            for name in Folders.names(in: folder) {
                 let path = folder + "/" + name
                 var status = stat()
                 guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
                 let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-                entries.append(Entry(path: path, bytes: Int(status.st_size), modified: modified))
+                entries.append(Entry(path: path, bytes: Int(status.st_size), modified: modified,
+                                     isTemporary: TemporaryFiles.writerProcess(ofName: name) != nil))
             }
         }
         return entries

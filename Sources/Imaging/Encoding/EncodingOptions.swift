@@ -15,15 +15,18 @@ public struct JPEGEncodingOptions: Sendable, Hashable {
     public var dpi: Int?
     /// An APP1 payload ("Exif\0\0" + TIFF) to embed, if any.
     public var exif: [UInt8]?
+    /// Text for a COM marker (Filmroll's `OutputMark`), if any.
+    public var comment: String?
 
     public init(quality: Int = 85, chromaSubsampling: ChromaSubsampling = .yuv420, progressive: Bool = false,
-                optimizeHuffman: Bool = true, dpi: Int? = nil, exif: [UInt8]? = nil) {
+                optimizeHuffman: Bool = true, dpi: Int? = nil, exif: [UInt8]? = nil, comment: String? = nil) {
         self.quality = quality
         self.chromaSubsampling = chromaSubsampling
         self.progressive = progressive
         self.optimizeHuffman = optimizeHuffman
         self.dpi = dpi
         self.exif = exif
+        self.comment = comment
     }
 }
 
@@ -64,6 +67,20 @@ public enum EncodingFormat: Sendable, Hashable {
         switch self {
         case .jpeg: .jpeg
         case .png: .png
+        }
+    }
+
+    /// The same settings with `mark` embedded: a JPEG comment, or a PNG
+    /// `Software` text.
+    public func marked(_ mark: OutputMark) -> EncodingFormat {
+        switch self {
+        case .jpeg(var options):
+            options.comment = mark.text
+            return .jpeg(options)
+        case .png(var options):
+            options.texts.removeAll { $0.key == OutputMark.pngKey }
+            options.texts.append(.init(key: OutputMark.pngKey, value: mark.text))
+            return .png(options)
         }
     }
 }

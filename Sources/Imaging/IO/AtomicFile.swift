@@ -6,14 +6,18 @@ import Darwin
 
 /// Writes a file so that readers see either the old file or the whole new
 /// one: the bytes go to a temporary file beside the target, which is then
-/// renamed over it. An interrupted run leaves no half-written output.
+/// renamed over it. An interrupted run leaves no half-written output: the
+/// temporary is registered with `TemporaryFiles`, which removes it when
+/// the process is stopped by a signal, and swept by a later run when the
+/// process was killed outright.
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws(ImagingError) {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).filmroll-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        let temporary = (directory.isEmpty ? "" : directory + "/") + TemporaryFiles.name(for: name)
+        let descriptor = TemporaryFiles.create(temporary, permissions: permissions)
         if descriptor < 0 { throw .fileSystem("cannot create \(path): \(FileBytes.systemMessage(errno))") }
+        defer { TemporaryFiles.unregister(temporary) }
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in
             var offset = 0

@@ -7,8 +7,10 @@ import Darwin
 /// Reads whole files with POSIX calls, refusing anything that is not a
 /// regular file or is larger than a limit.
 public enum FileBytes {
+    /// - Throws: `.fileSystem("not a regular file")` for a FIFO, device or
+    ///   socket, without blocking (opened with O_NONBLOCK, checked with fstat).
     public static func read(_ path: String, limit: Int = 1 << 30) throws(ImagingError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 { throw .fileSystem(systemMessage(errno)) }
         defer { close(descriptor) }
         var status = stat()

@@ -70,7 +70,7 @@ public enum PhotoFolder {
         if let dot = name.lastIndex(of: "."), imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
             return true
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var head = [UInt8](repeating: 0, count: 8)

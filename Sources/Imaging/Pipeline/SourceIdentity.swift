@@ -23,6 +23,7 @@ public struct SourceIdentity: Sendable, Hashable {
         var status = stat()
         guard stat(path, &status) == 0 else { throw .fileSystem(FileBytes.systemMessage(errno)) }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw .fileSystem("is a directory") }
+        if (status.st_mode & S_IFMT) != S_IFREG { throw .fileSystem("not a regular file") }
         let nanoseconds = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         return SourceIdentity(path: path, byteCount: Int(status.st_size), modificationTimeNanoseconds: nanoseconds)
     }
