@@ -55,7 +55,7 @@ import TestSupport
         for output in [folder.file("photo.jpg"), folder.path + "/./photo.jpg"] {
             let (code, runner) = CommandRunner.run("convert", folder.file("photo.jpg"), output)
             #expect(code == .failure)
-            #expect(runner.stderr == "filmroll: \(output): refusing to overwrite the input\n")
+            #expect(runner.stderr == "filmroll: \(output): refusing to overwrite the input photo; choose another output\n")
         }
         #expect(try FileBytes.read(folder.file("photo.jpg")) == original)
         #expect(folder.names() == ["photo.jpg"])

@@ -13,13 +13,28 @@ struct FourCutMaker {
     let options: FourCutOptions
     let quality: Int
     let catalogPath: String?
+    let lineage: OutputLineage
+    /// `--force`: replace an existing file Filmroll did not make.
+    let force: Bool
     let io: CommandIO
     let json: Bool
 
     /// Makes `output` from four photo paths; reports failures; true on success.
     func make(photos: [String], output: String, dayCaption: String?) -> Bool {
-        for photo in photos where SameFile.check(photo, output) {
-            io.reportFailure(path: output, "refusing to overwrite the input photo \(photo)")
+        let writer = OutputWriter(outputGuard: OutputGuard(
+            mark: .fourcut, force: force, inputs: InputIdentities(photos.map { InputFile(path: $0, relativePath: $0, root: ".") }),
+            catalogPath: catalogPath))
+        do throws(ImagingError) {
+            try writer.outputGuard.check(output)
+        } catch {
+            io.reportFailure(path: output, error.description)
+            return false
+        }
+        let target: OutputLineage.Target?
+        do throws(CatalogError) {
+            target = try lineage.prepare(photos: photos, io: io)
+        } catch {
+            io.printError("filmroll: \(error); or add --no-catalog to go on without it")
             return false
         }
         var sources: [SourceIdentity] = []
@@ -47,26 +62,25 @@ struct FourCutMaker {
             let encoding: EncodingFormat = ImageFormat.forOutputPath(output) == .png
                 ? .png(PNGEncodingOptions(dpi: options.dpi))
                 : .jpeg(JPEGEncodingOptions(quality: quality, chromaSubsampling: .none, dpi: options.dpi))
-            let bytes = try ImageEncoder.encode(sheet, as: encoding)
-            if let slash = output.lastIndex(of: "/"), slash != output.startIndex { try Folders.create(String(output[..<slash])) }
-            try AtomicFile.write(bytes, to: output)
+            let bytes = try ImageEncoder.encode(sheet, as: encoding.marked(.fourcut))
+            try writer.write(bytes, to: output)
         } catch {
             io.reportFailure(path: output, error.description)
             return false
         }
-        record(output: output, photos: photos)
+        let recorded = record(output: output, in: target)
         if json {
             io.print(JSONValue.object([
                 ("path", .string(output)), ("width", .int(sheet.width)), ("height", .int(sheet.height)),
                 ("dpi", .int(options.dpi)), ("photos", .array(photos.map(JSONValue.string))),
             ]).rendered)
         }
-        return true
+        return recorded
     }
 
     /// Records the sheet with its four sources when they are in a catalogued folder.
-    private func record(output: String, photos: [String]) {
-        OutputLineage(catalogPath: catalogPath).record(.fourcut, output: output, photos: photos, parameters: .object([
+    private func record(output: String, in target: OutputLineage.Target?) -> Bool {
+        lineage.record(.fourcut, output: output, in: target, parameters: .object([
             ("layout", .string(options.style.rawValue)), ("print", .string(options.sheet.rawValue)), ("dpi", .int(options.dpi)),
             ("frame", .string(hexColor(options.frame))), ("radius", .int(options.cornerRadius)),
             ("crop", .string(options.crop.rawValue)), ("locale", .string(options.dates.locale.rawValue)),

@@ -16,7 +16,7 @@ struct FourCutPerDay {
         let days: [(day: String, photos: [PhotoRecord])]
         let catalog: Catalog
         do {
-            catalog = try CatalogAccess.open(folder: folder, path: maker.catalogPath, create: false)
+            catalog = try CatalogAccess.open(folder: folder, path: maker.catalogPath, access: .read)
             var byDay: [String: [PhotoRecord]] = [:]
             for photo in try catalog.photos(matching: PhotoQuery()) {
                 guard let taken = photo.takenAt else { continue }
@@ -24,7 +24,7 @@ struct FourCutPerDay {
             }
             days = byDay.filter { $0.value.count >= 4 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         } catch {
-            maker.io.reportFailure(path: folder, String(describing: error))
+            maker.io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: maker.catalogPath))
             return .failure
         }
         if days.isEmpty {

@@ -34,7 +34,7 @@ struct CalendarCommand: Command {
 
     func run(_ io: CommandIO) -> ExitCode {
         do {
-            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, create: false)
+            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, access: .read)
             let chosen: (year: Int, month: Int)
             if let month, let year = Int(month.prefix(4)), let number = Int(month.suffix(2)) {
                 chosen = (year, number)
@@ -58,7 +58,7 @@ struct CalendarCommand: Command {
             }
             return .success
         } catch {
-            io.reportFailure(path: folder, String(describing: error))
+            io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: catalogPath))
             return .failure
         }
     }

@@ -19,9 +19,11 @@ struct ConvertCommand: Command {
         options: [
             .value("max-size", "N", "Shrink so the longest edge is at most N pixels (never enlarges)."),
             .value("quality", "Q", "JPEG quality, 1 to 100 (default 90)."),
+            OutputGuard.forceOption,
         ] + LimitOptions.specs,
         discussion: """
-        The output is upright and carries no orientation tag and no other metadata.
+        The output is upright and carries no orientation tag and no other metadata (only a comment marking it as
+        Filmroll's). An existing OUTPUT is replaced only when Filmroll made it, unless --force; never the input.
         It is written to a temporary file and renamed, so an interrupted run leaves no partial file.
         """
     )
@@ -32,6 +34,7 @@ struct ConvertCommand: Command {
     var quality: Int
     var format: ImageFormat
     var limits: DecodeLimits
+    var force: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 2 else {
@@ -46,11 +49,18 @@ struct ConvertCommand: Command {
         }
         self.format = format
         limits = try LimitOptions.parse(arguments)
+        force = arguments.has("force")
     }
 
     func run(_ io: CommandIO) -> ExitCode {
-        if SameFile.check(input, output) {
-            io.reportFailure(path: output, "refusing to overwrite the input")
+        let writer = OutputWriter(outputGuard: OutputGuard(
+            mark: .convert, force: force,
+            inputs: InputIdentities([InputFile(path: input, relativePath: input, root: ".")]), catalogPath: nil),
+            createsFolders: false)
+        do throws(ImagingError) {
+            try writer.outputGuard.check(output)     // before the work, not only after it
+        } catch {
+            io.reportFailure(path: output, error.description)
             return .failure
         }
         let bytes: [UInt8]
@@ -64,13 +74,13 @@ struct ConvertCommand: Command {
             let encoding: EncodingFormat = format == .png
                 ? .png(PNGEncodingOptions())
                 : .jpeg(JPEGEncodingOptions(quality: quality))
-            bytes = try ImageEncoder.encode(image, as: encoding)
+            bytes = try ImageEncoder.encode(image, as: encoding.marked(.convert))
         } catch {
             io.reportFailure(path: input, String(describing: error))
             return .failure
         }
         do {
-            try AtomicFile.write(bytes, to: output)
+            try writer.write(bytes, to: output)
         } catch {
             io.reportFailure(path: output, String(describing: error))
             return .failure
@@ -84,15 +94,5 @@ extension PixelSize {
     /// shrink-on-load decode may already be a pixel smaller than planned).
     func fitting(_ available: PixelSize) -> PixelSize {
         PixelSize(width: min(width, available.width), height: min(height, available.height))
-    }
-}
-
-/// Whether two paths name the same file (the same device and inode), or
-/// the same path when the second does not exist yet.
-enum SameFile {
-    static func check(_ first: String, _ second: String) -> Bool {
-        var a = stat(), b = stat()
-        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
-        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 }

@@ -31,13 +31,16 @@ struct FourcutCommand: Command {
             .value("pick", "spread|first", "With --per-day: four photos spread across the day (default), or the first four."),
             .value("format", "jpeg|png", "With --per-day: the sheets' format (default jpeg)."),
             .flag("no-cache", "Keep no decoded photos in memory between cells (as in thumbs)."),
+            OutputGuard.forceOption,
             CatalogAccess.option,
+            CatalogAccess.noCatalogOption,
             .flag("json", "Print one JSON object per sheet."),
             .flag("quiet", short: "q", "No progress and no summary."),
         ] + LimitOptions.specs,
         discussion: """
         Each photo is turned upright and cover-cropped to its cell; photos are decoded only as large as the cell needs.
         In a catalogued folder (or with --catalog) each sheet is recorded with its four photos.
+        An existing OUT is replaced only when it is a four-cut Filmroll made, unless --force; never one of the photos.
         """
     )
 
@@ -52,6 +55,8 @@ struct FourcutCommand: Command {
     var format: ImageFormat
     var useCache: Bool
     var catalogPath: String?
+    var useCatalog: Bool
+    var force: Bool
     var limits: DecodeLimits
     var json: Bool
     var quiet: Bool
@@ -63,6 +68,10 @@ struct FourcutCommand: Command {
         output = arguments.value("output")
         outFolder = arguments.value("out") ?? "."
         catalogPath = arguments.value("catalog")
+        useCatalog = !arguments.has("no-catalog")
+        if catalogPath != nil && !useCatalog { throw UsageError("use --catalog or --no-catalog, not both") }
+        if perDay && !useCatalog { throw UsageError("--per-day reads the catalog; it cannot go with --no-catalog") }
+        force = arguments.has("force")
         limits = try LimitOptions.parse(arguments)
         json = arguments.has("json")
         quiet = arguments.has("quiet")
@@ -140,7 +149,9 @@ struct FourcutCommand: Command {
         if !useCache { configuration.memoryCostLimit = 0 }
         configuration.limits = limits
         let maker = FourCutMaker(renderer: FourCutRenderer(pipeline: ImagePipeline(configuration: configuration)),
-                                 options: options, quality: quality, catalogPath: catalogPath, io: io, json: json)
+                                 options: options, quality: quality, catalogPath: catalogPath,
+                                 lineage: OutputLineage(catalogPath: catalogPath, enabled: useCatalog), force: force,
+                                 io: io, json: json)
         if perDay, let folder {
             return FourCutPerDay(maker: maker, folder: folder, outFolder: outFolder, pickFirst: pickFirst, format: format,
                                  quiet: quiet).run()

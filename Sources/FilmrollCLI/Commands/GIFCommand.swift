@@ -25,13 +25,16 @@ struct GIFCommand: Command {
             .value("order", "name|date", "Frame order: file names in natural order (default), or capture time."),
             .flag("bounce", "Play forward, then backward."),
             .flag("no-cache", "Keep no decoded photos in memory (as in thumbs)."),
+            OutputGuard.forceOption,
             CatalogAccess.option,
+            CatalogAccess.noCatalogOption,
             .flag("json", "Print the result as one JSON object."),
             .flag("quiet", short: "q", "No progress and no summary."),
         ] + LimitOptions.specs,
         discussion: """
         Every frame is upright and resized through the thumbnail pipeline. Unchanged pixels stay transparent so
         static areas do not shimmer; identical frames merge. Palettes come from libimagequant (GPL-3.0-or-later).
+        An existing OUT.gif is replaced only when it is a GIF Filmroll made, unless --force; never an input.
         """
     )
 
@@ -46,6 +49,8 @@ struct GIFCommand: Command {
     var bounce: Bool
     var useCache: Bool
     var catalogPath: String?
+    var useCatalog: Bool
+    var force: Bool
     var limits: DecodeLimits
     var json: Bool
     var quiet: Bool
@@ -109,6 +114,10 @@ struct GIFCommand: Command {
         bounce = arguments.has("bounce")
         useCache = !arguments.has("no-cache")
         catalogPath = arguments.value("catalog")
+        useCatalog = !arguments.has("no-catalog")
+        if catalogPath != nil && !useCatalog { throw UsageError("use --catalog or --no-catalog, not both") }
+        force = arguments.has("force")
+        options.comment = OutputMark.gif.text
         limits = try LimitOptions.parse(arguments)
         json = arguments.has("json")
         quiet = arguments.has("quiet")
@@ -125,9 +134,20 @@ struct GIFCommand: Command {
             io.printError("filmroll gif: no images in \(inputs.map(displayPath).joined(separator: ", "))")
             return .failure
         }
-        let outputIsInput = InputIdentities(files)
-        if outputIsInput.contains(output) {
-            io.reportFailure(path: output, "refusing to overwrite an input")
+        let writer = OutputWriter(outputGuard: OutputGuard(mark: .gif, force: force, inputs: InputIdentities(files),
+                                                           catalogPath: catalogPath))
+        do throws(ImagingError) {
+            try writer.outputGuard.check(output)
+        } catch {
+            io.reportFailure(path: output, error.description)
+            return .failure
+        }
+        let lineage = OutputLineage(catalogPath: catalogPath, enabled: useCatalog)
+        let target: OutputLineage.Target?
+        do throws(CatalogError) {
+            target = try lineage.prepare(photos: files.map(\.path), io: io)
+        } catch {
+            io.printError("filmroll: \(error); or add --no-catalog to go on without it")
             return .failure
         }
         var configuration = ImagePipeline.Configuration()
@@ -167,13 +187,12 @@ struct GIFCommand: Command {
                 io.printError("filmroll: interrupted; nothing was written")
                 return Interruption.exitCode
             }
-            if let slash = output.lastIndex(of: "/"), slash != output.startIndex { try Folders.create(String(output[..<slash])) }
-            try AtomicFile.write(bytes, to: output)
+            try writer.write(bytes, to: output)
         } catch {
             io.reportFailure(path: output, String(describing: error))
             return .failure
         }
-        OutputLineage(catalogPath: catalogPath).record(.gif, output: output, photos: loaded.frames.map(\.source), parameters: .object([
+        let recorded = lineage.record(.gif, output: output, in: target, parameters: .object([
             ("quality", .int(options.quality)), ("dither", .double(options.dither)), ("colors", .int(options.colors)),
             ("loop", options.loop.netscapeValue.map(JSONValue.int) ?? .null),
         ]), io: io)
@@ -186,6 +205,6 @@ struct GIFCommand: Command {
         } else if !quiet {
             io.print("\(displayPath(output)): \(frames.count) frames, \(loaded.canvas), \(displayBytes(bytes.count)) in \(fixed(seconds, 2)) s")
         }
-        return .success
+        return recorded ? .success : .failure
     }
 }

@@ -6,9 +6,11 @@ struct IndexCommand: Command {
     static let spec = CommandSpec(
         name: "index",
         abstract: "Catalog every photo in a folder: dates, cameras, sizes, hashes.",
-        usage: "FOLDER [--catalog PATH] [--jobs N] [--json] [--quiet]",
+        usage: "FOLDER [--rebuild] [--catalog PATH] [--jobs N] [--json] [--quiet]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively; .filmroll/ is skipped).")],
         options: [
+            .flag("rebuild", "Move the catalog aside (kept, never deleted) and build a new one from the photos, "
+                  + "carrying over the outputs and lineage that can still be read. For a damaged catalog."),
             CatalogAccess.option,
             .value("jobs", short: "j", "N", "Files read at once (default: the number of cores)."),
             .flag("json", "Print the summary as one JSON object."),
@@ -23,6 +25,7 @@ struct IndexCommand: Command {
 
     var folder: String
     var catalogPath: String?
+    var rebuild: Bool
     var jobs: Int
     var json: Bool
     var quiet: Bool
@@ -33,6 +36,7 @@ struct IndexCommand: Command {
         }
         folder = arguments.positionals[0]
         catalogPath = arguments.value("catalog")
+        rebuild = arguments.has("rebuild")
         jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
         json = arguments.has("json")
         quiet = arguments.has("quiet")
@@ -42,39 +46,76 @@ struct IndexCommand: Command {
         Interruption.install()
         let started = ContinuousClock.now
         let summary: IndexSummary
-        let catalog: Catalog
+        var rebuilt: RebuildSummary?
+        var bar: ProgressBar?
+        let progress = { (done: Int, total: Int) in
+            if bar == nil && total > 0 { bar = ProgressBar(io: io, total: total, label: "index", enabled: !quiet && !json) }
+            bar?.set(done: done)
+        }
+        guard CatalogAccess.isFolder(folder) else {
+            io.reportFailure(path: folder, FileBytes.exists(folder) ? "not a folder" : "no such folder")
+            return .failure
+        }
         do {
-            catalog = try CatalogAccess.open(folder: folder, path: catalogPath, create: true)
-            var bar: ProgressBar?
-            summary = try FolderIndexer(catalog: catalog, jobs: jobs).run(progress: { done, total in
-                if bar == nil && total > 0 { bar = ProgressBar(io: io, total: total, label: "index", enabled: !quiet && !json) }
-                bar?.set(done: done)
-            }, shouldStop: { Interruption.requested })
+            if rebuild {
+                let result = try Catalog.rebuild(folder: folder, path: catalogPath, jobs: jobs, progress: progress,
+                                                 shouldStop: { Interruption.requested })
+                summary = result.index
+                rebuilt = result
+            } else {
+                let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, access: .create)
+                summary = try FolderIndexer(catalog: catalog, jobs: jobs).run(progress: progress,
+                                                                               shouldStop: { Interruption.requested })
+            }
             bar?.finish()
         } catch {
-            io.reportFailure(path: folder, String(describing: error))
+            bar?.finish()
+            io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: catalogPath))
             return .failure
         }
         for failure in summary.failures { io.reportFailure(path: failure.path, failure.reason) }
         let seconds = ContinuousClock.now - started
+        let catalogFile = catalogPath ?? Catalog.defaultPath(for: folder)
         if json {
+            var rebuildFields: [(String, JSONValue)] = []
+            if let rebuilt {
+                rebuildFields = [
+                    ("movedAside", rebuilt.asidePath.map(JSONValue.string) ?? .null),
+                    ("outputsCarried", .int(rebuilt.outputsCarried)), ("linksCarried", .int(rebuilt.linksCarried)),
+                    ("outputsUnreadable", .int(rebuilt.outputsUnreadable)), ("outputsGone", .int(rebuilt.outputsGone)),
+                ]
+            }
             io.print(JSONValue.object([
-                ("folder", .string(folder)), ("catalog", .string(catalog.path)),
+                ("folder", .string(folder)), ("catalog", .string(catalogFile)),
                 ("added", .int(summary.added)), ("changed", .int(summary.changed)), ("moved", .int(summary.moved)),
                 ("missing", .int(summary.missing)), ("failed", .int(summary.failed)),
                 ("unchanged", .int(summary.unchanged)), ("interrupted", .bool(summary.interrupted)),
                 ("failures", .array(summary.failures.map {
                     .object([("path", .string($0.path)), ("error", .string($0.reason))])
                 })),
-            ]).rendered)
+            ] + rebuildFields).rendered)
         } else if !quiet {
             io.print("\(displayPath(folder)): \(summary.line) in \(fixed(seconds.seconds, 2)) s")
+            if let rebuilt { io.print(Self.describe(rebuilt)) }
         }
         if summary.interrupted {
             io.printError("filmroll: interrupted; run the same command again to finish")
             return Interruption.exitCode
         }
         return summary.failed > 0 ? .failure : .success
+    }
+}
+
+extension IndexCommand {
+    /// "rebuilt: 7 outputs and 10 links carried over, …; the old catalog is kept as PATH".
+    static func describe(_ rebuilt: RebuildSummary) -> String {
+        var text = "rebuilt: \(rebuilt.outputsCarried) output\(rebuilt.outputsCarried == 1 ? "" : "s") and "
+            + "\(rebuilt.linksCarried) link\(rebuilt.linksCarried == 1 ? "" : "s") to photos carried over"
+        if rebuilt.outputsUnreadable > 0 { text += ", \(rebuilt.outputsUnreadable) unreadable" }
+        if rebuilt.outputsGone > 0 { text += ", \(rebuilt.outputsGone) whose file is gone" }
+        if let problem = rebuilt.oldCatalogProblem { text += " (\(problem))" }
+        if let aside = rebuilt.asidePath { text += "; the old catalog is kept as \(displayPath(aside))" }
+        return text
     }
 }
 

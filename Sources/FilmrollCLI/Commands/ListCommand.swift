@@ -54,7 +54,7 @@ struct ListCommand: Command {
 
     func run(_ io: CommandIO) -> ExitCode {
         do {
-            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, create: false)
+            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, access: .read)
             for photo in try catalog.photos(matching: query) {
                 if json {
                     io.print(PhotoJSON.record(photo, folder: folder).rendered)
@@ -67,7 +67,7 @@ struct ListCommand: Command {
             }
             return .success
         } catch {
-            io.reportFailure(path: folder, String(describing: error))
+            io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: catalogPath))
             return .failure
         }
     }

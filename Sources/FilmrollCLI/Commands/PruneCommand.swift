@@ -31,7 +31,7 @@ struct PruneCommand: Command {
 
     func run(_ io: CommandIO) -> ExitCode {
         do {
-            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, create: false)
+            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, access: dryRun ? .read : .write)
             if dryRun {
                 let missing = try catalog.missingPhotos()
                 var outputs = 0
@@ -58,7 +58,7 @@ struct PruneCommand: Command {
             }
             return result.failures.isEmpty ? .success : .failure
         } catch {
-            io.reportFailure(path: folder, String(describing: error))
+            io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: catalogPath))
             return .failure
         }
     }

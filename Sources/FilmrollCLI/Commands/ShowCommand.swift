@@ -24,9 +24,10 @@ struct ShowCommand: Command {
     }
 
     func run(_ io: CommandIO) -> ExitCode {
+        let located = locate()
         do {
-            guard let (folder, relativePath) = locate() else { throw CatalogError.notFound(photo) }
-            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, create: false)
+            guard let (folder, relativePath) = located else { throw CatalogError.notFound(photo) }
+            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, access: .read)
             guard let record = try catalog.photo(relativePath: relativePath) else {
                 io.reportFailure(path: photo, "not in the catalog of \(folder); run 'filmroll index \(folder)'")
                 return .failure
@@ -39,7 +40,8 @@ struct ShowCommand: Command {
             }
             return .success
         } catch {
-            io.reportFailure(path: photo, String(describing: error))
+            io.reportFailure(path: photo, located.map { CatalogAccess.explain(error, folder: $0.0, path: catalogPath) }
+                                 ?? String(describing: error))
             return .failure
         }
     }

@@ -24,7 +24,7 @@ struct StatsCommand: Command {
 
     func run(_ io: CommandIO) -> ExitCode {
         do {
-            let stats = try CatalogAccess.open(folder: folder, path: catalogPath, create: false).stats()
+            let stats = try CatalogAccess.open(folder: folder, path: catalogPath, access: .read).stats()
             if json {
                 io.print(JSONValue.object([
                     ("photos", .int(stats.photos)), ("missing", .int(stats.missing)), ("failed", .int(stats.failed)),
@@ -46,7 +46,7 @@ struct StatsCommand: Command {
             }
             return .success
         } catch {
-            io.reportFailure(path: folder, String(describing: error))
+            io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: catalogPath))
             return .failure
         }
     }

@@ -21,7 +21,9 @@ struct ThumbsCommand: Command {
             .value("cache-dir", "DIR", "Keep the thumbnail store in DIR instead of FOLDER/.filmroll/thumbs."),
             .value("cache-limit", "SIZE", "Size budget of the store; least recently used thumbnails go first (default 1GB)."),
             .flag("no-cache", "Make everything afresh and store nothing (for benchmarks)."),
+            OutputGuard.forceOption,
             CatalogAccess.option,
+            CatalogAccess.noCatalogOption,
             .flag("json", "Print one JSON object per output (and per failure), for scripts."),
             .flag("quiet", short: "q", "No progress bar and no summary."),
         ] + LimitOptions.specs,
@@ -29,7 +31,9 @@ struct ThumbsCommand: Command {
         Without --out, thumbnails stay in the store and the command says where (--json gives every path).
         A re-run with unchanged photos makes nothing; a changed photo remakes only its own thumbnails.
         In a catalogued folder (see 'filmroll index'), or with --catalog, every thumbnail is recorded with its photo.
-        Thumbnails are upright, 8-bit sRGB, and carry no metadata unless --keep-metadata.
+        Thumbnails are upright, 8-bit sRGB, and carry no metadata unless --keep-metadata (only a comment
+        marking them as Filmroll's, so that a re-run may replace them and never anything else).
+        A folder that cannot be written (a camera card) keeps its store in $XDG_CACHE_HOME/filmroll/thumbs.
         """
     )
 
@@ -47,6 +51,8 @@ struct ThumbsCommand: Command {
     var cacheLimit: Int
     var useCache: Bool
     var catalogPath: String?
+    var useCatalog: Bool
+    var force: Bool
     var limits: DecodeLimits
     var json: Bool
     var quiet: Bool
@@ -89,6 +95,9 @@ struct ThumbsCommand: Command {
         }
         useCache = !arguments.has("no-cache")
         catalogPath = arguments.value("catalog")
+        useCatalog = !arguments.has("no-catalog")
+        if catalogPath != nil && !useCatalog { throw UsageError("use --catalog or --no-catalog, not both") }
+        force = arguments.has("force")
         limits = try LimitOptions.parse(arguments)
         json = arguments.has("json")
         quiet = arguments.has("quiet")
@@ -103,20 +112,28 @@ struct ThumbsCommand: Command {
         let (files, failures) = InputWalker.expand(inputs)
         let report = ThumbnailReport(io: io, json: json)
         for failure in failures { report.failed(path: failure.path, reason: failure.reason) }
+        let roots = Set(files.map(\.root))
 
         let lineage = ThumbnailLineage(catalogPath: catalogPath)
+        if useCatalog && !lineage.open(roots: roots, io: io) { return .failure }
+        let stores = useCache
+            ? StoreLocations.resolve(roots: roots, cacheFolder: cacheFolder, environment: ProcessEnvironment.current)
+            : StoreLocations()
+        for note in stores.notes { io.printError("filmroll: note: \(note)") }
+
         var configuration = ImagePipeline.Configuration()
         configuration.memoryCostLimit = 32 << 20    // the disk store is the cache that matters here
         configuration.pixelBudget = 48_000_000
         configuration.limits = limits
+        let outputGuard = OutputGuard(mark: .thumbnail, force: force, inputs: InputIdentities(files), catalogPath: catalogPath)
         let maker = ThumbnailMaker(
             pipeline: ImagePipeline(configuration: configuration),
             plan: ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,
-                                outputFolder: outputFolder, cacheFolder: cacheFolder, useCache: useCache, xdg: xdg,
+                                outputFolder: outputFolder, storeFolders: stores.directories, useCache: useCache, xdg: xdg,
                                 keepMetadata: keepMetadata),
-            inputs: InputIdentities(files),
+            writer: OutputWriter(outputGuard: outputGuard, confinedTo: outputFolder),
             threadsPerImage: max(1, processorCount / max(1, min(jobs, files.count))),
-            knownOutputs: lineage.knownOutputs(roots: Set(files.map(\.root))))
+            knownOutputs: lineage.knownOutputs(io: io))
 
         let progress = ProgressBar(io: io, total: files.count, label: "thumbs", enabled: !quiet && !json)
         Batch.run(files, jobs: jobs) { file in
@@ -128,7 +145,7 @@ struct ThumbsCommand: Command {
         if useCache {
             for store in maker.storesUsed { store.evict(toFit: cacheLimit) }
         }
-        lineage.record(report.outputs, plan: maker.plan, io: io)
+        let recorded = lineage.record(report.outputs, plan: maker.plan, io: io)
         if !quiet {
             let summary = report.summary(elapsed: ContinuousClock.now - started, location: outputFolder ?? maker.storeLocation)
             if json { io.writeError(summary + "\n") } else { io.print(summary) }
@@ -137,7 +154,7 @@ struct ThumbsCommand: Command {
             io.printError("filmroll: interrupted; run the same command again to finish")
             return Interruption.exitCode
         }
-        return report.anyFailed ? .failure : .success
+        return report.anyFailed || !recorded ? .failure : .success
     }
 }
 

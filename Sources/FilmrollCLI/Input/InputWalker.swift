@@ -6,8 +6,9 @@ import Darwin
 import Imaging
 
 /// Expands the command line's files and folders into the files to work on.
-/// Files named on the command line are always taken; folders are walked
-/// by `PhotoFolder`.
+/// Regular files named on the command line are always taken (anything
+/// else, such as a FIFO, is refused without being opened); folders are
+/// walked by `PhotoFolder`.
 enum InputWalker {
     struct Failure: Error, Sendable {
         var path: String
@@ -23,12 +24,16 @@ enum InputWalker {
                 failures.append(Failure(path: input, reason: FileBytes.systemMessage(errno)))
                 continue
             }
-            if (status.st_mode & S_IFMT) == S_IFDIR {
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
                 let (entries, unreadable) = PhotoFolder.walk(input)
                 failures += unreadable.map { Failure(path: $0.path, reason: $0.reason) }
                 files += entries.map { InputFile(path: $0.path, relativePath: $0.relativePath, root: input) }
-            } else {
+            case S_IFREG:
                 files.append(InputFile(path: input, relativePath: lastComponent(input), root: parentFolder(input)))
+            default:
+                // A FIFO or device would block open() or never end.
+                failures.append(Failure(path: input, reason: "not a regular file"))
             }
         }
         return (files, failures)

@@ -1,32 +1,65 @@
 import Catalog
 import Imaging
 
-/// Records `thumbs`' outputs in the catalogs of the folders they came from,
-/// and tells `thumbs` which outputs those catalogs already know.
-struct ThumbnailLineage {
-    var catalogPath: String?
+/// Records `thumbs`' outputs in the catalogs of the folders they came
+/// from, and tells `thumbs` which outputs those catalogs already know.
+///
+/// A catalog that cannot be used (damaged, made by a newer Filmroll,
+/// unreadable) stops the run before anything is made, unless
+/// `--no-catalog`. One on a read-only medium is read but not written,
+/// and the run says so.
+final class ThumbnailLineage {
+    let catalogPath: String?
+    private var catalogs: [String: Catalog] = [:]
+    private var readOnly: Set<String> = []
 
-    /// The catalog of `root`: `--catalog`, or the folder's own when it exists.
-    func catalog(for root: String) -> Catalog? {
-        if catalogPath == nil && !FileBytes.exists(Catalog.defaultPath(for: root)) { return nil }
-        return try? Catalog(folder: root, path: catalogPath, create: catalogPath != nil)
+    init(catalogPath: String?) {
+        self.catalogPath = catalogPath
     }
 
-    /// Outputs already recorded in the catalogs of `roots`, by key.
-    func knownOutputs(roots: Set<String>) -> [String: [String]] {
+    /// Opens the catalog of each root (`--catalog`, or the folder's own
+    /// when it has one). Prints why a catalog cannot be used and returns
+    /// false when the run must stop.
+    func open(roots: Set<String>, io: CommandIO) -> Bool {
+        for root in roots.sorted() {
+            if catalogPath == nil && !FileBytes.exists(Catalog.defaultPath(for: root)) { continue }
+            do throws(CatalogError) {
+                catalogs[root] = try CatalogAccess.open(folder: root, path: catalogPath, access: catalogPath != nil ? .create : .write)
+            } catch {
+                guard case .notWritable = error,
+                      let catalog = try? CatalogAccess.open(folder: root, path: catalogPath, access: .read) else {
+                    io.printError("filmroll: \(error); or add --no-catalog to go on without it")
+                    return false
+                }
+                catalogs[root] = catalog
+                readOnly.insert(root)
+                io.printError("filmroll: note: \(displayPath(catalog.path)) cannot be written (\(error.reason)); "
+                              + "thumbnails are not recorded in it")
+            }
+        }
+        return true
+    }
+
+    /// Outputs the open catalogs know, by key.
+    func knownOutputs(io: CommandIO) -> [String: [String]] {
         var known: [String: [String]] = [:]
-        for root in roots {
-            guard let catalog = catalog(for: root), let paths = try? catalog.outputPathsByKey(kind: .thumbnail) else { continue }
-            known.merge(paths) { $0 + $1 }
+        for catalog in catalogs.values {
+            do {
+                known.merge(try catalog.outputPathsByKey(kind: .thumbnail)) { $0 + $1 }
+            } catch {
+                io.printError("filmroll: \(CatalogError(error, catalog: catalog))")
+            }
         }
         return known
     }
 
     /// Writes one output row per thumbnail, linked to its photo (indexed
-    /// on the way when the catalog does not know it yet).
-    func record(_ outputs: [ThumbnailReport.Made], plan: ThumbnailPlan, io: CommandIO) {
+    /// on the way when the catalog does not know it yet). Prints why a
+    /// catalog could not be written and returns false then.
+    func record(_ outputs: [ThumbnailReport.Made], plan: ThumbnailPlan, io: CommandIO) -> Bool {
+        var recorded = true
         for (root, group) in Dictionary(grouping: outputs, by: { $0.file.root }) {
-            guard let catalog = catalog(for: root) else { continue }
+            guard let catalog = catalogs[root], !readOnly.contains(root) else { continue }
             do {
                 try catalog.database.transaction {
                     for output in group {
@@ -36,9 +69,11 @@ struct ThumbnailLineage {
                     }
                 }
             } catch {
-                io.printError("filmroll: \(displayPath(catalog.path)): could not record thumbnails: \(error)")
+                io.printError("filmroll: could not record thumbnails: \(CatalogError(error, catalog: catalog))")
+                recorded = false
             }
         }
+        return recorded
     }
 
     private func parameters(_ plan: ThumbnailPlan, size: Int) -> String {

@@ -12,17 +12,18 @@ import Synchronization
 final class ThumbnailMaker: Sendable {
     let pipeline: ImagePipeline
     let plan: ThumbnailPlan
-    let inputs: InputIdentities
+    /// Writes `--out` files: never over a photo, atomically.
+    let writer: OutputWriter
     let threadsPerImage: Int
     /// Outputs the catalogs know, by key: work already done.
     let knownOutputs: [String: [String]]
     private let stores = Locked<[String: ThumbnailStore]>([:])
 
-    init(pipeline: ImagePipeline, plan: ThumbnailPlan, inputs: InputIdentities, threadsPerImage: Int,
+    init(pipeline: ImagePipeline, plan: ThumbnailPlan, writer: OutputWriter, threadsPerImage: Int,
          knownOutputs: [String: [String]] = [:]) {
         self.pipeline = pipeline
         self.plan = plan
-        self.inputs = inputs
+        self.writer = writer
         self.threadsPerImage = threadsPerImage
         self.knownOutputs = knownOutputs
     }
@@ -31,7 +32,7 @@ final class ThumbnailMaker: Sendable {
     var storesUsed: [ThumbnailStore] { stores.withLock { Array($0.values) } }
 
     /// Where thumbnails went when there is no `--out`: the store's folder.
-    var storeLocation: String? { plan.cacheFolder ?? stores.withLock { $0.keys.sorted().first } }
+    var storeLocation: String? { stores.withLock { $0.keys.sorted().first } }
 
     func make(_ file: InputFile, report: ThumbnailReport) {
         do throws(ImagingError) {
@@ -58,7 +59,7 @@ final class ThumbnailMaker: Sendable {
             let resize = plan.resize(size)
             let key = ThumbnailStore.key(relativePath: file.relativePath, source: source, resize: resize,
                                          encoding: plan.encodingTag)
-            if let done = alreadyMade(key: key, file: file, size: size) {
+            if let done = alreadyMade(key: key, file: file, size: size, store: store) {
                 let dimensions = report.wantsDimensions ? try? ImageDecoder.readInfo(contentsOf: done).storedSize : nil
                 report.output(source: file.path, size: size, path: done, dimensions: dimensions, status: .cached)
                 report.record(.init(file: file, size: size, path: done, key: key))
@@ -81,7 +82,14 @@ final class ThumbnailMaker: Sendable {
             let uprightEXIF = try exif.map { payload throws(ImagingError) in try EXIFPayload.upright(payload, size: image.size) }
             let bytes = try ImageEncoder.encode(image, as: plan.encoding(exif: uprightEXIF))
             var path: String?
-            if let store { path = try store.store(bytes, key: item.key, extension: plan.fileExtension) }
+            if let store {
+                do {
+                    path = try store.store(bytes, key: item.key, extension: plan.fileExtension)
+                } catch where plan.outputFolder != nil {
+                    // The store is a convenience when the thumbnail goes to --out.
+                    report.noteOnce("thumbnails not kept in \(displayPath(store.directory)): \(error.cause)")
+                }
+            }
             if let output = plan.outputPath(for: file, size: item.size) {
                 try write(bytes, to: output)
                 path = output
@@ -96,55 +104,37 @@ final class ThumbnailMaker: Sendable {
     }
 
     /// An output the catalog says was made with this key and that is still
-    /// there (at the `--out` path, when there is one).
-    private func alreadyMade(key: String, file: InputFile, size: Int) -> String? {
+    /// where this run would put it: the `--out` path, or else this run's
+    /// store (another store's copy, say before `--cache-dir`, does not count).
+    private func alreadyMade(key: String, file: InputFile, size: Int, store: ThumbnailStore?) -> String? {
         guard let paths = knownOutputs[key] else { return nil }
-        let wanted = plan.outputPath(for: file, size: size)
-        for path in paths where FileBytes.exists(path) {
-            if let wanted, path != AbsolutePath.of(wanted) { continue }
-            return wanted ?? path
-        }
-        return nil
+        guard let wanted = plan.outputPath(for: file, size: size) ?? store?.path(forKey: key, extension: plan.fileExtension),
+              paths.contains(AbsolutePath.of(wanted)), FileBytes.exists(wanted) else { return nil }
+        return wanted
     }
 
-    /// Copies a stored thumbnail to its `--out` path unless an identical
-    /// copy is already there; returns the path reported.
+    /// Copies a stored thumbnail to its `--out` path unless the same
+    /// thumbnail is already there; returns the path reported.
     private func deliverCached(_ cached: String, for file: InputFile, size: Int) throws(ImagingError) -> String {
         guard let output = plan.outputPath(for: file, size: size) else { return cached }
         var outputStatus = stat(), cachedStatus = stat()
         if stat(output, &outputStatus) == 0, stat(cached, &cachedStatus) == 0,
-           outputStatus.st_size == cachedStatus.st_size, !inputs.contains(output) {
+           outputStatus.st_size == cachedStatus.st_size, OutputMark.read(contentsOf: output) == .thumbnail,
+           !writer.outputGuard.inputs.contains(output) {
             return output
         }
         try write(try FileBytes.read(cached), to: output)
         return output
     }
 
-    /// Writes an output atomically, refusing to replace any input photo.
+    /// Writes an `--out` file; a refusal names the output, since the
+    /// failure line names the photo.
     private func write(_ bytes: [UInt8], to output: String) throws(ImagingError) {
-        if inputs.contains(output) {
-            throw .fileSystem("refusing to overwrite the input photo \(output)")
+        do {
+            try writer.write(bytes, to: output)
+        } catch .fileSystem(let reason) where !reason.contains(output) {
+            throw .fileSystem("\(displayPath(output)): \(reason)")
         }
-        if let slash = output.lastIndex(of: "/") {
-            let folder = String(output[..<slash])
-            try Folders.create(folder)
-            try checkInsideOutputFolder(folder)
-        }
-        try AtomicFile.write(bytes, to: output)
-    }
-
-    /// Refuses a folder below `--out` that a symlink leads outside it.
-    private func checkInsideOutputFolder(_ folder: String) throws(ImagingError) {
-        guard let root = plan.outputFolder, let resolvedRoot = resolved(root), let resolvedFolder = resolved(folder) else { return }
-        if resolvedFolder != resolvedRoot && !resolvedFolder.hasPrefix(resolvedRoot + "/") {
-            throw .fileSystem("refusing to write through \(folder): a symbolic link leads outside \(root)")
-        }
-    }
-
-    private func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
     }
 
     // MARK: freedesktop.org thumbnails

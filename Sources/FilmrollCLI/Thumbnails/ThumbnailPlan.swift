@@ -8,7 +8,8 @@ struct ThumbnailPlan: Sendable {
     var format: ImageFormat
     var quality: Int
     var outputFolder: String?
-    var cacheFolder: String?
+    /// The store folder of each input root (see `StoreLocations`); a root without one has no store.
+    var storeFolders: [String: String]
     var useCache: Bool
     var xdg: Bool
     var keepMetadata: Bool
@@ -18,21 +19,23 @@ struct ThumbnailPlan: Sendable {
     /// Part of the store key: the same photo encoded differently is another thumbnail.
     var encodingTag: String { (format == .png ? "png" : "jpeg q\(quality)") + (keepMetadata ? " exif" : "") }
 
-    /// How to encode a thumbnail, with the EXIF to carry over (`--keep-metadata`).
+    /// How to encode a thumbnail, with the EXIF to carry over (`--keep-metadata`), marked as Filmroll's.
     func encoding(exif: [UInt8]? = nil) -> EncodingFormat {
-        format == .png
+        let format: EncodingFormat = format == .png
             ? .png(PNGEncodingOptions(exif: exif))
             : .jpeg(JPEGEncodingOptions(quality: quality, optimizeHuffman: false, exif: exif))
+        return format.marked(.thumbnail)
     }
 
     func resize(_ size: Int) -> ImageProcessors.Resize {
         ImageProcessors.Resize(edge: size, fit: fit, upscale: upscale)
     }
 
-    /// The store for a photo: `--cache-dir`, else `.filmroll/thumbs` in the folder it was found in.
+    /// The store for a photo: `--cache-dir`, else `.filmroll/thumbs` in the
+    /// folder it was found in, else the fallback for a read-only folder.
     func store(for file: InputFile) -> ThumbnailStore? {
-        guard useCache else { return nil }
-        return ThumbnailStore(directory: cacheFolder ?? file.root + "/.filmroll/thumbs")
+        guard useCache, let folder = storeFolders[file.root] else { return nil }
+        return ThumbnailStore(directory: folder)
     }
 
     /// `--out` path: `DIR/<relative path without extension>_<size>.<ext>`.

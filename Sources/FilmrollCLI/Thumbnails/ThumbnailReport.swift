@@ -61,6 +61,14 @@ final class ThumbnailReport: Sendable {
         ]).rendered)
     }
 
+    private let notes = Locked<Set<String>>([])
+
+    /// Prints "filmroll: note: TEXT" on standard error, once per text.
+    func noteOnce(_ text: String) {
+        guard notes.withLock({ $0.insert(text).inserted }) else { return }
+        io.writeError((io.errorIsTerminal ? "\r\u{1B}[K" : "") + "filmroll: note: \(text)\n")
+    }
+
     func failed(path: String, reason: String) {
         counts.withLock { $0.failed += 1 }
         if json { io.print(JSONValue.object([("source", .string(path)), ("error", .string(reason))]).rendered) }
