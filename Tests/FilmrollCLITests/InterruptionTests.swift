@@ -67,12 +67,12 @@ import TestSupport
         return process
     }
 
-    /// Runs, interrupts after `delay` seconds, and returns (status, seconds to stop).
-    static func interrupt(_ arguments: [String], after delay: Double) throws -> (Int32, Double) {
+    /// Runs, signals after `delay` seconds, and returns (status, seconds to stop).
+    static func interrupt(_ arguments: [String], after delay: Double, with signal: Int32 = SIGINT) throws -> (Int32, Double) {
         let process = try spawn(arguments)
         Thread.sleep(forTimeInterval: delay)
         let signalled = Date()
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
         return (process.terminationStatus, Date().timeIntervalSince(signalled))
     }

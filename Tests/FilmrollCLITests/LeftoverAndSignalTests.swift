@@ -78,14 +78,9 @@ import TestSupport
         for index in 0..<6 { try folder.write(try Fixtures.bytes("jpeg/photo.jpg") + [UInt8(index)], as: "p\(index).jpg") }
         let out = TemporaryFolder()
         let arguments = ["thumbs", folder.path, "--size", "3000", "--upscale", "--format", "png", "--out", out.path, "--jobs", "2"]
-        let process = try LongCommandInterruptionTests.spawn(arguments)
-        Thread.sleep(forTimeInterval: 0.8)
-        let signalled = Date()
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(signalled)
+        let (status, seconds) = try LongCommandInterruptionTests.interrupt(arguments, after: 0.8, with: signal)
 
-        #expect(process.terminationStatus == 128 + signal)
+        #expect(status == 128 + signal)
         #expect(seconds < 1.0, "took \(seconds) s to stop")
         #expect(out.names().allSatisfy { !$0.hasPrefix(".") }, "temporary files left: \(out.names())")
         #expect(Folders.names(in: folder.path + "/.filmroll/thumbs").flatMap {
