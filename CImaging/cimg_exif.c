@@ -7,6 +7,7 @@
 #include "cimg_internal.h"
 
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include <libexif/exif-data.h>
@@ -51,22 +52,72 @@ static uint32_t cimg_exif_unsigned(ExifEntry *entry, ExifByteOrder order) {
     return 0;
 }
 
-/* Degrees from three RATIONALs (degrees, minutes, seconds); -1 when unusable. */
-static double cimg_exif_degrees(ExifEntry *entry, ExifByteOrder order) {
-    if (entry == NULL || entry->format != EXIF_FORMAT_RATIONAL || entry->components < 3 || entry->size < 24) {
-        return -1;
+/*
+ * Value `index` of a numeric entry, whatever numeric type the camera stored
+ * it in (BYTE, SHORT, LONG, RATIONAL, their signed forms, FLOAT, DOUBLE), as
+ * exiftool reads them: some phones write GPS as SRATIONAL where the standard
+ * says RATIONAL. Returns 0 and sets *value, or -1 when absent or unusable.
+ */
+static int cimg_exif_number(ExifEntry *entry, ExifByteOrder order, unsigned long index, double *value) {
+    if (entry == NULL || entry->data == NULL || index >= entry->components) return -1;
+    unsigned char size = exif_format_get_size(entry->format);
+    if (size == 0 || entry->size < (index + 1) * size) return -1;
+    const unsigned char *data = entry->data + index * size;
+    switch (entry->format) {
+    case EXIF_FORMAT_BYTE: *value = data[0]; return 0;
+    case EXIF_FORMAT_SBYTE: *value = (signed char)data[0]; return 0;
+    case EXIF_FORMAT_SHORT: *value = exif_get_short(data, order); return 0;
+    case EXIF_FORMAT_SSHORT: *value = exif_get_sshort(data, order); return 0;
+    case EXIF_FORMAT_LONG: *value = exif_get_long(data, order); return 0;
+    case EXIF_FORMAT_SLONG: *value = exif_get_slong(data, order); return 0;
+    case EXIF_FORMAT_RATIONAL: {
+        ExifRational rational = exif_get_rational(data, order);
+        if (rational.denominator == 0) return rational.numerator == 0 ? (*value = 0, 0) : -1;
+        *value = (double)rational.numerator / (double)rational.denominator;
+        return 0;
     }
-    double parts[3];
-    for (int i = 0; i < 3; i++) {
-        ExifRational value = exif_get_rational(entry->data + 8 * i, order);
-        if (value.denominator == 0) {
-            if (value.numerator != 0) return -1;
-            parts[i] = 0;
-        } else {
-            parts[i] = (double)value.numerator / (double)value.denominator;
-        }
+    case EXIF_FORMAT_SRATIONAL: {
+        ExifSRational rational = exif_get_srational(data, order);
+        if (rational.denominator == 0) return rational.numerator == 0 ? (*value = 0, 0) : -1;
+        *value = (double)rational.numerator / (double)rational.denominator;
+        return 0;
     }
-    double degrees = parts[0] + parts[1] / 60.0 + parts[2] / 3600.0;
+    case EXIF_FORMAT_FLOAT: {
+        uint32_t bits = exif_get_long(data, order);
+        float number;
+        memcpy(&number, &bits, sizeof number);
+        *value = number;
+        return isfinite(number) ? 0 : -1;
+    }
+    case EXIF_FORMAT_DOUBLE: {
+        uint64_t bits = order == EXIF_BYTE_ORDER_MOTOROLA
+            ? ((uint64_t)exif_get_long(data, order) << 32) | exif_get_long(data + 4, order)
+            : ((uint64_t)exif_get_long(data + 4, order) << 32) | exif_get_long(data, order);
+        double number;
+        memcpy(&number, &bits, sizeof number);
+        *value = number;
+        return isfinite(number) ? 0 : -1;
+    }
+    default: return -1;
+    }
+}
+
+/*
+ * Degrees from degrees, minutes and seconds (one, two or three values of
+ * any numeric type; a signed value carries the hemisphere). Sets *negative
+ * when the stored value was below zero. Returns -1 when unusable.
+ */
+static double cimg_exif_degrees(ExifEntry *entry, ExifByteOrder order, int *negative) {
+    *negative = 0;
+    if (entry == NULL || entry->components < 1) return -1;
+    double degrees = 0;
+    static const double scale[3] = {1, 60, 3600};
+    for (unsigned long i = 0; i < 3 && i < entry->components; i++) {
+        double part;
+        if (cimg_exif_number(entry, order, i, &part) != 0) return -1;
+        if (part < 0) *negative = 1;
+        degrees += fabs(part) / scale[i];
+    }
     return degrees;
 }
 
@@ -74,11 +125,12 @@ static void cimg_exif_read_gps(ExifData *exif, ExifByteOrder order, cimg_exif *o
     char latitude_ref[8], longitude_ref[8];
     cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_LATITUDE_REF), latitude_ref, sizeof latitude_ref);
     cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_LONGITUDE_REF), longitude_ref, sizeof longitude_ref);
-    double latitude = cimg_exif_degrees(cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_LATITUDE), order);
-    double longitude = cimg_exif_degrees(cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_LONGITUDE), order);
+    int south = 0, west = 0;
+    double latitude = cimg_exif_degrees(cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_LATITUDE), order, &south);
+    double longitude = cimg_exif_degrees(cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_LONGITUDE), order, &west);
     if (latitude < 0 || latitude > 90 || longitude < 0 || longitude > 180) return;
-    if (latitude_ref[0] == 'S' || latitude_ref[0] == 's') latitude = -latitude;
-    if (longitude_ref[0] == 'W' || longitude_ref[0] == 'w') longitude = -longitude;
+    if (south || latitude_ref[0] == 'S' || latitude_ref[0] == 's') latitude = -latitude;
+    if (west || longitude_ref[0] == 'W' || longitude_ref[0] == 'w') longitude = -longitude;
     out->has_gps = 1;
     out->latitude = latitude;
     out->longitude = longitude;
