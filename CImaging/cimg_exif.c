@@ -44,13 +44,6 @@ static void cimg_exif_copy_text(ExifEntry *entry, char *out, size_t capacity) {
     while (length > 0 && (out[length - 1] == ' ')) out[--length] = 0;
 }
 
-/* Reads an unsigned SHORT or LONG value; returns 0 when absent or of another type. */
-static uint32_t cimg_exif_unsigned(ExifEntry *entry, ExifByteOrder order) {
-    if (entry == NULL || entry->data == NULL || entry->components < 1) return 0;
-    if (entry->format == EXIF_FORMAT_SHORT && entry->size >= 2) return exif_get_short(entry->data, order);
-    if (entry->format == EXIF_FORMAT_LONG && entry->size >= 4) return exif_get_long(entry->data, order);
-    return 0;
-}
 
 /*
  * Value `index` of a numeric entry, whatever numeric type the camera stored
@@ -100,6 +93,15 @@ static int cimg_exif_number(ExifEntry *entry, ExifByteOrder order, unsigned long
     }
     default: return -1;
     }
+}
+
+/* Reads a whole non-negative number of any numeric type (a SHORT tag written
+ * as LONG or BYTE, say); returns 0 when absent, negative, fractional or too large. */
+static uint32_t cimg_exif_unsigned(ExifEntry *entry, ExifByteOrder order) {
+    double value;
+    if (cimg_exif_number(entry, order, 0, &value) != 0) return 0;
+    if (value < 0 || value > 4294967295.0 || value != floor(value)) return 0;
+    return (uint32_t)value;
 }
 
 /*
@@ -185,11 +187,47 @@ int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *out, cimg_error
     return CIMG_OK;
 }
 
-/* Sets a SHORT or LONG entry's first value, when the entry exists. */
+/* Sets an integer entry's first value, when the entry exists, in whatever
+ * integer type it was stored (as cimg_exif_unsigned reads them all). */
 static void cimg_exif_set_unsigned(ExifEntry *entry, ExifByteOrder order, uint32_t value) {
     if (entry == NULL || entry->data == NULL || entry->components < 1) return;
-    if (entry->format == EXIF_FORMAT_SHORT && entry->size >= 2) exif_set_short(entry->data, order, (ExifShort)value);
-    if (entry->format == EXIF_FORMAT_LONG && entry->size >= 4) exif_set_long(entry->data, order, value);
+    switch (entry->format) {
+    case EXIF_FORMAT_BYTE: case EXIF_FORMAT_SBYTE:
+        if (entry->size >= 1) entry->data[0] = (unsigned char)value;
+        break;
+    case EXIF_FORMAT_SHORT: case EXIF_FORMAT_SSHORT:
+        if (entry->size >= 2) exif_set_short(entry->data, order, (ExifShort)value);
+        break;
+    case EXIF_FORMAT_LONG: case EXIF_FORMAT_SLONG:
+        if (entry->size >= 4) exif_set_long(entry->data, order, value);
+        break;
+    case EXIF_FORMAT_RATIONAL: case EXIF_FORMAT_SRATIONAL:
+        if (entry->size >= 8) {
+            exif_set_long(entry->data, order, value);
+            exif_set_long(entry->data + 4, order, 1);
+        }
+        break;
+    case EXIF_FORMAT_FLOAT:
+        if (entry->size >= 4) {
+            float number = (float)value;
+            uint32_t bits;
+            memcpy(&bits, &number, sizeof bits);
+            exif_set_long(entry->data, order, bits);
+        }
+        break;
+    case EXIF_FORMAT_DOUBLE:
+        if (entry->size >= 8) {
+            double number = (double)value;
+            uint64_t bits;
+            memcpy(&bits, &number, sizeof bits);
+            int high_first = order == EXIF_BYTE_ORDER_MOTOROLA;
+            exif_set_long(entry->data + (high_first ? 0 : 4), order, (uint32_t)(bits >> 32));
+            exif_set_long(entry->data + (high_first ? 4 : 0), order, (uint32_t)bits);
+        }
+        break;
+    default:
+        break;
+    }
 }
 
 int cimg_exif_rewrite_upright(const uint8_t *data, size_t size, uint32_t width, uint32_t height,

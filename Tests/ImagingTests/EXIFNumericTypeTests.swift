@@ -6,7 +6,8 @@ import Testing
 import TestSupport
 
 /// Numeric EXIF tags read whatever type a camera stored them in, as
-/// exiftool does: some Android phones write GPS as SRATIONAL.
+/// exiftool does: some Android phones write GPS as SRATIONAL, some
+/// writers store Orientation as LONG or BYTE.
 @Suite struct EXIFNumericTypeTests {
     /// An EXIF payload (little-endian TIFF) with a GPS IFD of latitude and
     /// longitude as `type` rationals (5 RATIONAL, 10 SRATIONAL), and refs when given.
@@ -40,12 +41,43 @@ import TestSupport
         return bytes
     }
 
-    static func gps(of payload: [UInt8]) throws -> GPSCoordinate? {
+    /// An EXIF payload whose only tag is Orientation = 6, stored as `type`
+    /// (1 BYTE, 3 SHORT, 4 LONG, 5 RATIONAL) in a little-endian TIFF.
+    static func orientationPayload(type: UInt16) -> [UInt8] {
+        func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+        func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+        let value: [UInt8] = switch type {
+        case 1: [6, 0, 0, 0]
+        case 3: le16(6) + [0, 0]
+        case 4: le32(6)
+        default: le32(26)         // the rational's offset: just after this IFD
+        }
+        var tiff: [UInt8] = [0x49, 0x49, 42, 0] + le32(8)
+        tiff += le16(1) + le16(0x0112) + le16(type) + le32(1) + value + le32(0)
+        if type == 5 { tiff += le32(12) + le32(2) }    // 12/2 = 6
+        return Array("Exif".utf8) + [0, 0] + tiff
+    }
+
+    static func info(withEXIF payload: [UInt8]) throws -> ImageInfo {
         let path = "/tmp/filmroll-exif-\(UInt32.random(in: 0...UInt32.max)).jpg"
         defer { unlink(path) }
-        let image = Image(width: 8, height: 8, format: .rgb8, pixels: [UInt8](repeating: 128, count: 8 * 8 * 3))
+        let image = Image(width: 8, height: 4, format: .rgb8, pixels: [UInt8](repeating: 128, count: 8 * 4 * 3))
         try AtomicFile.write(try ImageEncoder.encode(image, as: .jpeg(JPEGEncodingOptions(exif: payload))), to: path)
-        return try ImageDecoder.readInfo(contentsOf: path).metadata.gps
+        return try ImageDecoder.readInfo(contentsOf: path)
+    }
+
+    @Test(arguments: [UInt16(1), 3, 4, 5])
+    func orientationInAnyIntegerTypeIsReadAndRewrittenUpright(type: UInt16) throws {
+        let payload = Self.orientationPayload(type: type)
+        #expect(try Self.info(withEXIF: payload).metadata.orientation == Orientation(rawValue: 6))
+        let upright = try EXIFPayload.upright(payload, size: PixelSize(width: 4, height: 8))
+        let rewritten = try Self.info(withEXIF: upright)
+        #expect(rewritten.metadata.orientation == .up)
+        #expect(rewritten.metadata.hasOrientationTag, "the tag stays, set to 1, so no viewer turns the picture again")
+    }
+
+    static func gps(of payload: [UInt8]) throws -> GPSCoordinate? {
+        try info(withEXIF: payload).metadata.gps
     }
 
     @Test func signedRationalsWithoutReferencesCarryTheHemisphere() throws {
