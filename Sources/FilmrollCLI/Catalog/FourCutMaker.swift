@@ -12,12 +12,14 @@ struct FourCutMaker {
     let renderer: FourCutRenderer
     let options: FourCutOptions
     let quality: Int
-    let catalogPath: String?
     let lineage: OutputLineage
     /// `--force`: replace an existing file Filmroll did not make.
     let force: Bool
     let io: CommandIO
     let json: Bool
+
+    /// `--catalog`, as the lineage uses it.
+    var catalogPath: String? { lineage.catalogPath }
 
     /// Makes `output` from four photo paths; reports failures; true on success.
     func make(photos: [String], output: String, dayCaption: String?) -> Bool {

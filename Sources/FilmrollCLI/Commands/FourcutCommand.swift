@@ -149,7 +149,7 @@ struct FourcutCommand: Command {
         if !useCache { configuration.memoryCostLimit = 0 }
         configuration.limits = limits
         let maker = FourCutMaker(renderer: FourCutRenderer(pipeline: ImagePipeline(configuration: configuration)),
-                                 options: options, quality: quality, catalogPath: catalogPath,
+                                 options: options, quality: quality,
                                  lineage: OutputLineage(catalogPath: catalogPath, enabled: useCatalog), force: force,
                                  io: io, json: json)
         if perDay, let folder {

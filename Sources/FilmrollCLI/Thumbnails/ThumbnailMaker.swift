@@ -159,8 +159,7 @@ final class ThumbnailMaker: Sendable {
     }
 
     private func absolutePath(_ path: String) throws(ImagingError) -> String {
-        guard let resolved = realpath(path, nil) else { throw .fileSystem(FileBytes.systemMessage(errno)) }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard let resolved = CatalogAccess.resolvedPath(path) else { throw .fileSystem(FileBytes.systemMessage(errno)) }
+        return resolved
     }
 }
