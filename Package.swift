@@ -10,8 +10,10 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
     ],
     targets: [
-        // Thin C shims over libjpeg-turbo, libpng, giflib and libexif. Every
-        // library error is caught in C and returned as a code and a message.
+        // Thin C shims over the codecs and libraries (libjpeg-turbo, libpng,
+        // giflib, libexif, libheif, libwebp, lcms2, libimagequant, FreeType
+        // with fontconfig, SQLite, xxHash). Every library error is caught in C
+        // and returned as a code and a message.
         .target(
             name: "CImaging",
             path: "CImaging",
@@ -26,6 +28,10 @@ let package = Package(
                 .linkedLibrary("freetype"),
                 .linkedLibrary("fontconfig"),
                 .linkedLibrary("imagequant"),
+                .linkedLibrary("heif"),
+                .linkedLibrary("webp"),
+                .linkedLibrary("webpdemux"),
+                .linkedLibrary("lcms2"),
             ]
         ),
         .target(name: "Imaging", dependencies: ["CImaging"]),

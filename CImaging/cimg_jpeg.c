@@ -211,6 +211,11 @@ int cimg_jpeg_decode(const uint8_t *data, size_t size, const cimg_jpeg_decode_op
     cinfo.scale_num = (unsigned int)options->scale_num;
     cinfo.scale_denom = 8;
     int is_cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    int raw_cmyk = is_cmyk && options->raw_cmyk;
+    if (raw_cmyk && bytes_per_row < (size_t)width * 4) {
+        jpeg_destroy_decompress(&cinfo);
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "raw CMYK needs 4 bytes per pixel");
+    }
     if (is_cmyk) {
         cinfo.out_color_space = JCS_CMYK;
     } else if (format == CIMG_PIXEL_GRAY8) {
@@ -227,7 +232,7 @@ int cimg_jpeg_decode(const uint8_t *data, size_t size, const cimg_jpeg_decode_op
         jpeg_destroy_decompress(&cinfo);
         return status;
     }
-    if (is_cmyk) {
+    if (is_cmyk && !raw_cmyk) {
         cmyk_row = malloc((size_t)width * 4);
         if (cmyk_row == NULL) {
             jpeg_destroy_decompress(&cinfo);
@@ -239,7 +244,7 @@ int cimg_jpeg_decode(const uint8_t *data, size_t size, const cimg_jpeg_decode_op
     int inverted = cinfo.saw_Adobe_marker;
     while (cinfo.output_scanline < cinfo.output_height) {
         uint8_t *row = pixels + (size_t)cinfo.output_scanline * bytes_per_row;
-        if (is_cmyk) {
+        if (is_cmyk && !raw_cmyk) {
             JSAMPROW target = cmyk_row;
             jpeg_read_scanlines(&cinfo, &target, 1);
             cimg_cmyk_row_to_rgb(cmyk_row, row, width, inverted, format);
@@ -274,6 +279,9 @@ int cimg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, siz
     if (width == 0 || height == 0 || width > 65500 || height > 65500) {
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "JPEG cannot hold %ux%u pixels", width, height);
     }
+    if (options->icc_length > 16 * 1024 * 1024) {
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "ICC profile too large");
+    }
     if (options->exif_length > 65533) {
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "EXIF payload too large for one APP1 marker");
     }
@@ -307,6 +315,9 @@ int cimg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, siz
         cinfo.Y_density = cinfo.X_density;
     }
     jpeg_start_compress(&cinfo, TRUE);
+    if (options->icc != NULL && options->icc_length > 0) {
+        jpeg_write_icc_profile(&cinfo, options->icc, (unsigned int)options->icc_length);
+    }
     if (options->exif != NULL && options->exif_length > 0) {
         jpeg_write_marker(&cinfo, JPEG_APP0 + 1, options->exif, (unsigned int)options->exif_length);
     }
@@ -322,5 +333,33 @@ int cimg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, siz
     jpeg_destroy_compress(&cinfo);
     output->data = encoded;
     output->size = encoded_size;
+    return CIMG_OK;
+}
+
+int cimg_jpeg_read_icc(const uint8_t *data, size_t size, cimg_buffer *output, cimg_error *error) {
+    struct jpeg_decompress_struct cinfo;
+    cimg_jpeg_errors errors;
+    memset(output, 0, sizeof *output);
+    if (size < 4 || data[0] != 0xFF || data[1] != 0xD8) {
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "not a JPEG file (no SOI marker)");
+    }
+    cinfo.err = cimg_jpeg_errors_init(&errors, error);
+    if (setjmp(errors.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        return errors.status;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&cinfo, TRUE);
+    JOCTET *icc = NULL;
+    unsigned int length = 0;
+    /* A profile whose chunks are missing or out of order is ignored, as
+     * libjpeg-turbo does: FALSE and no buffer. */
+    if (jpeg_read_icc_profile(&cinfo, &icc, &length) && icc != NULL) {
+        output->data = icc;
+        output->size = length;
+    }
+    jpeg_destroy_decompress(&cinfo);
     return CIMG_OK;
 }

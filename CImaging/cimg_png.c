@@ -258,6 +258,9 @@ int cimg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size
     if (options->exif != NULL && options->exif_length > 0) {
         png_set_eXIf_1(png, png_info, (png_uint_32)options->exif_length, (png_bytep)options->exif);
     }
+    if (options->icc != NULL && options->icc_length > 0) {
+        png_set_iCCP(png, png_info, "icc", PNG_COMPRESSION_TYPE_BASE, options->icc, (png_uint_32)options->icc_length);
+    }
     png_write_info(png, png_info);
     for (uint32_t y = 0; y < height; y++) {
         png_write_row(png, (png_const_bytep)(pixels + (size_t)y * bytes_per_row));
@@ -269,5 +272,51 @@ int cimg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size
     free(texts);
     output->data = buffer.data;
     output->size = buffer.size;
+    return CIMG_OK;
+}
+
+int cimg_png_read_color(const uint8_t *data, size_t size, const cimg_png_limits *limits, cimg_png_color *color,
+                        cimg_buffer *icc, cimg_error *error) {
+    memset(color, 0, sizeof *color);
+    memset(icc, 0, sizeof *icc);
+    if (cimg_png_check_signature(data, size, error) != CIMG_OK) return error->status;
+    cimg_png_context context;
+    png_structp png = cimg_png_create(&context, data, size, error);
+    if (png == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    png_infop volatile png_info = png_create_info_struct(png);
+    if (png_info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_infop doomed = png_info;
+        png_destroy_read_struct(&png, &doomed, NULL);
+        cimg_buffer_free(icc);
+        return context.status;
+    }
+    cimg_png_apply_limits(png, limits);
+    png_read_info(png, png_info);
+    int intent = 0;
+    png_charp name = NULL;
+    png_bytep profile = NULL;
+    png_uint_32 profile_length = 0;
+    int compression = 0;
+    if (png_get_sRGB(png, png_info, &intent)) {
+        color->is_srgb = 1;
+    } else if (png_get_iCCP(png, png_info, &name, &compression, &profile, &profile_length) && profile_length > 0) {
+        icc->data = malloc(profile_length);
+        if (icc->data != NULL) {
+            memcpy(icc->data, profile, profile_length);
+            icc->size = profile_length;
+        }
+    } else {
+        double gamma = 0;
+        if (png_get_gAMA(png, png_info, &gamma)) color->gamma = gamma;
+        color->has_chromaticities = png_get_cHRM(png, png_info, &color->white[0], &color->white[1], &color->red[0],
+                                                 &color->red[1], &color->green[0], &color->green[1],
+                                                 &color->blue[0], &color->blue[1]) != 0;
+    }
+    png_infop doomed = png_info;
+    png_destroy_read_struct(&png, &doomed, NULL);
     return CIMG_OK;
 }

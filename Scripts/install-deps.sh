@@ -16,13 +16,21 @@ packages=(
   libfreetype-dev
   libimagequant-dev  # GIF palettes (GPL-3.0-or-later)
   libfontconfig-dev
+  libheif-dev        # HEIC and AVIF (with libde265, dav1d and aom on Debian 12)
+  libwebp-dev
+  liblcms2-dev       # colour management
   fonts-dejavu-core  # the default caption font
   fonts-nanum        # Hangul captions (--locale ko)
   pkg-config
 )
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle)
+  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle libheif-examples)
 fi
+
+# Ubuntu 24.04 and Debian 13 ship libheif's decoders as plugins.
+for plugin in libheif-plugin-libde265 libheif-plugin-dav1d; do
+  if apt-cache show "$plugin" >/dev/null 2>&1; then packages+=("$plugin"); fi
+done
 
 missing=()
 for package in "${packages[@]}"; do

@@ -798,6 +798,79 @@ def make_dated(out):
 # 6. Manifest
 # ---------------------------------------------------------------------------
 
+# ---------------------------------------------------------------------------
+# Phone formats: HEIC, AVIF, WebP (needs heif-enc from libheif-examples and
+# pillow-heif for the HEIF transformations; Pillow writes WebP)
+# ---------------------------------------------------------------------------
+
+def heif_enc(png_path, out_path, *args):
+    import subprocess
+    subprocess.run(["heif-enc", *args, "-o", out_path, png_path], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def make_phone(out):
+    import shutil
+    import tempfile
+    phone = os.path.join(out, "phone")
+    os.makedirs(phone, exist_ok=True)
+    quadrants = quadrant_picture(64, 48)
+    with tempfile.TemporaryDirectory() as tmp:
+        png = os.path.join(tmp, "quadrants.png")
+        quadrants.save(png)
+        heif_enc(png, os.path.join(phone, "quadrants.heic"), "-q", "90", "-t", "32")
+        note("phone/quadrants.heic", "HEIC 64x48 (x265 q90) with a 32x24 thumbnail; quadrants TL red, "
+             "TR green, BL blue, BR yellow (approximate)")
+        heif_enc(png, os.path.join(phone, "quadrants.avif"), "-q", "90")
+        note("phone/quadrants.avif", "AVIF 64x48 (aom q90); quadrants as quadrants.heic")
+        deep = os.path.join(tmp, "gray16.png")
+        Image.new("I;16", (32, 32), 0x8080).save(deep)
+        heif_enc(deep, os.path.join(phone, "ten-bit.heic"), "-q", "95", "-b", "10")
+        note("phone/ten-bit.heic", "HEIC 32x32, 10 bits per sample, mid grey (16-bit 0x8080 -> 8-bit ~128)")
+        exif = Image.Exif()
+        exif[TAG_ORIENTATION] = 6
+        exif[TAG_MAKE] = "Filmroll"
+        exif[TAG_MODEL] = "Filmroll Phone"
+        exif_jpeg = os.path.join(tmp, "exif6.jpg")
+        quadrants.save(exif_jpeg, quality=95, exif=exif)
+        heif_enc(exif_jpeg, os.path.join(phone, "exif6-no-irot.heic"), "-q", "90")
+        note("phone/exif6-no-irot.heic", "HEIC 64x48 whose EXIF says Orientation 6 and which has no irot: "
+             "shown as stored (64x48, red top-left), the EXIF value reported only")
+    try:
+        import pillow_heif
+    except ImportError:
+        raise SystemExit("make-test-images: needs pillow-heif for phone/irot-exif6.heic "
+                         "(python3 -m pip install pillow-heif)")
+    pillow_heif.register_heif_opener()
+    exif = Image.Exif()
+    exif[TAG_ORIENTATION] = 6
+    rotated = os.path.join(phone, "irot-exif6.heic")
+    quadrants.save(rotated, "HEIF", quality=90, exif=exif.tobytes())
+    note("phone/irot-exif6.heic", "HEIC whose irot turns the 64x48 picture 90 CW (upright 48x64: blue top-left, "
+         "red top-right) and whose EXIF also says 6: turned once, not twice")
+    rgba = quadrants.convert("RGBA")
+    rgba.putalpha(Image.linear_gradient("L").transpose(Image.Transpose.ROTATE_90).resize((64, 48)))
+    rgba.save(os.path.join(phone, "alpha.heic"), "HEIF", quality=90)
+    note("phone/alpha.heic", "HEIC 64x48 with an alpha plane, rising from 0 at the left edge to 255 at the right")
+
+    save_image(quadrants, os.path.join(phone, "quadrants.webp"), "WEBP", quality=90)
+    note("phone/quadrants.webp", "lossy WebP 64x48; quadrants as quadrants.heic")
+    save_image(rgba, os.path.join(phone, "alpha-lossless.webp"), "WEBP", lossless=True)
+    note("phone/alpha-lossless.webp", "lossless WebP 64x48 RGBA, exact: quadrants as quadrants.heic, "
+         "alpha rising from 0 at the left edge to 255 at the right")
+    frames = [Image.new("RGB", (40, 30), c) for c in (RED, GREEN, BLUE)]
+    save_image(frames[0], os.path.join(phone, "animated.webp"), "WEBP", save_all=True,
+               append_images=frames[1:], duration=[100, 200, 300], loop=0, lossless=True)
+    note("phone/animated.webp", "animated lossless WebP 40x30: red 100 ms, green 200 ms, blue 300 ms, loops forever")
+    dated = Image.Exif()
+    dated[TAG_MAKE] = "Filmroll"
+    dated[TAG_MODEL] = "Filmroll Phone"
+    dated[TAG_EXIF_IFD] = {0x9003: "2024:05:03 14:22:10"}
+    save_image(quadrants, os.path.join(phone, "exif.webp"), "WEBP", quality=90, exif=dated.tobytes())
+    note("phone/exif.webp", "lossy WebP 64x48 with an EXIF chunk: DateTimeOriginal 2024-05-03 14:22:10, "
+         "camera Filmroll Phone")
+
+
 def write_manifest(out):
     lines = [
         "# TestImages",
@@ -838,6 +911,7 @@ def main():
     make_pngs(out)
     make_gifs(out)
     make_dated(out)
+    make_phone(out)
     write_manifest(out)
     total = 0
     for root, _, files in os.walk(out):

@@ -93,6 +93,7 @@ typedef struct cimg_jpeg_decode_options {
     int scale_num;        /* DCT scaling: the output is scale_num/8 of the stored size (1...8) */
     int pixel_format;     /* CIMG_PIXEL_GRAY8, _RGB8 or _RGBA8 */
     int max_scans;        /* refuse files with more scans than this; 0 = no limit */
+    int raw_cmyk;         /* 1: CMYK/YCCK files give their 4 inks as stored (Adobe: inverted), for a CMYK profile */
 } cimg_jpeg_decode_options;
 
 /** Size of the image decoded at scale_num/8, as libjpeg computes it. */
@@ -117,7 +118,13 @@ typedef struct cimg_jpeg_encode_options {
     const uint8_t *exif;    /* optional APP1 payload, starting with "Exif\0\0" */
     size_t exif_length;
     const char *comment;    /* optional COM marker text (NUL-terminated) */
+    const uint8_t *icc;     /* optional ICC profile, written as APP2 ICC_PROFILE markers */
+    size_t icc_length;
 } cimg_jpeg_encode_options;
+
+/** Copies the ICC profile of the APP2 ICC_PROFILE markers, joined in their
+ *  sequence order, into *output; empty when there is none or it is incomplete. */
+int cimg_jpeg_read_icc(const uint8_t *data, size_t size, cimg_buffer *output, cimg_error *error);
 
 /** Encodes GRAY8 or RGB8 pixels; the JPEG is returned in *output. */
 int cimg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t bytes_per_row,
@@ -156,6 +163,19 @@ int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *lim
                     uint8_t *rgba, size_t bytes_per_row, uint32_t width, uint32_t height,
                     cimg_error *error);
 
+/** How a PNG describes its colours, in the PNG specification's order of precedence. */
+typedef struct cimg_png_color {
+    int is_srgb;               /* an sRGB chunk */
+    int has_chromaticities;    /* a cHRM chunk (and no sRGB or iCCP) */
+    double white[2], red[2], green[2], blue[2];   /* CIE xy */
+    double gamma;              /* the gAMA value (0.45455 for a 2.2 display); 0 when absent */
+} cimg_png_color;
+
+/** Reads the colour chunks before the image data; an iCCP profile is copied
+ *  (inflated) into *icc, which is empty when the file has none. */
+int cimg_png_read_color(const uint8_t *data, size_t size, const cimg_png_limits *limits, cimg_png_color *color,
+                        cimg_buffer *icc, cimg_error *error);
+
 typedef struct cimg_png_text {
     const char *key;    /* 1-79 Latin-1 characters */
     const char *value;
@@ -168,6 +188,8 @@ typedef struct cimg_png_encode_options {
     int text_count;
     const uint8_t *exif;       /* optional eXIf chunk data (TIFF, no "Exif\0\0") */
     size_t exif_length;
+    const uint8_t *icc;        /* optional ICC profile, written as an iCCP chunk */
+    size_t icc_length;
 } cimg_png_encode_options;
 
 /** Encodes GRAY8, RGB8 or RGBA8 pixels; the PNG is returned in *output. */
@@ -213,6 +235,144 @@ int cimg_gif_writer_add(cimg_gif_writer *writer, const uint8_t *indices, size_t 
 int cimg_gif_writer_finish(cimg_gif_writer *writer, cimg_buffer *output, cimg_error *error);
 /** Frees a writer that will not be finished. */
 void cimg_gif_writer_discard(cimg_gif_writer *writer);
+
+/* ---- HEIF and AVIF (libheif) ------------------------------------------- */
+
+/* Where a decoded image's colours are described. */
+enum {
+    CIMG_COLOR_NONE = 0,   /* no colour information: sRGB is assumed */
+    CIMG_COLOR_ICC = 1,    /* an ICC profile */
+    CIMG_COLOR_CICP = 2,   /* H.273 code points (HEIF nclx) */
+};
+
+typedef struct cimg_heif_info {
+    uint32_t width;            /* the primary image, upright (irot, imir, clap applied) */
+    uint32_t height;
+    uint32_t stored_width;     /* as coded (ispe), before transformations */
+    uint32_t stored_height;
+    int has_alpha;
+    int bit_depth;             /* luma bits per sample: 8, 10, 12 */
+    int image_count;           /* top-level images; only the primary is decoded */
+    uint32_t thumbnail_width;  /* the largest embedded thumbnail, upright; 0 when none */
+    uint32_t thumbnail_height;
+    int color_profile;         /* CIMG_COLOR_NONE, _ICC or _CICP */
+    int cicp_primaries;        /* H.273 code points, when CIMG_COLOR_CICP */
+    int cicp_transfer;
+    int cicp_matrix;
+    int cicp_full_range;
+    size_t icc_length;         /* bytes of each metadata block; 0 when absent */
+    size_t exif_length;
+    size_t xmp_length;
+} cimg_heif_info;
+
+/** Parses the boxes and describes the primary image; decodes no pixels. */
+int cimg_heif_read_info(const uint8_t *data, size_t size, cimg_heif_info *info, cimg_error *error);
+
+enum { CIMG_HEIF_EXIF = 1, CIMG_HEIF_XMP = 2, CIMG_HEIF_ICC = 3 };
+
+/** Copies the primary image's EXIF (the TIFF, its offset prefix skipped), XMP
+ *  packet or ICC profile into *output; empty when the file has none. */
+int cimg_heif_copy_metadata(const uint8_t *data, size_t size, int kind, cimg_buffer *output, cimg_error *error);
+
+/**
+ * Decodes the primary image (or, with use_thumbnail, its largest thumbnail)
+ * upright into RGB8 or RGBA8 rows of width x height, which must be the size
+ * cimg_heif_read_info reported. Samples of more than 8 bits are rounded to
+ * 8. threads: libheif's decoding threads (tiles of a grid image in parallel).
+ */
+int cimg_heif_decode(const uint8_t *data, size_t size, int use_thumbnail, int threads, int pixel_format,
+                     uint8_t *pixels, size_t bytes_per_row, uint32_t width, uint32_t height, cimg_error *error);
+
+const char *cimg_heif_version(void);
+
+/* ---- WebP (libwebp) ----------------------------------------------------- */
+
+typedef struct cimg_webp_info {
+    uint32_t width;            /* the canvas */
+    uint32_t height;
+    int has_alpha;
+    int is_animated;
+    int is_lossless;           /* stills only */
+    uint32_t frame_count;
+    int loop_count;            /* animations: 0 = forever, N = plays; -1 for stills */
+    size_t icc_length;         /* bytes of the ICCP, EXIF and XMP chunks; 0 when absent */
+    size_t exif_length;
+    size_t xmp_length;
+} cimg_webp_info;
+
+/** Parses the container and the first frame's header; decodes no pixels. */
+int cimg_webp_read_info(const uint8_t *data, size_t size, uint32_t max_frames, cimg_webp_info *info,
+                        cimg_error *error);
+
+/** Copies the chunk named fourcc ("ICCP", "EXIF", "XMP ") into *output; empty when absent. */
+int cimg_webp_copy_chunk(const uint8_t *data, size_t size, const char fourcc[4], cimg_buffer *output,
+                         cimg_error *error);
+
+/** Decodes a still into RGB8 or RGBA8 rows of width x height, scaling
+ *  while decoding when that differs from the stored size. */
+int cimg_webp_decode(const uint8_t *data, size_t size, int pixel_format, uint8_t *pixels, size_t bytes_per_row,
+                     uint32_t width, uint32_t height, cimg_error *error);
+
+/** Decodes the first frame_count frames of an animation, each composited on
+ *  the width x height canvas, into consecutive RGBA8 images; delays_cs
+ *  receives each frame's duration in centiseconds. */
+int cimg_webp_decode_frames(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint32_t frame_count,
+                            uint8_t *frames, uint16_t *delays_cs, cimg_error *error);
+
+/** libwebp's decoder version, as 0xMMmmpp. */
+int cimg_webp_version(void);
+
+/* ---- Colour management (lcms2) ------------------------------------------ */
+
+/* The pixels a transform reads; it writes the same layout, or RGB8 from CMYK. */
+enum {
+    CIMG_COLOR_INPUT_GRAY8 = 1,
+    CIMG_COLOR_INPUT_RGB8 = 3,
+    CIMG_COLOR_INPUT_RGBA8 = 4,          /* alpha copied unchanged */
+    CIMG_COLOR_INPUT_CMYK8 = 10,
+    CIMG_COLOR_INPUT_CMYK8_INVERTED = 11, /* Adobe CMYK/YCCK JPEGs store 255 - ink */
+};
+
+typedef struct cimg_color_transform cimg_color_transform;
+
+/** A transform from the ICC profile's colours to sRGB (gray: to sRGB's curve).
+ *  *is_identity is 1 when it changes no sample by more than 1 (an sRGB
+ *  profile), so the caller may skip it. A profile whose colour space does not
+ *  match the pixels is CIMG_ERR_ARGUMENT. */
+int cimg_color_transform_create(const uint8_t *icc, size_t size, int input_format, cimg_color_transform **out,
+                                int *is_identity, cimg_error *error);
+/** Transforms width x height pixels; input and output may be the same rows
+ *  when the layouts are the same. Safe to call from several threads. */
+void cimg_color_transform_apply(cimg_color_transform *transform, const uint8_t *input, size_t input_stride,
+                                uint8_t *output, size_t output_stride, uint32_t width, uint32_t height);
+void cimg_color_transform_free(cimg_color_transform *transform);
+
+enum {
+    CIMG_COLOR_SPACE_OTHER = 0,
+    CIMG_COLOR_SPACE_RGB = 1,
+    CIMG_COLOR_SPACE_GRAY = 2,
+    CIMG_COLOR_SPACE_CMYK = 3,
+};
+
+#define CIMG_COLOR_DESCRIPTION_CAPACITY 128
+
+typedef struct cimg_color_profile_facts {
+    int color_space;      /* CIMG_COLOR_SPACE_* */
+    double version;       /* ICC version, e.g. 2.1 or 4.3 */
+    char description[CIMG_COLOR_DESCRIPTION_CAPACITY];  /* UTF-8, "Display P3" */
+} cimg_color_profile_facts;
+
+/** The colour space and description of an ICC profile. */
+int cimg_color_profile_describe(const uint8_t *icc, size_t size, cimg_color_profile_facts *facts, cimg_error *error);
+
+/** An RGB matrix/TRC profile from CIE xy chromaticities and a transfer
+ *  curve: exponent > 0 is a pure power curve (2.2), 0 is sRGB's curve. */
+int cimg_color_profile_from_chromaticities(const double white[2], const double red[2], const double green[2],
+                                           const double blue[2], double exponent, const char *description,
+                                           cimg_buffer *output, cimg_error *error);
+
+/** lcms2's version, "2.14". */
+const char *cimg_color_lcms_version(void);
 
 /* ---- Palettes (libimagequant) ------------------------------------------ */
 

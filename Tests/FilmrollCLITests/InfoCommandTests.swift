@@ -18,7 +18,8 @@ import TestSupport
         #expect(runner.stdout == """
             {"path":"\(path)","format":"jpeg","width":160,"height":120,"storedWidth":120,"storedHeight":160,\
             "orientation":6,"taken":"2025-04-11T08:00:00+09:00","make":"Filmroll","model":"Fixture Cam","gps":null,\
-            "frames":1,"loopCount":null,"colorModel":"YCbCr","progressive":false,"bytes":1523}
+            "frames":1,"loopCount":null,"colorModel":"YCbCr","colorSpace":"sRGB","colorSource":"none",\
+            "exifOrientationIgnored":null,"progressive":false,"bytes":1523}
 
             """)
     }
@@ -36,10 +37,10 @@ import TestSupport
         let (code, runner) = CommandRunner.run("info", folder)
         #expect(code == .failure)
         let lines = runner.stdout.split(separator: "\n")
-        #expect(lines.count == 31)    // every fixture but the two bad ones (README.md is not an image)
+        #expect(lines.count == 41)    // every fixture but the two bad ones (README.md is not an image)
         #expect(runner.stderr == """
             filmroll: \(folder)/bad/empty.png: empty file
-            filmroll: \(folder)/bad/not-an-image.jpg: not a JPEG, PNG or GIF image
+            filmroll: \(folder)/bad/not-an-image.jpg: not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)
 
             """)
         // Natural order, and names with spaces or Hangul are listed like any other.
@@ -50,8 +51,8 @@ import TestSupport
         let path = Fixtures.path("bad/not-an-image.jpg")
         let (code, runner) = CommandRunner.run("info", "--json", path)
         #expect(code == .failure)
-        #expect(runner.stdout == "{\"path\":\"\(path)\",\"error\":\"not a JPEG, PNG or GIF image\"}\n")
-        #expect(runner.stderr == "filmroll: \(path): not a JPEG, PNG or GIF image\n")
+        #expect(runner.stdout == "{\"path\":\"\(path)\",\"error\":\"not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)\"}\n")
+        #expect(runner.stderr == "filmroll: \(path): not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)\n")
     }
 
     @Test func missingFileIsNamed() {

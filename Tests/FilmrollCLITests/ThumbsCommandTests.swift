@@ -105,7 +105,7 @@ import TestSupport
         let (code, runner) = CommandRunner.run("thumbs", folder.path, "--out", out.path, "--no-cache", "--size", "32")
         #expect(code == .failure)
         #expect(runner.stderr.sortedLines() == """
-            filmroll: \(folder.path)/not-an-image.jpg: not a JPEG, PNG or GIF image
+            filmroll: \(folder.path)/not-an-image.jpg: not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)
             filmroll: \(folder.path)/truncated.jpg: truncated JPEG: Premature end of JPEG file
 
             """.sortedLines())

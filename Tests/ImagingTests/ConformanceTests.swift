@@ -20,6 +20,15 @@ struct ConformanceTests {
         }
     }()
 
+    @Test func chromaticityChunksAreConverted() throws {
+        let path = Fixtures.sharedTestData + "/pngsuite/ccwn2c08.png"
+        let info = try ImageDecoder.readInfo(contentsOf: path)
+        guard case .chromaticities = info.colorSpace else { Issue.record("\(info.colorSpace)"); return }
+        let stored = try ImageDecoder.decode(contentsOf: path, options: DecodeOptions(convertsToSRGB: false)).image
+        let converted = try ImageDecoder.decode(contentsOf: path).image
+        #expect(PixelMatch.maxDifference(stored, converted) > 8)
+    }
+
     @Test func pngSuiteIsComplete() {
         #expect(Self.pngSuite.filter { !$0.expectsError }.count == 161)
         #expect(Self.pngSuite.filter(\.expectsError).count == 14)
@@ -32,7 +41,10 @@ struct ConformanceTests {
             #expect(throws: ImagingError.self) { try ImageDecoder.decode(contentsOf: path) }
             return
         }
-        let image = try ImageDecoder.decode(contentsOf: path).image
+        // The references are the stored samples; the cHRM files (cc*) are
+        // also converted to sRGB by default, so they are compared as stored.
+        let options = DecodeOptions(convertsToSRGB: !entry.file.hasPrefix("cc"))
+        let image = try ImageDecoder.decode(contentsOf: path, options: options).image
         let name = String(entry.file.dropLast(4))
         let reference = try FileBytes.read(Fixtures.sharedTestData + "/pngsuite/ref/\(name).rgba")
         #expect(image.format == .rgba8)

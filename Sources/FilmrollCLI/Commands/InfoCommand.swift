@@ -69,6 +69,9 @@ struct InfoCommand: Command {
             ("frames", .int(metadata.frameCount)),
             ("loopCount", metadata.loop?.netscapeValue.map(JSONValue.int) ?? .null),
             ("colorModel", .string(info.colorModel)),
+            ("colorSpace", .string(info.colorSpace.description)),
+            ("colorSource", .string(info.colorSpace.source)),
+            ("exifOrientationIgnored", metadata.ignoredEXIFOrientation.map { .int($0.rawValue) } ?? .null),
             ("progressive", .bool(info.isProgressive)),
             ("bytes", .int(bytes)),
         ])
@@ -89,6 +92,7 @@ struct InfoCommand: Command {
             }
             parts.append("\(metadata.frameCount) frames, \(loop)")
         }
+        if info.colorSpace.needsConversion { parts.append(info.colorSpace.description) }
         if let date = metadata.captureDate { parts.append("taken \(date.iso8601)") }
         if let camera = metadata.camera { parts.append(camera) }
         if let gps = metadata.gps {

@@ -33,6 +33,15 @@ enum JPEGCodec {
         )
     }
 
+    /// The ICC profile of the APP2 markers, or nil (none, or incomplete).
+    static func readICC(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        var output = cimg_buffer()
+        var error = cimg_error()
+        guard cimg_jpeg_read_icc(bytes.uint8Base, bytes.count, &output, &error) == 0 else { return nil }
+        let profile = output.takeBytes()
+        return profile.isEmpty ? nil : profile
+    }
+
     static func scaledSize(_ stored: PixelSize, numerator: Int) -> PixelSize {
         var width: UInt32 = 0, height: UInt32 = 0
         cimg_jpeg_scaled_size(UInt32(stored.width), UInt32(stored.height), Int32(numerator), &width, &height)
@@ -40,10 +49,13 @@ enum JPEGCodec {
     }
 
     /// Decodes at `numerator`/8 into a new image of `format` (gray8 or rgb8).
+    /// With `rawCMYK`, a CMYK or YCCK file gives its four inks as stored
+    /// into an image of `format` rgba8 (four bytes a pixel).
     static func decode(_ bytes: UnsafeRawBufferPointer, scaledSize: PixelSize, numerator: Int,
-                       format: PixelFormat, maxScans: Int) throws(ImagingError) -> Image {
+                       format: PixelFormat, maxScans: Int, rawCMYK: Bool = false) throws(ImagingError) -> Image {
         var options = cimg_jpeg_decode_options(
-            scale_num: Int32(numerator), pixel_format: format.cimg, max_scans: Int32(clamping: maxScans))
+            scale_num: Int32(numerator), pixel_format: format.cimg, max_scans: Int32(clamping: maxScans),
+            raw_cmyk: rawCMYK ? 1 : 0)
         var failure: ImagingError?
         let image = Image(width: scaledSize.width, height: scaledSize.height, format: format) { pixels in
             var error = cimg_error()
@@ -63,9 +75,11 @@ enum JPEGCodec {
         precondition(image.format != .rgba8, "flatten alpha before JPEG encoding")
         var output = cimg_buffer()
         let exif = options.exif ?? []
+        let icc = options.iccProfile ?? []
         var failure: cimg_error?
         image.pixels.withUnsafeBufferPointer { pixels in
             exif.withUnsafeBufferPointer { exifBytes in
+              icc.withUnsafeBufferPointer { iccBytes in
                 withOptionalCString(options.comment) { comment in
                     var settings = cimg_jpeg_encode_options(
                         quality: Int32(options.quality),
@@ -75,13 +89,16 @@ enum JPEGCodec {
                         dpi: Int32(options.dpi ?? 0),
                         exif: exifBytes.isEmpty ? nil : exifBytes.baseAddress,
                         exif_length: exifBytes.count,
-                        comment: comment)
+                        comment: comment,
+                        icc: iccBytes.isEmpty ? nil : iccBytes.baseAddress,
+                        icc_length: iccBytes.count)
                     var error = cimg_error()
                     if cimg_jpeg_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.bytesPerRow,
                                         image.format.cimg, &settings, &output, &error) != 0 {
                         failure = error
                     }
                 }
+              }
             }
         }
         if let failure {

@@ -40,6 +40,28 @@ enum PNGCodec {
         )
     }
 
+    /// The colour space the PNG's chunks describe: iCCP, sRGB, then cHRM/gAMA.
+    /// Unreadable colour chunks leave sRGB.
+    static func readColorSpace(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) -> ColorSpace {
+        var color = cimg_png_color()
+        var icc = cimg_buffer()
+        var pngLimits = Self.limits(limits)
+        var error = cimg_error()
+        guard cimg_png_read_color(bytes.uint8Base, bytes.count, &pngLimits, &color, &icc, &error) == 0 else { return .sRGB }
+        let profile = icc.takeBytes()
+        if !profile.isEmpty { return .icc(ColorProfile(profile)) }
+        if color.is_srgb != 0 { return .sRGB }
+        let gamma = color.gamma > 0 ? color.gamma : 1 / 2.2
+        if color.has_chromaticities != 0 {
+            let primaries = Chromaticities(white: (color.white.0, color.white.1), red: (color.red.0, color.red.1),
+                                           green: (color.green.0, color.green.1), blue: (color.blue.0, color.blue.1))
+            return .chromaticities(primaries, gamma: gamma)
+        }
+        // gAMA without cHRM is ignored, as Chromium does: PNG writers have
+        // long stamped it on sRGB pixels (and PngSuite on raw samples).
+        return .sRGB
+    }
+
     static func decode(_ bytes: UnsafeRawBufferPointer, size: PixelSize, limits: DecodeLimits) throws(ImagingError) -> Image {
         var pngLimits = Self.limits(limits)
         var failure: ImagingError?
@@ -65,7 +87,9 @@ enum PNGCodec {
         var failure: cimg_error?
         // The eXIf chunk holds the TIFF without JPEG's "Exif\0\0" prefix.
         let tiff = options.exif.map { Array($0.starts(with: Array("Exif\0\0".utf8)) ? $0.dropFirst(6) : $0[...]) } ?? []
+        let icc = options.iccProfile ?? []
         image.pixels.withUnsafeBufferPointer { pixels in
+          icc.withUnsafeBufferPointer { iccBytes in
             texts.withUnsafeMutableBufferPointer { textBuffer in
               tiff.withUnsafeBufferPointer { exifBytes in
                 var settings = cimg_png_encode_options(
@@ -74,7 +98,9 @@ enum PNGCodec {
                     texts: textBuffer.isEmpty ? nil : UnsafePointer(textBuffer.baseAddress),
                     text_count: Int32(textBuffer.count),
                     exif: exifBytes.isEmpty ? nil : exifBytes.baseAddress,
-                    exif_length: exifBytes.count)
+                    exif_length: exifBytes.count,
+                    icc: iccBytes.isEmpty ? nil : iccBytes.baseAddress,
+                    icc_length: iccBytes.count)
                 var error = cimg_error()
                 if cimg_png_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.bytesPerRow,
                                    image.format.cimg, &settings, &output, &error) != 0 {
@@ -82,6 +108,7 @@ enum PNGCodec {
                 }
               }
             }
+          }
         }
         if let failure { throw .encodingFailed(.png, ImagingError(failure, format: .png).reason) }
         return output.takeBytes()

@@ -14,9 +14,17 @@ public struct DecodeOptions: Sendable, Hashable {
     /// Whether to turn the frames upright. The pipeline says no, and turns
     /// the small resized result instead, in the same pass as the resize.
     public var appliesOrientation: Bool
+    /// Whether colours are converted to sRGB through the file's profile
+    /// (the default), or left as the file has them. The pipeline leaves
+    /// them, and converts the small resized result instead.
+    public var convertsToSRGB: Bool
+    /// Threads a codec may use inside one decode (HEIF grid tiles); 0 = its default.
+    public var codecThreads: Int
 
     public init(target: TargetSize? = nil, frames: Frames = .first, limits: DecodeLimits = .default,
-                appliesOrientation: Bool = true) {
+                appliesOrientation: Bool = true, convertsToSRGB: Bool = true, codecThreads: Int = 0) {
+        self.convertsToSRGB = convertsToSRGB
+        self.codecThreads = codecThreads
         self.target = target
         self.frames = frames
         self.limits = limits

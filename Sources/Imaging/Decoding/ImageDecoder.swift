@@ -23,23 +23,28 @@ public enum ImageDecoder {
         let decoder = try decoder(for: bytes)
         return try withBytes(bytes) { raw throws(ImagingError) in
             try options.limits.check(frameSize: info.storedSize, frames: decoder.decodedFrameCount(info, options: options))
-            let (frames, scale) = try decoder.decodeStored(raw, info: info, options: options)
-            guard options.appliesOrientation else { return DecodedImage(info: info, frames: frames, decodeScale: scale) }
+            var (frames, scale) = try decoder.decodeStored(raw, info: info, options: options)
+            var colorSpace = info.decodedColorSpace
+            if options.convertsToSRGB && !colorSpace.isSRGB {
+                frames = frames.map { ImageFrame(image: $0.image.convertedToSRGB(from: colorSpace), delayCentiseconds: $0.delayCentiseconds) }
+                colorSpace = .sRGB
+            }
+            guard options.appliesOrientation else {
+                return DecodedImage(info: info, frames: frames, decodeScale: scale, colorSpace: colorSpace)
+            }
             let orientation = info.metadata.orientation
             let upright = frames.map {
                 ImageFrame(image: $0.image.applying(orientation), delayCentiseconds: $0.delayCentiseconds)
             }
-            return DecodedImage(info: info, frames: upright, decodeScale: scale)
+            return DecodedImage(info: info, frames: upright, decodeScale: scale, colorSpace: colorSpace)
         }
     }
 
     /// The pixels a decode of `info` with `options` will allocate: the
     /// (shrunk-on-load) size of one frame times the frames decoded.
     public static func plannedPixels(_ info: ImageInfo, options: DecodeOptions) -> Int {
-        let frames = options.frames == .all ? info.metadata.frameCount : 1
-        guard info.format == .jpeg else { return info.storedSize.pixelCount * frames }
-        let numerator = ShrinkOnLoad.jpegScale(for: info, target: options.target)
-        return ShrinkOnLoad.jpegScaledSize(info.storedSize, numerator: numerator).pixelCount
+        let decoder = decoder(for: info.format)
+        return decoder.decodedSize(info, options: options).pixelCount * decoder.decodedFrameCount(info, options: options)
     }
 
     /// Reads a file and decodes it; see `decode(_:options:)`.
@@ -55,11 +60,17 @@ public enum ImageDecoder {
 
     private static func decoder(for bytes: [UInt8]) throws(ImagingError) -> any ImageDecoding {
         if bytes.isEmpty { throw .emptyFile }
-        switch ImageFormat.sniff(bytes) {
-        case .jpeg: return JPEGDecoder()
-        case .png: return PNGDecoder()
-        case .gif: return GIFDecoder()
-        case nil: throw .unrecognizedFormat
+        guard let format = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
+        return decoder(for: format)
+    }
+
+    private static func decoder(for format: ImageFormat) -> any ImageDecoding {
+        switch format {
+        case .jpeg: JPEGDecoder()
+        case .png: PNGDecoder()
+        case .gif: GIFDecoder()
+        case .heif, .avif: HEIFDecoder(format: format)
+        case .webp: WebPDecoder()
         }
     }
 

@@ -7,6 +7,9 @@ protocol ImageDecoding: Sendable {
     /// scale when the format has one. Limits were checked by the caller.
     func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,
                       options: DecodeOptions) throws(ImagingError) -> (frames: [ImageFrame], scale: Int)
+
+    /// See the extension's default.
+    func decodedSize(_ info: ImageInfo, options: DecodeOptions) -> PixelSize
 }
 
 extension ImageDecoding {
@@ -14,6 +17,10 @@ extension ImageDecoding {
     func decodedFrameCount(_ info: ImageInfo, options: DecodeOptions) -> Int {
         options.frames == .all ? info.metadata.frameCount : 1
     }
+
+    /// The size of each decoded frame (as stored): smaller than stored
+    /// when the format shrinks on load.
+    func decodedSize(_ info: ImageInfo, options: DecodeOptions) -> PixelSize { info.storedSize }
 }
 
 extension UnsafeRawBufferPointer {

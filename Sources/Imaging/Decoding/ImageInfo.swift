@@ -9,9 +9,15 @@ public struct ImageInfo: Sendable, Hashable {
     /// Progressive JPEG or interlaced PNG/GIF.
     public var isProgressive: Bool
     public var hasAlpha: Bool
+    /// What the file says its colours are (sRGB when it says nothing).
+    public var colorSpace: ColorSpace
+    /// HEIF: the largest embedded thumbnail, upright.
+    public var embeddedThumbnailSize: PixelSize?
 
     public init(format: ImageFormat, storedSize: PixelSize, metadata: ImageMetadata = ImageMetadata(),
-                colorModel: String, isProgressive: Bool = false, hasAlpha: Bool = false) {
+                colorModel: String, isProgressive: Bool = false, hasAlpha: Bool = false,
+                colorSpace: ColorSpace = .sRGB) {
+        self.colorSpace = colorSpace
         self.format = format
         self.storedSize = storedSize
         self.metadata = metadata
@@ -22,6 +28,13 @@ public struct ImageInfo: Sendable, Hashable {
 
     /// Size as displayed, after orientation.
     public var uprightSize: PixelSize { metadata.orientation.uprightSize(of: storedSize) }
+
+    /// The colour space of the decoded pixels before any conversion: a
+    /// CMYK JPEG's pixels come out RGB (through its CMYK profile when it has
+    /// one), so its profile does not describe them.
+    public var decodedColorSpace: ColorSpace {
+        colorModel.hasPrefix("CMYK") || colorModel == "YCCK" ? .sRGB : colorSpace
+    }
 }
 
 /// One frame of a decoded image, upright, with how long it shows.
@@ -44,12 +57,16 @@ public struct DecodedImage: Sendable {
     public var frames: [ImageFrame]
     /// The JPEG DCT scale used, as a numerator of 8 (8 = full size).
     public var decodeScale: Int
+    /// What the frames' colours are: sRGB unless the decode was asked to
+    /// keep the file's own colours.
+    public var colorSpace: ColorSpace
 
-    public init(info: ImageInfo, frames: [ImageFrame], decodeScale: Int = 8) {
+    public init(info: ImageInfo, frames: [ImageFrame], decodeScale: Int = 8, colorSpace: ColorSpace = .sRGB) {
         precondition(!frames.isEmpty, "a decoded image has at least one frame")
         self.info = info
         self.frames = frames
         self.decodeScale = decodeScale
+        self.colorSpace = colorSpace
     }
 
     /// The first (or only) frame.

@@ -3,7 +3,7 @@
 public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file is empty.
     case emptyFile
-    /// The bytes are not a JPEG, PNG or GIF.
+    /// The bytes are not in a format Filmroll reads.
     case unrecognizedFormat
     /// A frame is larger than the pixel limit.
     case imageTooLarge(PixelSize)
@@ -25,7 +25,7 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .emptyFile: "empty file"
-        case .unrecognizedFormat: "not a JPEG, PNG or GIF image"
+        case .unrecognizedFormat: "not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)"
         case .imageTooLarge(let size): "image too large (\(size))"
         case let .animationTooLarge(frames, size):
             "image too large (\(frames) frames of \(size))"
@@ -40,6 +40,6 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ImageFormat {
-    /// "JPEG", "PNG", "GIF"
-    public var displayName: String { rawValue.uppercased() }
+    /// "JPEG", "PNG", "GIF", "HEIF", "AVIF", "WebP"
+    public var displayName: String { self == .webp ? "WebP" : rawValue.uppercased() }
 }

@@ -1,12 +1,18 @@
 /// Decodes JPEGs, shrinking while decoding when the caller needs less
-/// than full size, and reading EXIF from the APP1 segment.
+/// than full size, and reading EXIF from the APP1 segment and the colour
+/// profile from the APP2 ICC_PROFILE segments.
 struct JPEGDecoder: ImageDecoding {
     func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
         let header = try JPEGCodec.readHeader(bytes)
         var metadata = ImageMetadata()
         if let exif = bytes.slice(header.exifRange) { EXIFReader.read(exif, into: &metadata) }
+        let colorSpace: ColorSpace = JPEGCodec.readICC(bytes).map { .icc(ColorProfile($0)) } ?? .sRGB
         return ImageInfo(format: .jpeg, storedSize: header.size, metadata: metadata,
-                         colorModel: header.colorModel, isProgressive: header.isProgressive)
+                         colorModel: header.colorModel, isProgressive: header.isProgressive, colorSpace: colorSpace)
+    }
+
+    func decodedSize(_ info: ImageInfo, options: DecodeOptions) -> PixelSize {
+        JPEGCodec.scaledSize(info.storedSize, numerator: ShrinkOnLoad.jpegScale(for: info, target: options.target))
     }
 
     func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,
@@ -14,9 +20,24 @@ struct JPEGDecoder: ImageDecoding {
         // The target is upright; the DCT scale applies to the stored image.
         let numerator = ShrinkOnLoad.jpegScale(for: info, target: options.target)
         let scaled = JPEGCodec.scaledSize(info.storedSize, numerator: numerator)
+        if let transform = cmykTransform(info) {
+            // The inks as stored, through the file's CMYK profile.
+            let inks = try JPEGCodec.decode(bytes, scaledSize: scaled, numerator: numerator, format: .rgba8,
+                                            maxScans: options.limits.maxProgressiveScans, rawCMYK: true)
+            return ([ImageFrame(image: transform.apply(to: inks))], numerator)
+        }
         let format: PixelFormat = info.colorModel == "gray" ? .gray8 : .rgb8
         let image = try JPEGCodec.decode(bytes, scaledSize: scaled, numerator: numerator, format: format,
                                          maxScans: options.limits.maxProgressiveScans)
         return ([ImageFrame(image: image)], numerator)
+    }
+
+    /// The transform of a CMYK or YCCK file's embedded CMYK profile, if any.
+    private func cmykTransform(_ info: ImageInfo) -> ColorTransform? {
+        guard info.colorModel.hasPrefix("CMYK") || info.colorModel == "YCCK",
+              case .icc(let profile) = info.colorSpace else { return nil }
+        // Adobe files (and every YCCK file) store 255 - ink.
+        let input: ColorManagement.Input = info.colorModel == "CMYK" ? .cmyk8 : .cmyk8Inverted
+        return ColorManagement.transform(from: profile, input: input)
     }
 }

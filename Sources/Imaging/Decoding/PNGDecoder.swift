@@ -6,7 +6,8 @@ struct PNGDecoder: ImageDecoding {
         var metadata = ImageMetadata()
         if let exif = bytes.slice(header.exifRange) { EXIFReader.read(exif, into: &metadata) }
         return ImageInfo(format: .png, storedSize: header.size, metadata: metadata, colorModel: header.colorModel,
-                         isProgressive: header.isInterlaced, hasAlpha: header.hasAlpha)
+                         isProgressive: header.isInterlaced, hasAlpha: header.hasAlpha,
+                         colorSpace: PNGCodec.readColorSpace(bytes, limits: limits))
     }
 
     func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,

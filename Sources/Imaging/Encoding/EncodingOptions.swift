@@ -17,9 +17,13 @@ public struct JPEGEncodingOptions: Sendable, Hashable {
     public var exif: [UInt8]?
     /// Text for a COM marker (Filmroll's `OutputMark`), if any.
     public var comment: String?
+    /// An ICC profile to embed (APP2) when the pixels keep the source's colours.
+    public var iccProfile: [UInt8]?
 
     public init(quality: Int = 85, chromaSubsampling: ChromaSubsampling = .yuv420, progressive: Bool = false,
-                optimizeHuffman: Bool = true, dpi: Int? = nil, exif: [UInt8]? = nil, comment: String? = nil) {
+                optimizeHuffman: Bool = true, dpi: Int? = nil, exif: [UInt8]? = nil, comment: String? = nil,
+                iccProfile: [UInt8]? = nil) {
+        self.iccProfile = iccProfile
         self.quality = quality
         self.chromaSubsampling = chromaSubsampling
         self.progressive = progressive
@@ -49,8 +53,12 @@ public struct PNGEncodingOptions: Sendable, Hashable {
     public var texts: [Text]
     /// An EXIF payload ("Exif\0\0" + TIFF, as in JPEG) to write as an eXIf chunk.
     public var exif: [UInt8]?
+    /// An ICC profile to embed (iCCP) when the pixels keep the source's colours.
+    public var iccProfile: [UInt8]?
 
-    public init(compressionLevel: Int = 6, dpi: Int? = nil, texts: [Text] = [], exif: [UInt8]? = nil) {
+    public init(compressionLevel: Int = 6, dpi: Int? = nil, texts: [Text] = [], exif: [UInt8]? = nil,
+                iccProfile: [UInt8]? = nil) {
+        self.iccProfile = iccProfile
         self.compressionLevel = compressionLevel
         self.dpi = dpi
         self.texts = texts

@@ -65,7 +65,7 @@ public struct OutputMark: Sendable, Hashable, CustomStringConvertible {
         case .jpeg: texts = jpegComments(bytes)
         case .png: texts = pngSoftwareTexts(bytes)
         case .gif: texts = gifComments(bytes)
-        case nil: return nil
+        case .heif, .avif, .webp, nil: return nil
         }
         for text in texts where text.hasPrefix(prefix) {
             return OutputMark(String(text.dropFirst(prefix.count)))

@@ -11,7 +11,8 @@ import Darwin
 /// says it is an image or its first bytes do: a JPEG named `.dat` is
 /// found, a `notes.txt` is not.
 public enum PhotoFolder {
-    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "gif"]
+    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "gif",
+                                                         "heic", "heif", "hif", "avif", "webp"]
 
     /// A photo found in the tree, with what `stat` said of it.
     public struct Entry: Sendable, Hashable {
@@ -73,8 +74,8 @@ public enum PhotoFolder {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 8)
-        let count = read(descriptor, &head, 8)
+        var head = [UInt8](repeating: 0, count: ImageFormat.signatureLength)
+        let count = read(descriptor, &head, ImageFormat.signatureLength)
         return count > 0 && ImageFormat.sniff(head.prefix(count)) != nil
     }
 }

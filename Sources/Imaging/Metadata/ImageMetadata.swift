@@ -3,6 +3,9 @@ public struct ImageMetadata: Sendable, Hashable {
     public var orientation: Orientation = .up
     /// Whether the file carries an Orientation tag at all (1...8).
     public var hasOrientationTag = false
+    /// HEIF: the EXIF Orientation stored in the file, which the file's own
+    /// transformations supersede. Reported, never applied.
+    public var ignoredEXIFOrientation: Orientation?
     public var captureDate: CaptureDate?
     public var make: String?
     public var model: String?

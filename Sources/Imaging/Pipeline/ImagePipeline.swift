@@ -62,8 +62,11 @@ public final class ImagePipeline: Sendable {
         // Decode for the resize that needs the most detail (not always the largest output).
         let neediest = missing.map { resizes[$0] }.max { $0.target.scale(for: upright) < $1.target.scale(for: upright) }!
         let orientation = info.metadata.orientation
+        // Orientation and colour are applied to the small results, not the decode.
         let options = DecodeOptions(target: neediest.upscale && neediest.target.scale(for: upright) > 1 ? nil : neediest.target,
-                                    frames: .first, limits: configuration.limits, appliesOrientation: false)
+                                    frames: .first, limits: configuration.limits, appliesOrientation: false,
+                                    convertsToSRGB: false, codecThreads: threads)
+        let colorSpace = info.decodedColorSpace
         let pixels = ImageDecoder.plannedPixels(info, options: options)
         let made: [(Int, Image)] = try budget.withReservation(pixels) { () throws(ImagingError) -> [(Int, Image)] in
             // Decoded as stored; each resize writes its result upright.
@@ -80,7 +83,8 @@ public final class ImagePipeline: Sendable {
             }
             return made
         }
-        for (index, image) in made {
+        for (index, made) in made {
+            let image = made.convertedToSRGB(from: colorSpace)
             results[index] = image
             memoryCache.set(image, forKey: ImageRequest(source: source, resize: resizes[index]), cost: image.pixels.count)
         }

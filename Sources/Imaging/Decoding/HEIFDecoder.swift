@@ -1,0 +1,60 @@
+/// Decodes HEIC and AVIF through libheif: the primary image only, upright by
+/// the file's own transformations; the embedded thumbnail when it covers
+/// the size asked; EXIF and XMP from the file's metadata items.
+struct HEIFDecoder: ImageDecoding {
+    let format: ImageFormat
+    /// An embedded thumbnail may stand in for the image when its shape
+    /// matches the image's to this fraction.
+    static let thumbnailAspectTolerance = 0.01
+
+    func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
+        let header = try HEIFCodec.readHeader(bytes, format: format)
+        try limits.check(frameSize: header.codedSize)
+        var metadata = ImageMetadata()
+        if header.hasEXIF, let exif = HEIFCodec.block(.exif, of: bytes) {
+            exif.withUnsafeBytes { EXIFReader.read($0, into: &metadata) }
+            // HEIF's irot/imir already turn the image; the EXIF value is
+            // reported, never applied on top.
+            if metadata.hasOrientationTag { metadata.ignoredEXIFOrientation = metadata.orientation }
+            metadata.orientation = .up
+            metadata.hasOrientationTag = false
+        }
+        if header.hasXMP, let xmp = HEIFCodec.block(.xmp, of: bytes) {
+            xmp.withUnsafeBytes { XMPReader.read($0, into: &metadata) }
+            metadata.orientation = .up
+        }
+        var colorSpace = ColorSpace.sRGB
+        if header.hasICC, let icc = HEIFCodec.block(.icc, of: bytes) {
+            colorSpace = .icc(ColorProfile(icc))
+        } else if let cicp = header.cicp {
+            colorSpace = .cicp(cicp)
+        }
+        var info = ImageInfo(format: format, storedSize: header.size, metadata: metadata,
+                             colorModel: "\(header.hasAlpha ? "RGBA" : "RGB") \(max(header.bitDepth, 8))-bit",
+                             hasAlpha: header.hasAlpha, colorSpace: colorSpace)
+        info.embeddedThumbnailSize = header.thumbnailSize
+        return info
+    }
+
+    func decodedSize(_ info: ImageInfo, options: DecodeOptions) -> PixelSize {
+        usesThumbnail(info, options: options) ? info.embeddedThumbnailSize! : info.storedSize
+    }
+
+    func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,
+                      options: DecodeOptions) throws(ImagingError) -> (frames: [ImageFrame], scale: Int) {
+        let thumbnail = usesThumbnail(info, options: options)
+        let image = try HEIFCodec.decode(bytes, format: format, size: decodedSize(info, options: options),
+                                         thumbnail: thumbnail, hasAlpha: info.hasAlpha, threads: options.codecThreads)
+        return ([ImageFrame(image: image)], 8)
+    }
+
+    /// Whether the embedded thumbnail covers the target and has the image's shape.
+    private func usesThumbnail(_ info: ImageInfo, options: DecodeOptions) -> Bool {
+        guard let target = options.target, let thumbnail = info.embeddedThumbnailSize else { return false }
+        let needed = target.resultSize(for: info.storedSize)
+        guard thumbnail.width >= needed.width, thumbnail.height >= needed.height else { return false }
+        let imageAspect = Double(info.storedSize.width) / Double(info.storedSize.height)
+        let thumbnailAspect = Double(thumbnail.width) / Double(thumbnail.height)
+        return abs(thumbnailAspect / imageAspect - 1) <= Self.thumbnailAspectTolerance
+    }
+}
