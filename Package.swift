@@ -10,8 +10,9 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
     ],
     targets: [
-        // Thin C shims over libjpeg-turbo, libpng, giflib and libexif. Every
-        // library error is caught in C and returned as a code and a message.
+        // Thin C shims over libjpeg-turbo, libpng, giflib, libexif and
+        // libexpat. Every library error is caught in C and returned as a code
+        // and a message.
         .target(
             name: "CImaging",
             path: "CImaging",
@@ -21,6 +22,7 @@ let package = Package(
                 .linkedLibrary("png16"),
                 .linkedLibrary("gif"),
                 .linkedLibrary("exif"),
+                .linkedLibrary("expat"),
                 .linkedLibrary("sqlite3"),
                 .linkedLibrary("xxhash"),
                 .linkedLibrary("freetype"),
