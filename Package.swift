@@ -11,7 +11,7 @@ let package = Package(
     ],
     targets: [
         // Thin C shims over the codecs and libraries (libjpeg-turbo, libpng,
-        // giflib, libexif, libheif, libwebp, lcms2, libimagequant, FreeType
+        // giflib, libexif, libexpat, libheif, libwebp, lcms2, libimagequant, FreeType
         // with fontconfig, SQLite, xxHash). Every library error is caught in C
         // and returned as a code and a message.
         .target(
@@ -23,6 +23,7 @@ let package = Package(
                 .linkedLibrary("png16"),
                 .linkedLibrary("gif"),
                 .linkedLibrary("exif"),
+                .linkedLibrary("expat"),
                 .linkedLibrary("sqlite3"),
                 .linkedLibrary("xxhash"),
                 .linkedLibrary("freetype"),

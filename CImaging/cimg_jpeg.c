@@ -88,12 +88,12 @@ static int cimg_color_space(J_COLOR_SPACE space) {
     }
 }
 
-/* Finds the APP1 "Exif" segment among the markers before the first scan.
- * A bounded walk over segment lengths; nothing is copied. */
-static void cimg_jpeg_find_exif(const uint8_t *data, size_t size, size_t *offset, size_t *length) {
+/* Finds the APP1 "Exif" and XMP segments among the markers before the first
+ * scan (the first of each). A bounded walk over segment lengths; nothing is
+ * copied. */
+static void cimg_jpeg_find_app1(const uint8_t *data, size_t size, cimg_jpeg_info *info) {
     static const uint8_t exif_header[6] = {'E', 'x', 'i', 'f', 0, 0};
-    *offset = 0;
-    *length = 0;
+    static const char xmp_header[] = "http://ns.adobe.com/xap/1.0/";   /* and its NUL */
     size_t position = 2;
     while (position + 4 <= size) {
         if (data[position] != 0xFF) return;
@@ -106,11 +106,14 @@ static void cimg_jpeg_find_exif(const uint8_t *data, size_t size, size_t *offset
         size_t payload = position + 4;
         size_t payload_length = segment - 2;
         if (payload_length > size - payload) payload_length = size - payload;
-        if (marker == 0xE1 && payload_length >= sizeof exif_header &&
+        if (marker == 0xE1 && info->exif_length == 0 && payload_length >= sizeof exif_header &&
             memcmp(data + payload, exif_header, sizeof exif_header) == 0) {
-            *offset = payload;
-            *length = payload_length;
-            return;
+            info->exif_offset = payload;
+            info->exif_length = payload_length;
+        } else if (marker == 0xE1 && info->xmp_length == 0 && payload_length > sizeof xmp_header &&
+                   memcmp(data + payload, xmp_header, sizeof xmp_header) == 0) {
+            info->xmp_offset = payload + sizeof xmp_header;
+            info->xmp_length = payload_length - sizeof xmp_header;
         }
         position += 2 + segment;
     }
@@ -138,7 +141,7 @@ int cimg_jpeg_read_info(const uint8_t *data, size_t size, cimg_jpeg_info *info, 
     info->color_space = cimg_color_space(cinfo.jpeg_color_space);
     info->progressive = cinfo.progressive_mode ? 1 : 0;
     info->adobe_marker = cinfo.saw_Adobe_marker ? 1 : 0;
-    cimg_jpeg_find_exif(data, size, &info->exif_offset, &info->exif_length);
+    cimg_jpeg_find_app1(data, size, info);
     jpeg_destroy_decompress(&cinfo);
     if (info->color_space == CIMG_JPEG_UNKNOWN) {
         return cimg_fail(error, CIMG_ERR_CORRUPT, "unsupported JPEG colour space with %d components",

@@ -83,6 +83,105 @@ static void cimg_png_find_exif(const uint8_t *data, size_t size, size_t *offset,
     }
 }
 
+/* A copy of length bytes into *out; left empty when memory runs out. */
+static void cimg_png_copy(const uint8_t *bytes, size_t length, cimg_buffer *out) {
+    if (length == 0 || out->data != NULL) return;
+    out->data = malloc(length);
+    if (out->data == NULL) return;
+    memcpy(out->data, bytes, length);
+    out->size = length;
+}
+
+static int cimg_png_hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static int cimg_png_is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Decodes ImageMagick's "Raw profile type NAME" text: "\nNAME\n  LENGTH\n"
+ * then LENGTH bytes as hex digits in lines. Stops at the first character
+ * that is neither hex nor space; *out stays empty when nothing decodes. */
+static void cimg_png_raw_profile(const char *text, cimg_buffer *out) {
+    size_t length = strlen(text), at = 0;
+    while (at < length && cimg_png_is_space(text[at])) at++;
+    while (at < length && !cimg_png_is_space(text[at])) at++;          /* the profile's name */
+    while (at < length && cimg_png_is_space(text[at])) at++;
+    size_t declared = 0;
+    while (at < length && text[at] >= '0' && text[at] <= '9') {
+        if (declared <= length) declared = declared * 10 + (size_t)(text[at] - '0');
+        at++;
+    }
+    if (declared > (length - at) / 2) declared = (length - at) / 2;
+    if (declared == 0) return;
+    uint8_t *bytes = malloc(declared);
+    if (bytes == NULL) return;
+    size_t count = 0;
+    int high = -1;
+    for (; at < length && count < declared; at++) {
+        if (cimg_png_is_space(text[at])) continue;
+        int digit = cimg_png_hex_digit(text[at]);
+        if (digit < 0) break;
+        if (high < 0) {
+            high = digit;
+        } else {
+            bytes[count++] = (uint8_t)(high << 4 | digit);
+            high = -1;
+        }
+    }
+    if (count == 0) {
+        free(bytes);
+        return;
+    }
+    out->data = bytes;
+    out->size = count;
+}
+
+/* Keeps the XMP and EXIF that PNG text chunks carry: Adobe's iTXt
+ * "XML:com.adobe.xmp", and ImageMagick's hex "Raw profile type" texts
+ * (exif, xmp, or APP1 holding either). libpng has inflated them already. */
+static void cimg_png_read_texts(png_structp png, png_infop png_info, cimg_png_info *info) {
+    static const char xmp_header[] = "http://ns.adobe.com/xap/1.0/";   /* and its NUL */
+    png_textp texts = NULL;
+    int count = png_get_text(png, png_info, &texts, NULL);
+    cimg_buffer raw_xmp = {0};
+    for (int i = 0; i < count; i++) {
+        const char *key = texts[i].key, *text = texts[i].text;
+        if (key == NULL || text == NULL) continue;
+        if (strcmp(key, "XML:com.adobe.xmp") == 0) {
+            cimg_png_copy((const uint8_t *)text, strlen(text), &info->xmp);
+        } else if (strcmp(key, "Raw profile type exif") == 0 && info->raw_exif.data == NULL) {
+            cimg_png_raw_profile(text, &info->raw_exif);
+        } else if (strcmp(key, "Raw profile type xmp") == 0 && raw_xmp.data == NULL) {
+            cimg_png_raw_profile(text, &raw_xmp);
+        } else if (strcmp(key, "Raw profile type APP1") == 0) {
+            cimg_buffer app1 = {0};
+            cimg_png_raw_profile(text, &app1);
+            if (app1.size > 6 && memcmp(app1.data, "Exif\0\0", 6) == 0 && info->raw_exif.data == NULL) {
+                info->raw_exif = app1;
+                continue;
+            }
+            if (app1.size > sizeof xmp_header && memcmp(app1.data, xmp_header, sizeof xmp_header) == 0) {
+                cimg_png_copy(app1.data + sizeof xmp_header, app1.size - sizeof xmp_header, &raw_xmp);
+            }
+            cimg_buffer_free(&app1);
+        }
+    }
+    if (info->xmp.data == NULL) {
+        info->xmp = raw_xmp;
+    } else {
+        cimg_buffer_free(&raw_xmp);
+    }
+}
+
+void cimg_png_info_free(cimg_png_info *info) {
+    if (info == NULL) return;
+    cimg_buffer_free(&info->xmp);
+    cimg_buffer_free(&info->raw_exif);
+}
+
 static int cimg_png_check_signature(const uint8_t *data, size_t size, cimg_error *error) {
     if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
         return cimg_fail(error, CIMG_ERR_CORRUPT, "not a PNG file (bad signature)");
@@ -135,6 +234,7 @@ int cimg_png_read_info(const uint8_t *data, size_t size, const cimg_png_limits *
     info->has_alpha = (info->color_type & PNG_COLOR_MASK_ALPHA) != 0 ||
                       png_get_valid(png, png_info, PNG_INFO_tRNS) != 0;
     cimg_png_find_exif(data, size, &info->exif_offset, &info->exif_length);
+    cimg_png_read_texts(png, png_info, info);
 
     png_infop doomed = png_info;
     png_destroy_read_struct(&png, &doomed, NULL);

@@ -5,6 +5,7 @@
  *   png   – header, then decode to RGBA
  *   gif   – block walk, then composite every frame
  *   exif  – EXIF parsing of arbitrary payloads (with and without header)
+ *   xmp   – XMP (RDF/XML) parsing of arbitrary packets
  * Buffers are sized from the header exactly as the Swift side sizes them,
  * with the same limits, so a finding here is a finding in Filmroll.
  */
@@ -27,6 +28,10 @@ static void fuzz_jpeg(const uint8_t *data, size_t size) {
     if (info.exif_length > 0) {
         cimg_exif exif;
         cimg_exif_parse(data + info.exif_offset, info.exif_length, &exif, &error);
+    }
+    if (info.xmp_length > 0) {
+        cimg_xmp xmp;
+        cimg_xmp_parse(data + info.xmp_offset, info.xmp_length, &xmp, &error);
     }
     if (!fits(info.width, info.height, 1)) return;
     static const int formats[3] = {CIMG_PIXEL_GRAY8, CIMG_PIXEL_RGB8, CIMG_PIXEL_RGBA8};
@@ -52,6 +57,15 @@ static void fuzz_png(const uint8_t *data, size_t size) {
         cimg_exif exif;
         cimg_exif_parse(data + info.exif_offset, info.exif_length, &exif, &error);
     }
+    if (info.raw_exif.size > 0) {
+        cimg_exif exif;
+        cimg_exif_parse(info.raw_exif.data, info.raw_exif.size, &exif, &error);
+    }
+    if (info.xmp.size > 0) {
+        cimg_xmp xmp;
+        cimg_xmp_parse(info.xmp.data, info.xmp.size, &xmp, &error);
+    }
+    cimg_png_info_free(&info);
     if (!fits(info.width, info.height, 1)) return;
     size_t row = (size_t)info.width * 4;
     uint8_t *pixels = malloc(row * info.height);
@@ -86,6 +100,12 @@ static void fuzz_exif(const uint8_t *data, size_t size) {
     }
 }
 
+static void fuzz_xmp(const uint8_t *data, size_t size) {
+    cimg_xmp xmp;
+    cimg_error error;
+    cimg_xmp_parse(data, size, &xmp, &error);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 #if FUZZ_TARGET == 1
     fuzz_jpeg(data, size);
@@ -93,8 +113,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_png(data, size);
 #elif FUZZ_TARGET == 3
     fuzz_gif(data, size);
-#else
+#elif FUZZ_TARGET == 4
     fuzz_exif(data, size);
+#else
+    fuzz_xmp(data, size);
 #endif
     return 0;
 }

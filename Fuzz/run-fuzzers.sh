@@ -4,20 +4,20 @@
 # corpora made from TestImages/. Crashes land in Fuzz/findings/; copy each
 # into Fuzz/regressions/ once fixed: the tests replay that folder.
 #
-#   Fuzz/run-fuzzers.sh [SECONDS] [TARGET...]      targets: jpeg png gif exif swift
+#   Fuzz/run-fuzzers.sh [SECONDS] [TARGET...]      targets: jpeg png gif exif xmp swift
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-${SECONDS_PER_TARGET:-60}}
 shift || true
-targets=("${@:-jpeg png gif exif swift}")
+targets=("${@:-jpeg png gif exif xmp swift}")
 read -ra targets <<<"${targets[*]}"
 Scripts/install-deps.sh
 work=.build-fuzz
 mkdir -p "$work" Fuzz/findings
 cc=${CC:-clang}
-sources=(CImaging/cimg_common.c CImaging/cimg_jpeg.c CImaging/cimg_png.c CImaging/cimg_gif.c CImaging/cimg_exif.c)
-libraries=(-ljpeg -lpng16 -lgif -lexif)
-declare -A number=([jpeg]=1 [png]=2 [gif]=3 [exif]=4)
+sources=(CImaging/cimg_common.c CImaging/cimg_jpeg.c CImaging/cimg_png.c CImaging/cimg_gif.c CImaging/cimg_exif.c CImaging/cimg_xmp.c)
+libraries=(-ljpeg -lpng16 -lgif -lexif -lexpat)
+declare -A number=([jpeg]=1 [png]=2 [gif]=3 [exif]=4 [xmp]=5)
 
 # The Swift decode path: Imaging's sources and the C shims in one fuzzer.
 build_swift() {
@@ -52,6 +52,24 @@ for path in pathlib.Path("TestImages").rglob("*.jpg"):
     if at > 0:
         length = int.from_bytes(data[at - 2:at], "big") - 2
         (out / (path.stem + ".exif")).write_bytes(data[at:at + length])
+PY
+    ;;
+    xmp) python3 - "$folder" <<'PY'
+import sys, pathlib
+out = pathlib.Path(sys.argv[1])
+rdf = ('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+       '<rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"'
+       ' xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" xmlns:tiff="http://ns.adobe.com/tiff/1.0/"%s>%s'
+       '</rdf:Description></rdf:RDF></x:xmpmeta>')
+seeds = {
+    "attributes": rdf % (' exif:DateTimeOriginal="2024-05-03T14:22:10.25+09:00" tiff:Orientation="6"', ""),
+    "elements": rdf % ("", "<xmp:CreateDate>2024-05-03</xmp:CreateDate><tiff:Make>Make</tiff:Make>"
+                           "<photoshop:DateCreated>2024-05-03T14:22Z</photoshop:DateCreated>"),
+    "nested": rdf % ("", '<xmp:CreateDate><rdf:Alt><rdf:li xml:lang="x-default">x</rdf:li></rdf:Alt></xmp:CreateDate>'),
+    "doctype": '<!DOCTYPE x [<!ENTITY a "b">]>' + rdf % ("", "<tiff:Model>&a;</tiff:Model>"),
+}
+for name, text in seeds.items():
+    (out / (name + ".xmp")).write_text('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>' + text + '<?xpacket end="w"?>')
 PY
     ;;
   esac

@@ -11,6 +11,7 @@ packages=(
   libpng-dev
   libgif-dev
   libexif-dev
+  libexpat1-dev      # XMP
   libsqlite3-dev
   libxxhash-dev
   libfreetype-dev

@@ -1,6 +1,6 @@
 /*
  * CImaging: the narrow C fence between Filmroll's Swift code and the codec
- * libraries (libjpeg-turbo, libpng, giflib, libexif).
+ * libraries (libjpeg-turbo, libpng, giflib, libexif, libexpat).
  *
  * Rules every function here keeps:
  *  - It returns CIMG_OK (0) or a cimg_status, and on failure fills the
@@ -12,8 +12,8 @@
  *    the metadata is; Swift decides the scale and owns the pixel buffer that
  *    a *_decode call fills.
  *
- * This header includes no library header, so no libjpeg, libpng, giflib or
- * libexif type or macro leaks into Swift.
+ * This header includes no library header, so no libjpeg, libpng, giflib,
+ * libexif or expat type or macro leaks into Swift.
  */
 #ifndef CIMAGING_H
 #define CIMAGING_H
@@ -84,6 +84,9 @@ typedef struct cimg_jpeg_info {
     int adobe_marker;     /* 1 when an Adobe APP14 marker was seen (CMYK stored inverted) */
     size_t exif_offset;   /* offset of the APP1 payload ("Exif\0\0" + TIFF) in the input */
     size_t exif_length;   /* 0 when the file has no EXIF */
+    size_t xmp_offset;    /* offset of the XMP packet in the input, after the APP1
+                             "http://ns.adobe.com/xap/1.0/\0" header */
+    size_t xmp_length;    /* 0 when the file has no XMP (extended XMP is not read) */
 } cimg_jpeg_info;
 
 /** Reads the JPEG header (markers up to the first scan); decodes no pixels. */
@@ -142,6 +145,11 @@ typedef struct cimg_png_info {
     int has_alpha;          /* alpha channel or tRNS */
     size_t exif_offset;     /* offset of the eXIf chunk's data (raw TIFF) in the input */
     size_t exif_length;     /* 0 when there is none */
+    /* Copies the caller releases with cimg_png_info_free; only text chunks
+     * before the image data are read (libpng inflates zTXt and iTXt within
+     * the limits below). */
+    cimg_buffer xmp;        /* iTXt "XML:com.adobe.xmp", else the "Raw profile type xmp" text */
+    cimg_buffer raw_exif;   /* ImageMagick's "Raw profile type exif" text, hex-decoded */
 } cimg_png_info;
 
 typedef struct cimg_png_limits {
@@ -150,9 +158,12 @@ typedef struct cimg_png_limits {
     uint32_t max_ancillary_chunks; /* chunks cached before giving up; 0 = libpng default */
 } cimg_png_limits;
 
-/** Reads the signature and chunks up to the image data; decodes no pixels. */
+/** Reads the signature and chunks up to the image data; decodes no pixels.
+ *  On success the caller releases the info's copies with cimg_png_info_free;
+ *  on failure there are none. */
 int cimg_png_read_info(const uint8_t *data, size_t size, const cimg_png_limits *limits,
                        cimg_png_info *info, cimg_error *error);
+void cimg_png_info_free(cimg_png_info *info);
 
 /**
  * Decodes any colour type, bit depth and interlace to RGBA8: palette and
@@ -426,6 +437,31 @@ int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *exif, cimg_erro
  */
 int cimg_exif_rewrite_upright(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
                               cimg_buffer *output, cimg_error *error);
+
+/* ---- XMP (libexpat) --------------------------------------------------- */
+
+#define CIMG_XMP_TEXT_CAPACITY 64
+/** Larger packets are read up to this size only (CIMG_ERR_LIMIT). */
+#define CIMG_XMP_MAX_BYTES (1u << 20)
+
+/** What Filmroll reads from XMP, as written. Empty strings mean absent. */
+typedef struct cimg_xmp {
+    int orientation;                              /* tiff:Orientation, 1...8; 0 when absent or invalid */
+    char date_time_original[CIMG_XMP_TEXT_CAPACITY]; /* exif:DateTimeOriginal, ISO 8601 */
+    char create_date[CIMG_XMP_TEXT_CAPACITY];        /* xmp:CreateDate */
+    char date_created[CIMG_XMP_TEXT_CAPACITY];       /* photoshop:DateCreated */
+    char make[CIMG_XMP_TEXT_CAPACITY];               /* tiff:Make */
+    char model[CIMG_XMP_TEXT_CAPACITY];              /* tiff:Model */
+} cimg_xmp;
+
+/**
+ * Parses an XMP packet (RDF/XML) with expat, namespace-aware: only the
+ * top-level properties of rdf:Description count, as attributes or as
+ * plain-text elements, matched by namespace URI. A packet with a DOCTYPE
+ * is refused. Malformed XML fails, but what was read before the fault is
+ * kept in *xmp.
+ */
+int cimg_xmp_parse(const uint8_t *data, size_t size, cimg_xmp *xmp, cimg_error *error);
 
 /* ---- SQLite (the catalog) --------------------------------------------- */
 

@@ -72,6 +72,16 @@ import TestSupport
         #expect(json.stdout.hasPrefix(#"{"path":"\#(folder.path)/new\nline \"quoted\".jpg","#))
     }
 
+    @Test func xmpDateAndCameraShowWhenThereIsNoEXIF() throws {
+        let folder = TemporaryFolder()
+        let packet = XMPFixtures.packet(attributes: #"xmp:CreateDate="2024-05-03T14:22:10.25+09:00""#,
+                                        elements: "<tiff:Make>Ricoh</tiff:Make><tiff:Model>GR III</tiff:Model>")
+        try folder.write(try XMPFixtures.jpeg(xmp: packet), as: "xmp.jpg")
+        let (code, runner) = CommandRunner.run("info", "--json", folder.file("xmp.jpg"))
+        #expect(code == .success)
+        #expect(runner.stdout.contains(#""taken":"2024-05-03T14:22:10.25+09:00","make":"Ricoh","model":"GR III""#))
+    }
+
     @Test func leadingDashNamesWorkAfterDoubleDash() {
         let path = Fixtures.path("names/-leading-dash.jpg")
         let (code, runner) = CommandRunner.run("info", "--", path)

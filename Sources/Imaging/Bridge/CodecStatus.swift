@@ -29,6 +29,13 @@ extension cimg_buffer {
         guard let data, size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
+
+    /// The bytes, copied into Swift storage; nil when empty. The buffer stays
+    /// the C side's to free.
+    var copiedBytes: [UInt8]? {
+        guard let data, size > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
 }
 
 extension PixelFormat {

@@ -12,12 +12,12 @@ enum EXIFReader {
             metadata.orientation = Orientation(exifValue: Int(exif.orientation))
             metadata.hasOrientationTag = true
         }
-        let make = text(exif.make), model = text(exif.model)
+        let make = cTextField(exif.make), model = cTextField(exif.model)
         metadata.make = make.isEmpty ? nil : make
         metadata.model = model.isEmpty ? nil : model
-        let dateTime = text(exif.date_time_original)
+        let dateTime = cTextField(exif.date_time_original)
         if !dateTime.isEmpty {
-            let offset = text(exif.offset_time_original), subseconds = text(exif.subsec_time_original)
+            let offset = cTextField(exif.offset_time_original), subseconds = cTextField(exif.subsec_time_original)
             metadata.captureDate = CaptureDate(exifDateTime: dateTime, offset: offset.isEmpty ? nil : offset,
                                                subseconds: subseconds.isEmpty ? nil : subseconds)
         }
@@ -26,14 +26,6 @@ enum EXIFReader {
         }
         if exif.pixel_width > 0 && exif.pixel_height > 0 {
             metadata.exifPixelSize = PixelSize(width: Int(exif.pixel_width), height: Int(exif.pixel_height))
-        }
-    }
-
-    /// A fixed C text field as a String; invalid UTF-8 is repaired, control characters dropped.
-    private static func text<T>(_ field: T) -> String {
-        withUnsafeBytes(of: field) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                .filter { !$0.isNewline && $0.asciiValue.map { $0 >= 0x20 } ?? true }
         }
     }
 

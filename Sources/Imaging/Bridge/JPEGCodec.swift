@@ -10,6 +10,8 @@ enum JPEGCodec {
         var isGray: Bool
         /// Where the APP1 EXIF payload lies in the file, if anywhere.
         var exifRange: Range<Int>?
+        /// Where the APP1 XMP packet lies (after its namespace header), if anywhere.
+        var xmpRange: Range<Int>?
     }
 
     static func readHeader(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> Header {
@@ -29,7 +31,8 @@ enum JPEGCodec {
             components: Int(info.components),
             isProgressive: info.progressive != 0,
             isGray: info.color_space == Int32(CIMG_JPEG_GRAY.rawValue),
-            exifRange: info.exif_length > 0 ? info.exif_offset..<info.exif_offset + info.exif_length : nil
+            exifRange: info.exif_length > 0 ? info.exif_offset..<info.exif_offset + info.exif_length : nil,
+            xmpRange: info.xmp_length > 0 ? info.xmp_offset..<info.xmp_offset + info.xmp_length : nil
         )
     }
 

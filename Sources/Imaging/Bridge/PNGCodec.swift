@@ -12,6 +12,11 @@ enum PNGCodec {
         var isInterlaced: Bool
         var hasAlpha: Bool
         var exifRange: Range<Int>?
+        /// The XMP packet of an iTXt "XML:com.adobe.xmp" (or a raw xmp profile) text chunk.
+        var xmp: [UInt8]?
+        /// EXIF from ImageMagick's "Raw profile type exif" text, hex-decoded
+        /// (TIFF, with or without "Exif\0\0").
+        var rawProfileEXIF: [UInt8]?
     }
 
     static func limits(_ limits: DecodeLimits) -> cimg_png_limits {
@@ -21,6 +26,7 @@ enum PNGCodec {
 
     static func readHeader(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> Header {
         var info = cimg_png_info()
+        defer { cimg_png_info_free(&info) }
         var pngLimits = Self.limits(limits)
         try checkCodec(.png) { cimg_png_read_info(bytes.uint8Base, bytes.count, &pngLimits, &info, $0) }
         let colorModel = switch info.color_type {
@@ -36,7 +42,9 @@ enum PNGCodec {
             bitDepth: Int(info.bit_depth),
             isInterlaced: info.interlaced != 0,
             hasAlpha: info.has_alpha != 0,
-            exifRange: info.exif_length > 0 ? info.exif_offset..<info.exif_offset + info.exif_length : nil
+            exifRange: info.exif_length > 0 ? info.exif_offset..<info.exif_offset + info.exif_length : nil,
+            xmp: info.xmp.copiedBytes,
+            rawProfileEXIF: info.raw_exif.copiedBytes
         )
     }
 

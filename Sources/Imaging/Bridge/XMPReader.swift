@@ -1,4 +1,38 @@
-/// XMP packets (placeholder until the XMP reader lands).
+import CImaging
+
+/// libexpat through CImaging: the XMP properties Filmroll uses, folded into
+/// metadata beneath what EXIF said.
+///
+/// Related documentation: XMP Specification Part 1 (RDF serialization) and
+/// Part 2 (the exif, xmp, photoshop and tiff namespaces).
 enum XMPReader {
-    static func read(_ packet: UnsafeRawBufferPointer, into metadata: inout ImageMetadata) {}
+    /// Reads an XMP `packet` into `metadata`, filling only what EXIF left
+    /// absent: the capture date (exif:DateTimeOriginal, else xmp:CreateDate,
+    /// else photoshop:DateCreated, with its UTC offset), make and model, and,
+    /// when `includingOrientation`, tiff:Orientation. Malformed XMP is not an
+    /// error: what was read before the fault is kept.
+    /// - Parameters:
+    ///   - includingOrientation: whether the format lets XMP orient the
+    ///     picture when EXIF has no Orientation tag (PNG, as Apple's ImageIO
+    ///     and Photoshop read it); a JPEG's orientation is its EXIF's alone,
+    ///     as browsers and libvips read it.
+    static func read(_ packet: UnsafeRawBufferPointer, into metadata: inout ImageMetadata,
+                     includingOrientation: Bool = false) {
+        var xmp = cimg_xmp()
+        var error = cimg_error()
+        _ = cimg_xmp_parse(packet.uint8Base, packet.count, &xmp, &error)
+        if metadata.captureDate == nil {
+            let dates = [cTextField(xmp.date_time_original), cTextField(xmp.create_date), cTextField(xmp.date_created)]
+            metadata.captureDate = dates.lazy.compactMap { CaptureDate(iso8601: $0) }.first
+        }
+        if metadata.make == nil && metadata.model == nil {
+            let make = cTextField(xmp.make), model = cTextField(xmp.model)
+            metadata.make = make.isEmpty ? nil : make
+            metadata.model = model.isEmpty ? nil : model
+        }
+        if includingOrientation && !metadata.hasOrientationTag && xmp.orientation != 0 {
+            metadata.orientation = Orientation(exifValue: Int(xmp.orientation))
+            metadata.hasOrientationTag = true
+        }
+    }
 }

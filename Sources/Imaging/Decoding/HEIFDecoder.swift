@@ -21,7 +21,6 @@ struct HEIFDecoder: ImageDecoding {
         }
         if header.hasXMP, let xmp = HEIFCodec.block(.xmp, of: bytes) {
             xmp.withUnsafeBytes { XMPReader.read($0, into: &metadata) }
-            metadata.orientation = .up
         }
         var colorSpace = ColorSpace.sRGB
         if header.hasICC, let icc = HEIFCodec.block(.icc, of: bytes) {

@@ -1,11 +1,14 @@
 /// Decodes JPEGs, shrinking while decoding when the caller needs less
-/// than full size, and reading EXIF from the APP1 segment and the colour
-/// profile from the APP2 ICC_PROFILE segments.
+/// than full size, reading EXIF and XMP from the APP1 segments and the
+/// colour profile from the APP2 ICC_PROFILE segments. XMP fills in the
+/// date and camera EXIF lacks, never the orientation: a JPEG's orientation
+/// is its EXIF's alone, as browsers and libvips read it.
 struct JPEGDecoder: ImageDecoding {
     func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
         let header = try JPEGCodec.readHeader(bytes)
         var metadata = ImageMetadata()
         if let exif = bytes.slice(header.exifRange) { EXIFReader.read(exif, into: &metadata) }
+        if let xmp = bytes.slice(header.xmpRange) { XMPReader.read(xmp, into: &metadata) }
         let colorSpace: ColorSpace = JPEGCodec.readICC(bytes).map { .icc(ColorProfile($0)) } ?? .sRGB
         return ImageInfo(format: .jpeg, storedSize: header.size, metadata: metadata,
                          colorModel: header.colorModel, isProgressive: header.isProgressive, colorSpace: colorSpace)

@@ -1,10 +1,19 @@
 /// Decodes PNGs of every colour type, depth and interlace to RGBA8, and
-/// reads EXIF from the eXIf chunk.
+/// reads EXIF from the eXIf chunk (else from ImageMagick's "Raw profile type
+/// exif" text) and XMP from the iTXt "XML:com.adobe.xmp" text. XMP fills in
+/// what EXIF lacks, the orientation included.
 struct PNGDecoder: ImageDecoding {
     func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
         let header = try PNGCodec.readHeader(bytes, limits: limits)
         var metadata = ImageMetadata()
-        if let exif = bytes.slice(header.exifRange) { EXIFReader.read(exif, into: &metadata) }
+        if let exif = bytes.slice(header.exifRange) {
+            EXIFReader.read(exif, into: &metadata)
+        } else if let exif = header.rawProfileEXIF {
+            exif.withUnsafeBytes { EXIFReader.read($0, into: &metadata) }
+        }
+        if let xmp = header.xmp {
+            xmp.withUnsafeBytes { XMPReader.read($0, into: &metadata, includingOrientation: true) }
+        }
         return ImageInfo(format: .png, storedSize: header.size, metadata: metadata, colorModel: header.colorModel,
                          isProgressive: header.isInterlaced, hasAlpha: header.hasAlpha,
                          colorSpace: PNGCodec.readColorSpace(bytes, limits: limits))
