@@ -40,6 +40,7 @@ import TestSupport
         #expect(runner.stderr == """
             filmroll: \(folder)/bad/empty.png: empty file
             filmroll: \(folder)/bad/not-an-image.jpg: not a JPEG, PNG or GIF image
+            filmroll: skipped 1 file that is not a photo: 1 .md
 
             """)
         // Natural order, and names with spaces or Hangul are listed like any other.

@@ -23,13 +23,17 @@ public enum ImageDecoder {
         let decoder = try decoder(for: bytes)
         return try withBytes(bytes) { raw throws(ImagingError) in
             try options.limits.check(frameSize: info.storedSize, frames: decoder.decodedFrameCount(info, options: options))
-            let (frames, scale) = try decoder.decodeStored(raw, info: info, options: options)
-            guard options.appliesOrientation else { return DecodedImage(info: info, frames: frames, decodeScale: scale) }
+            let (frames, scale, decodeWarnings) = try decoder.decodeStoredWithWarnings(raw, info: info, options: options)
+            // The decode reads the header again: its warnings are not new.
+            let warnings = info.warnings + decodeWarnings.filter { !info.warnings.contains($0) }
+            guard options.appliesOrientation else {
+                return DecodedImage(info: info, frames: frames, decodeScale: scale, warnings: warnings)
+            }
             let orientation = info.metadata.orientation
             let upright = frames.map {
                 ImageFrame(image: $0.image.applying(orientation), delayCentiseconds: $0.delayCentiseconds)
             }
-            return DecodedImage(info: info, frames: upright, decodeScale: scale)
+            return DecodedImage(info: info, frames: upright, decodeScale: scale, warnings: warnings)
         }
     }
 
@@ -59,7 +63,7 @@ public enum ImageDecoder {
         case .jpeg: return JPEGDecoder()
         case .png: return PNGDecoder()
         case .gif: return GIFDecoder()
-        case nil: throw .unrecognizedFormat
+        case nil: throw UnsupportedFormat.sniff(bytes).map { .unsupportedFormat($0.displayName) } ?? .unrecognizedFormat
         }
     }
 

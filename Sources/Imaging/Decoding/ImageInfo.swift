@@ -9,15 +9,19 @@ public struct ImageInfo: Sendable, Hashable {
     /// Progressive JPEG or interlaced PNG/GIF.
     public var isProgressive: Bool
     public var hasAlpha: Bool
+    /// Damage the header read went past, as sentences
+    /// ("PNG chunk tEXt has a bad CRC; ignored").
+    public var warnings: [String]
 
     public init(format: ImageFormat, storedSize: PixelSize, metadata: ImageMetadata = ImageMetadata(),
-                colorModel: String, isProgressive: Bool = false, hasAlpha: Bool = false) {
+                colorModel: String, isProgressive: Bool = false, hasAlpha: Bool = false, warnings: [String] = []) {
         self.format = format
         self.storedSize = storedSize
         self.metadata = metadata
         self.colorModel = colorModel
         self.isProgressive = isProgressive
         self.hasAlpha = hasAlpha
+        self.warnings = warnings
     }
 
     /// Size as displayed, after orientation.
@@ -44,12 +48,16 @@ public struct DecodedImage: Sendable {
     public var frames: [ImageFrame]
     /// The JPEG DCT scale used, as a numerator of 8 (8 = full size).
     public var decodeScale: Int
+    /// Damage the decode went past (the header's and the pixels'), as
+    /// sentences; the caller shows them with the file's name.
+    public var warnings: [String]
 
-    public init(info: ImageInfo, frames: [ImageFrame], decodeScale: Int = 8) {
+    public init(info: ImageInfo, frames: [ImageFrame], decodeScale: Int = 8, warnings: [String] = []) {
         precondition(!frames.isEmpty, "a decoded image has at least one frame")
         self.info = info
         self.frames = frames
         self.decodeScale = decodeScale
+        self.warnings = warnings
     }
 
     /// The first (or only) frame.
