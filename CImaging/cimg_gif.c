@@ -71,6 +71,28 @@ static GifFileType *cimg_gif_open(cimg_gif_source *source, const uint8_t *data, 
     return gif;
 }
 
+/*
+ * The LZW minimum code size of the image whose descriptor starts at the
+ * source's position (just after the ',' DGifGetRecordType read), or -1
+ * when the file ends first. giflib refuses sizes above 8 with
+ * D_GIF_ERR_READ_FAILED, which would read as a truncated file, while
+ * browsers decode them; looking ahead lets the error say what it is.
+ * giflib reads through cimg_gif_read without buffering, so the position
+ * is exact.
+ */
+static int cimg_gif_lzw_code_size(const cimg_gif_source *source) {
+    size_t position = source->position + 9;   /* left, top, width, height, packed fields */
+    if (position > source->size) return -1;
+    uint8_t packed = source->data[position - 1];
+    if (packed & 0x80) position += (size_t)3 << ((packed & 0x07) + 1);   /* local colour table */
+    return position < source->size ? source->data[position] : -1;
+}
+
+static int cimg_gif_code_size_error(int code_size, cimg_error *error) {
+    return cimg_fail(error, CIMG_ERR_CORRUPT,
+                     "LZW minimum code size %d is above 8, which giflib cannot decode", code_size);
+}
+
 /* Skips the compressed pixels of the current image. */
 static int cimg_gif_skip_image(GifFileType *gif) {
     int code_size;
@@ -120,6 +142,12 @@ int cimg_gif_read_info(const uint8_t *data, size_t size, uint32_t max_frames,
     do {
         if (DGifGetRecordType(gif, &record) == GIF_ERROR) break;
         if (record == IMAGE_DESC_RECORD_TYPE) {
+            int code_size = cimg_gif_lzw_code_size(&source);
+            if (code_size > 8) {
+                int ignored;
+                DGifCloseFile(gif, &ignored);
+                return cimg_gif_code_size_error(code_size, error);
+            }
             if (DGifGetImageDesc(gif) == GIF_ERROR) break;
             if (cimg_gif_skip_image(gif) == GIF_ERROR) break;
             /* DGifGetImageDesc keeps every descriptor; drop them as we go. */
@@ -237,6 +265,11 @@ int cimg_gif_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t h
             continue;
         }
         if (record != IMAGE_DESC_RECORD_TYPE) continue;
+        int code_size = cimg_gif_lzw_code_size(&source);
+        if (code_size > 8) {
+            status = cimg_gif_code_size_error(code_size, error);
+            break;
+        }
         if (DGifGetImageDesc(gif) == GIF_ERROR) break;
         GifImageDesc desc = gif->Image;
         int disposal = has_control ? control.DisposalMode : DISPOSAL_UNSPECIFIED;

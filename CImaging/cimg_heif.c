@@ -28,7 +28,15 @@ static int cimg_heif_fail(cimg_error *error, struct heif_error failure) {
     else if (failure.code == heif_error_Unsupported_feature || failure.code == heif_error_Unsupported_filetype)
         status = CIMG_ERR_CORRUPT;
     const char *message = failure.message != NULL && failure.message[0] != 0 ? failure.message : "unreadable file";
-    return cimg_fail(error, status, "%s", message);
+    cimg_fail(error, status, "%s", message);
+    /* libheif's messages may span lines; the caller prints one. */
+    if (error != NULL) {
+        size_t length = strlen(error->message);
+        while (length > 0 && (error->message[length - 1] == '\n' || error->message[length - 1] == ' '))
+            error->message[--length] = 0;
+        for (char *c = error->message; *c; c++) if (*c == '\n' || *c == '\r') *c = ' ';
+    }
+    return status;
 }
 
 /* A parsed file and its primary image; both released by cimg_heif_close. */
@@ -53,8 +61,10 @@ static int cimg_heif_open(const uint8_t *data, size_t size, cimg_heif_file *file
     struct heif_error result = heif_context_read_from_memory_without_copy(file->context, data, size, NULL);
     if (result.code == heif_error_Ok) result = heif_context_get_primary_image_handle(file->context, &file->primary);
     if (result.code != heif_error_Ok) {
+        /* The message lives in the context: copy it before freeing. */
+        int status = cimg_heif_fail(error, result);
         cimg_heif_close(file);
-        return cimg_heif_fail(error, result);
+        return status;
     }
     return CIMG_OK;
 }
@@ -174,13 +184,15 @@ int cimg_heif_copy_metadata(const uint8_t *data, size_t size, int kind, cimg_buf
         length = id != 0 ? heif_image_handle_get_metadata_size(primary, id) : 0;
         if (length > 0 && (bytes = malloc(length)) != NULL) result = heif_image_handle_get_metadata(primary, id, bytes);
     }
+    if (length > 0 && bytes != NULL && result.code != heif_error_Ok) {
+        status = cimg_heif_fail(error, result);
+        cimg_heif_close(&file);
+        free(bytes);
+        return status;
+    }
     cimg_heif_close(&file);
     if (length == 0) return CIMG_OK;
     if (bytes == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    if (result.code != heif_error_Ok) {
-        free(bytes);
-        return cimg_heif_fail(error, result);
-    }
     if (kind == CIMG_HEIF_EXIF) {
         /* The Exif item starts with a 4-byte offset to the TIFF header. */
         if (length < 4) {

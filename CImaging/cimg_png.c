@@ -3,8 +3,10 @@
  *
  * libpng reports errors through a callback that must not return; it
  * longjmps to the png_jmpbuf set in the one function that called libpng.
- * Warnings are silenced. Related documentation: libpng-manual.txt, "Setup"
- * and "Input transformations".
+ * Warnings never print: they are collected for the caller (a skipped
+ * ancillary chunk with a bad CRC is one). Related documentation:
+ * libpng-manual.txt, "Setup", "Input transformations" and
+ * png_set_crc_action.
  */
 #include "cimg_internal.h"
 
@@ -23,6 +25,7 @@ typedef struct cimg_png_source {
 typedef struct cimg_png_context {
     cimg_png_source source;
     cimg_error *error;
+    cimg_warnings *warnings;
     int status;
 } cimg_png_context;
 
@@ -41,7 +44,18 @@ static void cimg_png_error(png_structp png, png_const_charp message) {
     png_longjmp(png, 1);
 }
 
-static void cimg_png_warning(png_structp png, png_const_charp message) {}
+/* Appends the warning as one line to the caller's list, when there is one. */
+static void cimg_png_warning(png_structp png, png_const_charp message) {
+    cimg_png_context *context = png_get_error_ptr(png);
+    if (context == NULL || context->warnings == NULL) return;
+    char *text = context->warnings->text;
+    size_t used = strnlen(text, sizeof context->warnings->text);
+    size_t length = strlen(message);
+    if (used + length + 2 > sizeof context->warnings->text) return;
+    memcpy(text + used, message, length);
+    text[used + length] = '\n';
+    text[used + length + 1] = '\0';
+}
 
 static void cimg_png_read(png_structp png, png_bytep out, size_t count) {
     cimg_png_context *context = png_get_io_ptr(png);
@@ -190,28 +204,32 @@ static int cimg_png_check_signature(const uint8_t *data, size_t size, cimg_error
 }
 
 static png_structp cimg_png_create(cimg_png_context *context, const uint8_t *data, size_t size,
-                                   cimg_error *error) {
+                                   cimg_warnings *warnings, cimg_error *error) {
     context->source.data = data;
     context->source.size = size;
     context->source.position = 0;
     context->error = error;
+    context->warnings = warnings;
+    if (warnings != NULL) warnings->text[0] = '\0';
     context->status = CIMG_OK;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, context, cimg_png_error,
                                              cimg_png_warning);
     if (png == NULL) return NULL;
     png_set_read_fn(png, context, cimg_png_read);
-    /* CRC errors are errors, in critical and ancillary chunks alike. */
-    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
+    /* A bad CRC in a critical chunk is an error; an ancillary chunk (text,
+     * time, ...) with a bad CRC is dropped with a warning: libpng's default,
+     * and what browsers do. */
+    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_WARN_DISCARD);
     return png;
 }
 
 int cimg_png_read_info(const uint8_t *data, size_t size, const cimg_png_limits *limits,
-                       cimg_png_info *info, cimg_error *error) {
+                       cimg_png_info *info, cimg_warnings *warnings, cimg_error *error) {
     memset(info, 0, sizeof *info);
     if (cimg_png_check_signature(data, size, error) != CIMG_OK) return error->status;
 
     cimg_png_context context;
-    png_structp png = cimg_png_create(&context, data, size, error);
+    png_structp png = cimg_png_create(&context, data, size, warnings, error);
     if (png == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     png_infop volatile png_info = png_create_info_struct(png);
     if (png_info == NULL) {
@@ -243,7 +261,7 @@ int cimg_png_read_info(const uint8_t *data, size_t size, const cimg_png_limits *
 
 int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *limits,
                     uint8_t *rgba, size_t bytes_per_row, uint32_t width, uint32_t height,
-                    cimg_error *error) {
+                    cimg_warnings *warnings, cimg_error *error) {
     if (cimg_png_check_signature(data, size, error) != CIMG_OK) return error->status;
     if (bytes_per_row < (size_t)width * 4) {
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "row stride too small for RGBA");
@@ -251,7 +269,7 @@ int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *lim
 
     cimg_png_context context;
     png_bytep *volatile rows = NULL;
-    png_structp png = cimg_png_create(&context, data, size, error);
+    png_structp png = cimg_png_create(&context, data, size, warnings, error);
     if (png == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     png_infop volatile png_info = png_create_info_struct(png);
     if (png_info == NULL) {
@@ -317,6 +335,7 @@ int cimg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size
 
     cimg_png_context context;
     context.error = error;
+    context.warnings = NULL;
     context.status = CIMG_OK;
     cimg_growable buffer = {0};
     png_text *volatile texts = NULL;
@@ -381,7 +400,7 @@ int cimg_png_read_color(const uint8_t *data, size_t size, const cimg_png_limits 
     memset(icc, 0, sizeof *icc);
     if (cimg_png_check_signature(data, size, error) != CIMG_OK) return error->status;
     cimg_png_context context;
-    png_structp png = cimg_png_create(&context, data, size, error);
+    png_structp png = cimg_png_create(&context, data, size, NULL, error);
     if (png == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     png_infop volatile png_info = png_create_info_struct(png);
     if (png_info == NULL) {

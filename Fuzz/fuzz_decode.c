@@ -52,7 +52,8 @@ static void fuzz_png(const uint8_t *data, size_t size) {
     cimg_png_info info;
     cimg_error error;
     cimg_png_limits limits = {1u << 20, 1u << 20, 100};
-    if (cimg_png_read_info(data, size, &limits, &info, &error) != 0) return;
+    cimg_warnings warnings;
+    if (cimg_png_read_info(data, size, &limits, &info, &warnings, &error) != 0) return;
     if (info.exif_length > 0) {
         cimg_exif exif;
         cimg_exif_parse(data + info.exif_offset, info.exif_length, &exif, &error);
@@ -70,7 +71,7 @@ static void fuzz_png(const uint8_t *data, size_t size) {
     size_t row = (size_t)info.width * 4;
     uint8_t *pixels = malloc(row * info.height);
     if (pixels == NULL) return;
-    cimg_png_decode(data, size, &limits, pixels, row, info.width, info.height, &error);
+    cimg_png_decode(data, size, &limits, pixels, row, info.width, info.height, &warnings, &error);
     free(pixels);
 }
 

@@ -49,6 +49,14 @@ typedef struct cimg_error {
     char message[CIMG_MESSAGE_CAPACITY];
 } cimg_error;
 
+/**
+ * Warnings a decoder met and went past (libpng's, for instance), one per
+ * line, NUL-terminated; what does not fit is dropped. Optional: NULL.
+ */
+typedef struct cimg_warnings {
+    char text[CIMG_MESSAGE_CAPACITY * 2];
+} cimg_warnings;
+
 /** Bytes allocated by CImaging (encoder output); release with cimg_buffer_free. */
 typedef struct cimg_buffer {
     uint8_t *data;
@@ -158,21 +166,25 @@ typedef struct cimg_png_limits {
     uint32_t max_ancillary_chunks; /* chunks cached before giving up; 0 = libpng default */
 } cimg_png_limits;
 
-/** Reads the signature and chunks up to the image data; decodes no pixels.
- *  On success the caller releases the info's copies with cimg_png_info_free;
- *  on failure there are none. */
+/**
+ * Reads the signature and chunks up to the image data; decodes no pixels.
+ * An ancillary chunk with a bad CRC is skipped with a warning ("tEXt: CRC
+ * error"), as libpng's defaults and browsers do. On success the caller
+ * releases the info's copies with cimg_png_info_free; on failure there are none.
+ */
 int cimg_png_read_info(const uint8_t *data, size_t size, const cimg_png_limits *limits,
-                       cimg_png_info *info, cimg_error *error);
+                       cimg_png_info *info, cimg_warnings *warnings, cimg_error *error);
 void cimg_png_info_free(cimg_png_info *info);
 
 /**
  * Decodes any colour type, bit depth and interlace to RGBA8: palette and
  * tRNS become alpha, 16-bit samples are rounded to 8 bits, no gamma is
- * applied. CRC errors are errors.
+ * applied. A CRC error in a critical chunk (IHDR, PLTE, IDAT, IEND) is an
+ * error; an ancillary chunk with a bad CRC is skipped with a warning.
  */
 int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *limits,
                     uint8_t *rgba, size_t bytes_per_row, uint32_t width, uint32_t height,
-                    cimg_error *error);
+                    cimg_warnings *warnings, cimg_error *error);
 
 /** How a PNG describes its colours, in the PNG specification's order of precedence. */
 typedef struct cimg_png_color {

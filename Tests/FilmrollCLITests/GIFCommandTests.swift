@@ -82,4 +82,36 @@ import TestSupport
         #expect(code == .usage)
         #expect(runner.stderr.contains("Usage: filmroll gif "))
     }
+
+    /// Every way an input can fail names that input, whichever place it has.
+    @Test(arguments: [
+        (["bad/not-an-image.jpg", "dated/IMG_0001.jpg"], [String](), "bad/not-an-image.jpg", "not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)"),
+        (["dated/IMG_0001.jpg", "bad/empty.png"], [], "bad/empty.png", "empty file"),
+        (["gif/animated.gif", "dated/IMG_0001.jpg"], ["--max-frames", "2"], "gif/animated.gif",
+         "limit exceeded: too many frames (more than 2)"),
+        (["dated/IMG_0001.jpg", "gif/animated.gif"], ["--max-frames", "2"], "gif/animated.gif",
+         "limit exceeded: too many frames (more than 2)"),
+        (["dated/IMG_0001.jpg"], ["--max-pixels", "1000"], "dated/IMG_0001.jpg", "image too large (160×120)"),
+        (["gif/still.gif", "gif/animated.gif"], ["--max-total-pixels", "5000"], "gif/animated.gif",
+         "image too large (4 frames of 48×32)"),
+    ])
+    func everyFailureNamesItsInput(inputs: [String], options: [String], failing: String, reason: String) {
+        let out = TemporaryFolder()
+        let (code, runner) = CommandRunner.run(["gif"] + inputs.map(Fixtures.path) + ["-o", out.file("x.gif")] + options)
+        #expect(code == .failure)
+        #expect(runner.stderr == "filmroll: \(Fixtures.path(failing)): \(reason)\n")
+        #expect(out.names().isEmpty)
+    }
+
+    @Test func aGIFGiflibCannotDecodeIsNamedWithTheReason() throws {
+        // A 1×1 GIF whose LZW minimum code size is 11.
+        let folder = TemporaryFolder()
+        try folder.write(Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0, 0xFF, 0xFF, 0xFF, 0, 0, 0]
+                         + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 11, 0x02, 0x44, 0x01, 0x00, 0x3B], as: "wide-codes.gif")
+        let (code, runner) = CommandRunner.run("gif", Fixtures.path("dated/IMG_0001.jpg"), folder.file("wide-codes.gif"),
+                                               "-o", folder.file("x.gif"))
+        #expect(code == .failure)
+        #expect(runner.stderr == "filmroll: \(folder.file("wide-codes.gif")): "
+                + "corrupt GIF: LZW minimum code size 11 is above 8, which giflib cannot decode\n")
+    }
 }

@@ -41,6 +41,7 @@ import TestSupport
         #expect(runner.stderr == """
             filmroll: \(folder)/bad/empty.png: empty file
             filmroll: \(folder)/bad/not-an-image.jpg: not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)
+            filmroll: skipped 1 file that is not a photo: 1 .md
 
             """)
         // Natural order, and names with spaces or Hangul are listed like any other.

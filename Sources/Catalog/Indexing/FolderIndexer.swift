@@ -38,7 +38,8 @@ public struct FolderIndexer {
                     shouldStop: @Sendable () -> Bool = { false }) throws -> IndexSummary {
         let database = catalog.database
         var summary = IndexSummary()
-        let (entries, unreadable) = PhotoFolder.walk(catalog.folder)
+        let (entries, unreadable, skipped) = PhotoFolder.walk(catalog.folder)
+        summary.skipped = skipped
         for folder in unreadable {
             summary.failed += 1
             summary.failures.append(.init(path: folder.path, reason: folder.reason))

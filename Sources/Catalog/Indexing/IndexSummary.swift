@@ -1,3 +1,5 @@
+import Imaging
+
 /// What one `index` run did.
 public struct IndexSummary: Sendable, Equatable {
     public struct Failure: Sendable, Equatable {
@@ -12,6 +14,8 @@ public struct IndexSummary: Sendable, Equatable {
     public var failed = 0
     public var unchanged = 0
     public var failures: [Failure] = []
+    /// Files of the folder that are not photos (videos, sidecars, text); not catalogued.
+    public var skipped: [PhotoFolder.Skipped] = []
     /// True when the run was stopped before the end (a re-run finishes it).
     public var interrupted = false
 

@@ -64,7 +64,13 @@ struct GIFFrames {
     /// Decodes and fits every input; `progress` is called once per input.
     func load(_ files: [InputFile], progress: @Sendable () -> Void) throws -> (canvas: PixelSize, frames: [Frame]) {
         guard let first = files.first else { throw ImagingError.fileSystem("no input frames") }
-        let canvas = canvas(for: try ImageDecoder.readInfo(contentsOf: first.path).uprightSize)
+        let firstSize: PixelSize
+        do throws(ImagingError) {
+            firstSize = try ImageDecoder.readInfo(contentsOf: first.path, limits: pipeline.configuration.limits).uprightSize
+        } catch {
+            throw FrameError(path: first.path, error: error)
+        }
+        let canvas = canvas(for: firstSize)
         let results = Locked<[Int: Result<[Frame], FrameError>]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             if Interruption.requested { return }     // stop decoding; the command exits without writing
@@ -95,6 +101,7 @@ struct GIFFrames {
         if info.format == .gif && info.metadata.frameCount > 1 {
             let decoded = try ImageDecoder.decode(contentsOf: file.path,
                                                   options: DecodeOptions(frames: .all, limits: pipeline.configuration.limits))
+            for warning in decoded.warnings { pipeline.configuration.onWarning?(file.path, warning) }
             return decoded.frames.map { Frame(image: fitted($0.image, canvas: canvas), ownDelay: $0.delayCentiseconds, source: file.path) }
         }
         let resize = ImageProcessors.Resize(target: TargetSize(width: canvas.width, height: canvas.height, fit: fit), upscale: true)

@@ -1,3 +1,5 @@
+import Imaging
+
 /// A subcommand: parse, then validate (in `init`), then run.
 protocol Command: Sendable {
     static var spec: CommandSpec { get }
@@ -13,5 +15,20 @@ extension CommandIO {
     /// "filmroll: PATH: reason" on standard error.
     func reportFailure(path: String, _ reason: String) {
         printError("filmroll: \(displayPath(path)): \(reason)")
+    }
+
+    /// "filmroll: PATH: warning: text" on standard error, for damage a
+    /// decode went past (the file still counts as done).
+    func reportWarning(path: String, _ warning: String) {
+        writeError((errorIsTerminal ? "\r\u{1B}[K" : "") + "filmroll: \(displayPath(path)): warning: \(warning)\n")
+    }
+}
+
+extension ImagePipeline.Configuration {
+    /// This configuration, its decode warnings printed on `io`.
+    func reportingWarnings(to io: CommandIO) -> Self {
+        var configuration = self
+        configuration.onWarning = { path, warning in io.reportWarning(path: path, warning) }
+        return configuration
     }
 }

@@ -67,6 +67,7 @@ struct ConvertCommand: Command {
         do {
             let target = maxSize.map { TargetSize.edge($0) }
             let decoded = try ImageDecoder.decode(contentsOf: input, options: DecodeOptions(target: target, limits: limits))
+            for warning in decoded.warnings { io.reportWarning(path: input, warning) }
             var image = decoded.image
             if let target {
                 image = image.resized(to: target.resultSize(for: decoded.info.uprightSize).fitting(image.size))

@@ -148,7 +148,7 @@ struct FourcutCommand: Command {
         var configuration = ImagePipeline.Configuration()
         if !useCache { configuration.memoryCostLimit = 0 }
         configuration.limits = limits
-        let maker = FourCutMaker(renderer: FourCutRenderer(pipeline: ImagePipeline(configuration: configuration)),
+        let maker = FourCutMaker(renderer: FourCutRenderer(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io))),
                                  options: options, quality: quality,
                                  lineage: OutputLineage(catalogPath: catalogPath, enabled: useCatalog), force: force,
                                  io: io, json: json)

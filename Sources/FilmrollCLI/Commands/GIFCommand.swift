@@ -126,7 +126,8 @@ struct GIFCommand: Command {
     func run(_ io: CommandIO) -> ExitCode {
         Interruption.install()
         let started = ContinuousClock.now
-        let (found, failures) = InputWalker.expand(inputs)
+        let (found, failures, skipped) = InputWalker.expand(inputs)
+        defer { skipped.report(io) }     // at the end of the run, however it ends
         for failure in failures { io.reportFailure(path: failure.path, failure.reason) }
         if !failures.isEmpty { return .failure }
         let files = GIFFrames.order(found, by: order)
@@ -153,7 +154,8 @@ struct GIFCommand: Command {
         var configuration = ImagePipeline.Configuration()
         if !useCache { configuration.memoryCostLimit = 0 }
         configuration.limits = limits
-        let loader = GIFFrames(pipeline: ImagePipeline(configuration: configuration), sizing: sizing, fit: fit, background: background)
+        let loader = GIFFrames(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
+                               sizing: sizing, fit: fit, background: background)
         let progress = ProgressBar(io: io, total: files.count, label: "gif", enabled: !quiet && !json)
         let loaded: (canvas: PixelSize, frames: [GIFFrames.Frame])
         do {
@@ -201,6 +203,7 @@ struct GIFCommand: Command {
             io.print(JSONValue.object([
                 ("path", .string(output)), ("width", .int(loaded.canvas.width)), ("height", .int(loaded.canvas.height)),
                 ("frames", .int(frames.count)), ("bytes", .int(bytes.count)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
+                ("skipped", .array(skipped.jsonObjects())),
             ]).rendered)
         } else if !quiet {
             io.print("\(displayPath(output)): \(frames.count) frames, \(loaded.canvas), \(displayBytes(bytes.count)) in \(fixed(seconds, 2)) s")

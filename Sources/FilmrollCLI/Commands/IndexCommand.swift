@@ -74,6 +74,7 @@ struct IndexCommand: Command {
             return .failure
         }
         for failure in summary.failures { io.reportFailure(path: failure.path, failure.reason) }
+        let skipped = SkippedFiles(files: summary.skipped)
         let seconds = ContinuousClock.now - started
         let catalogFile = catalogPath ?? Catalog.defaultPath(for: folder)
         if json {
@@ -93,11 +94,13 @@ struct IndexCommand: Command {
                 ("failures", .array(summary.failures.map {
                     .object([("path", .string($0.path)), ("error", .string($0.reason))])
                 })),
+                ("skipped", .array(skipped.jsonObjects())),
             ] + rebuildFields).rendered)
         } else if !quiet {
             io.print("\(displayPath(folder)): \(summary.line) in \(fixed(seconds.seconds, 2)) s")
             if let rebuilt { io.print(Self.describe(rebuilt)) }
         }
+        skipped.report(io)
         if summary.interrupted {
             io.printError("filmroll: interrupted; run the same command again to finish")
             return Interruption.exitCode

@@ -23,7 +23,7 @@ struct InfoCommand: Command {
     }
 
     func run(_ io: CommandIO) -> ExitCode {
-        let (files, failures) = InputWalker.expand(paths)
+        let (files, failures, skipped) = InputWalker.expand(paths)
         var failed = false
         for failure in failures {
             failed = true
@@ -35,11 +35,16 @@ struct InfoCommand: Command {
                 let info = try ImageDecoder.readInfo(bytes, limits: limits)
                 io.print(json ? Self.json(file.path, info, bytes: bytes.count).rendered
                               : Self.line(file.path, info, bytes: bytes.count))
+                for warning in info.warnings { io.reportWarning(path: file.path, warning) }
             } catch {
                 failed = true
                 report(path: file.path, error: String(describing: error), io: io)
             }
         }
+        if json {
+            for object in skipped.jsonObjects(reasonKey: "skipped") { io.print(object.rendered) }
+        }
+        skipped.report(io)
         return failed ? .failure : .success
     }
 

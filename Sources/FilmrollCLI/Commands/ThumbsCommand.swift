@@ -109,9 +109,12 @@ struct ThumbsCommand: Command {
     func run(_ io: CommandIO) -> ExitCode {
         Interruption.install()
         let started = ContinuousClock.now
-        let (files, failures) = InputWalker.expand(inputs)
+        let (files, failures, skipped) = InputWalker.expand(inputs)
         let report = ThumbnailReport(io: io, json: json)
         for failure in failures { report.failed(path: failure.path, reason: failure.reason) }
+        if json {
+            for object in skipped.jsonObjects(pathKey: "source", reasonKey: "skipped") { io.print(object.rendered) }
+        }
         let roots = Set(files.map(\.root))
 
         let lineage = ThumbnailLineage(catalogPath: catalogPath)
@@ -127,7 +130,7 @@ struct ThumbsCommand: Command {
         configuration.limits = limits
         let outputGuard = OutputGuard(mark: .thumbnail, force: force, inputs: InputIdentities(files), catalogPath: catalogPath)
         let maker = ThumbnailMaker(
-            pipeline: ImagePipeline(configuration: configuration),
+            pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
             plan: ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,
                                 outputFolder: outputFolder, storeFolders: stores.directories, useCache: useCache, xdg: xdg,
                                 keepMetadata: keepMetadata),
@@ -150,6 +153,7 @@ struct ThumbsCommand: Command {
             let summary = report.summary(elapsed: ContinuousClock.now - started, location: outputFolder ?? maker.storeLocation)
             if json { io.writeError(summary + "\n") } else { io.print(summary) }
         }
+        skipped.report(io)
         if Interruption.requested {
             io.printError("filmroll: interrupted; run the same command again to finish")
             return Interruption.exitCode

@@ -8,16 +8,20 @@ import Imaging
 /// Expands the command line's files and folders into the files to work on.
 /// Regular files named on the command line are always taken (anything
 /// else, such as a FIFO, is refused without being opened); folders are
-/// walked by `PhotoFolder`.
+/// walked by `PhotoFolder`, and their files that are not photos are
+/// counted, not worked on.
 enum InputWalker {
     struct Failure: Error, Sendable {
         var path: String
         var reason: String
     }
 
-    static func expand(_ inputs: [String]) -> (files: [InputFile], failures: [Failure]) {
+    /// The files to work on, the inputs that failed at once, and the files
+    /// of walked folders that are not photos (see `SkippedFiles`).
+    static func expand(_ inputs: [String]) -> (files: [InputFile], failures: [Failure], skipped: SkippedFiles) {
         var files: [InputFile] = []
         var failures: [Failure] = []
+        var skipped = SkippedFiles()
         for input in inputs {
             var status = stat()
             guard stat(input, &status) == 0 else {
@@ -26,8 +30,9 @@ enum InputWalker {
             }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
-                let (entries, unreadable) = PhotoFolder.walk(input)
+                let (entries, unreadable, passedOver) = PhotoFolder.walk(input)
                 failures += unreadable.map { Failure(path: $0.path, reason: $0.reason) }
+                skipped.files += passedOver
                 files += entries.map { InputFile(path: $0.path, relativePath: $0.relativePath, root: input) }
             case S_IFREG:
                 files.append(InputFile(path: input, relativePath: lastComponent(input), root: parentFolder(input)))
@@ -36,7 +41,7 @@ enum InputWalker {
                 failures.append(Failure(path: input, reason: "not a regular file"))
             }
         }
-        return (files, failures)
+        return (files, failures, skipped)
     }
 
     /// The folder holding `path` ("." for a bare name).

@@ -17,6 +17,8 @@ enum PNGCodec {
         /// EXIF from ImageMagick's "Raw profile type exif" text, hex-decoded
         /// (TIFF, with or without "Exif\0\0").
         var rawProfileEXIF: [UInt8]?
+        /// Ancillary chunks skipped for a bad CRC (see `warnings(_:)`).
+        var warnings: [String]
     }
 
     static func limits(_ limits: DecodeLimits) -> cimg_png_limits {
@@ -28,7 +30,8 @@ enum PNGCodec {
         var info = cimg_png_info()
         defer { cimg_png_info_free(&info) }
         var pngLimits = Self.limits(limits)
-        try checkCodec(.png) { cimg_png_read_info(bytes.uint8Base, bytes.count, &pngLimits, &info, $0) }
+        var warnings = cimg_warnings()
+        try checkCodec(.png) { cimg_png_read_info(bytes.uint8Base, bytes.count, &pngLimits, &info, &warnings, $0) }
         let colorModel = switch info.color_type {
         case 0: "gray"
         case 2: "RGB"
@@ -44,7 +47,8 @@ enum PNGCodec {
             hasAlpha: info.has_alpha != 0,
             exifRange: info.exif_length > 0 ? info.exif_offset..<info.exif_offset + info.exif_length : nil,
             xmp: info.xmp.copiedBytes,
-            rawProfileEXIF: info.raw_exif.copiedBytes
+            rawProfileEXIF: info.raw_exif.copiedBytes,
+            warnings: Self.warnings(warnings)
         )
     }
 
@@ -70,19 +74,33 @@ enum PNGCodec {
         return .sRGB
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, size: PixelSize, limits: DecodeLimits) throws(ImagingError) -> Image {
+    /// Decodes to RGBA8, with the warnings of chunks skipped for a bad CRC.
+    static func decode(_ bytes: UnsafeRawBufferPointer, size: PixelSize,
+                       limits: DecodeLimits) throws(ImagingError) -> (image: Image, warnings: [String]) {
         var pngLimits = Self.limits(limits)
+        var warnings = cimg_warnings()
         var failure: ImagingError?
         let image = Image(width: size.width, height: size.height, format: .rgba8) { pixels in
             var error = cimg_error()
             if cimg_png_decode(bytes.uint8Base, bytes.count, &pngLimits, pixels.baseAddress, size.width * 4,
-                               UInt32(size.width), UInt32(size.height), &error) != 0 {
+                               UInt32(size.width), UInt32(size.height), &warnings, &error) != 0 {
                 failure = ImagingError(error, format: .png)
                 pixels.update(repeating: 0)
             }
         }
         if let failure { throw failure }
-        return image
+        return (image, Self.warnings(warnings))
+    }
+
+    /// libpng's "tEXt: CRC error" as "PNG chunk tEXt has a bad CRC; ignored".
+    /// libpng's other warnings (an sRGB profile it knows to be off, …) are
+    /// about chunks it still used, and are not shown.
+    static func warnings(_ collected: cimg_warnings) -> [String] {
+        let text = withUnsafeBytes(of: collected.text) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        return text.split(separator: "\n").compactMap { line in
+            guard line.hasSuffix(": CRC error") else { return nil }
+            return "PNG chunk \(line.dropLast(": CRC error".count)) has a bad CRC; ignored"
+        }
     }
 
     static func encode(_ image: Image, options: PNGEncodingOptions) throws(ImagingError) -> [UInt8] {

@@ -23,20 +23,22 @@ public enum ImageDecoder {
         let decoder = try decoder(for: bytes)
         return try withBytes(bytes) { raw throws(ImagingError) in
             try options.limits.check(frameSize: info.storedSize, frames: decoder.decodedFrameCount(info, options: options))
-            var (frames, scale) = try decoder.decodeStored(raw, info: info, options: options)
+            var (frames, scale, decodeWarnings) = try decoder.decodeStoredWithWarnings(raw, info: info, options: options)
+            // The decode reads the header again: its warnings are not new.
+            let warnings = info.warnings + decodeWarnings.filter { !info.warnings.contains($0) }
             var colorSpace = info.decodedColorSpace
             if options.convertsToSRGB && !colorSpace.isSRGB {
                 frames = frames.map { ImageFrame(image: $0.image.convertedToSRGB(from: colorSpace), delayCentiseconds: $0.delayCentiseconds) }
                 colorSpace = .sRGB
             }
             guard options.appliesOrientation else {
-                return DecodedImage(info: info, frames: frames, decodeScale: scale, colorSpace: colorSpace)
+                return DecodedImage(info: info, frames: frames, decodeScale: scale, colorSpace: colorSpace, warnings: warnings)
             }
             let orientation = info.metadata.orientation
             let upright = frames.map {
                 ImageFrame(image: $0.image.applying(orientation), delayCentiseconds: $0.delayCentiseconds)
             }
-            return DecodedImage(info: info, frames: upright, decodeScale: scale, colorSpace: colorSpace)
+            return DecodedImage(info: info, frames: upright, decodeScale: scale, colorSpace: colorSpace, warnings: warnings)
         }
     }
 
@@ -60,7 +62,9 @@ public enum ImageDecoder {
 
     private static func decoder(for bytes: [UInt8]) throws(ImagingError) -> any ImageDecoding {
         if bytes.isEmpty { throw .emptyFile }
-        guard let format = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
+        guard let format = ImageFormat.sniff(bytes) else {
+            throw UnsupportedFormat.sniff(bytes).map { .unsupportedFormat($0.displayName) } ?? .unrecognizedFormat
+        }
         return decoder(for: format)
     }
 

@@ -10,9 +10,20 @@ protocol ImageDecoding: Sendable {
 
     /// See the extension's default.
     func decodedSize(_ info: ImageInfo, options: DecodeOptions) -> PixelSize
+
+    /// `decodeStored`, with the damage the decode went past (see
+    /// `DecodedImage.warnings`). By default there is none to tell.
+    func decodeStoredWithWarnings(_ bytes: UnsafeRawBufferPointer, info: ImageInfo, options: DecodeOptions)
+        throws(ImagingError) -> (frames: [ImageFrame], scale: Int, warnings: [String])
 }
 
 extension ImageDecoding {
+    func decodeStoredWithWarnings(_ bytes: UnsafeRawBufferPointer, info: ImageInfo, options: DecodeOptions)
+        throws(ImagingError) -> (frames: [ImageFrame], scale: Int, warnings: [String]) {
+        let (frames, scale) = try decodeStored(bytes, info: info, options: options)
+        return (frames, scale, [])
+    }
+
     /// Frames the decode will produce, for the limit check.
     func decodedFrameCount(_ info: ImageInfo, options: DecodeOptions) -> Int {
         options.frames == .all ? info.metadata.frameCount : 1

@@ -13,10 +13,13 @@ public struct ImageInfo: Sendable, Hashable {
     public var colorSpace: ColorSpace
     /// HEIF: the largest embedded thumbnail, upright.
     public var embeddedThumbnailSize: PixelSize?
+    /// Damage the header read went past, as sentences
+    /// ("PNG chunk tEXt has a bad CRC; ignored").
+    public var warnings: [String]
 
     public init(format: ImageFormat, storedSize: PixelSize, metadata: ImageMetadata = ImageMetadata(),
                 colorModel: String, isProgressive: Bool = false, hasAlpha: Bool = false,
-                colorSpace: ColorSpace = .sRGB) {
+                colorSpace: ColorSpace = .sRGB, warnings: [String] = []) {
         self.colorSpace = colorSpace
         self.format = format
         self.storedSize = storedSize
@@ -24,6 +27,7 @@ public struct ImageInfo: Sendable, Hashable {
         self.colorModel = colorModel
         self.isProgressive = isProgressive
         self.hasAlpha = hasAlpha
+        self.warnings = warnings
     }
 
     /// Size as displayed, after orientation.
@@ -60,13 +64,18 @@ public struct DecodedImage: Sendable {
     /// What the frames' colours are: sRGB unless the decode was asked to
     /// keep the file's own colours.
     public var colorSpace: ColorSpace
+    /// Damage the decode went past (the header's and the pixels'), as
+    /// sentences; the caller shows them with the file's name.
+    public var warnings: [String]
 
-    public init(info: ImageInfo, frames: [ImageFrame], decodeScale: Int = 8, colorSpace: ColorSpace = .sRGB) {
+    public init(info: ImageInfo, frames: [ImageFrame], decodeScale: Int = 8, colorSpace: ColorSpace = .sRGB,
+                warnings: [String] = []) {
         precondition(!frames.isEmpty, "a decoded image has at least one frame")
         self.info = info
         self.frames = frames
         self.decodeScale = decodeScale
         self.colorSpace = colorSpace
+        self.warnings = warnings
     }
 
     /// The first (or only) frame.

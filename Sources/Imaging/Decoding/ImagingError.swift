@@ -5,6 +5,8 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     case emptyFile
     /// The bytes are not in a format Filmroll reads.
     case unrecognizedFormat
+    /// The bytes are an image format Filmroll cannot decode ("TIFF"); see `UnsupportedFormat`.
+    case unsupportedFormat(String)
     /// A frame is larger than the pixel limit.
     case imageTooLarge(PixelSize)
     /// All frames of an animation together are larger than the limit.
@@ -26,6 +28,7 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .emptyFile: "empty file"
         case .unrecognizedFormat: "not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)"
+        case .unsupportedFormat(let name): "unsupported format (\(name))"
         case .imageTooLarge(let size): "image too large (\(size))"
         case let .animationTooLarge(frames, size):
             "image too large (\(frames) frames of \(size))"

@@ -16,12 +16,18 @@ struct PNGDecoder: ImageDecoding {
         }
         return ImageInfo(format: .png, storedSize: header.size, metadata: metadata, colorModel: header.colorModel,
                          isProgressive: header.isInterlaced, hasAlpha: header.hasAlpha,
-                         colorSpace: PNGCodec.readColorSpace(bytes, limits: limits))
+                         colorSpace: PNGCodec.readColorSpace(bytes, limits: limits), warnings: header.warnings)
     }
 
     func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,
                       options: DecodeOptions) throws(ImagingError) -> (frames: [ImageFrame], scale: Int) {
-        let image = try PNGCodec.decode(bytes, size: info.storedSize, limits: options.limits)
-        return ([ImageFrame(image: image)], 8)
+        let (frames, scale, _) = try decodeStoredWithWarnings(bytes, info: info, options: options)
+        return (frames, scale)
+    }
+
+    func decodeStoredWithWarnings(_ bytes: UnsafeRawBufferPointer, info: ImageInfo, options: DecodeOptions)
+        throws(ImagingError) -> (frames: [ImageFrame], scale: Int, warnings: [String]) {
+        let (image, warnings) = try PNGCodec.decode(bytes, size: info.storedSize, limits: options.limits)
+        return ([ImageFrame(image: image)], 8, warnings)
     }
 }

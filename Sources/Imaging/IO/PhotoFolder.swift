@@ -6,10 +6,13 @@ import Darwin
 
 /// Finds the photos in a folder tree.
 ///
-/// The walk is recursive; hidden entries (and so `.filmroll/`) are skipped
-/// and symlinked folders are not followed. A file is taken when its name
-/// says it is an image or its first bytes do: a JPEG named `.dat` is
-/// found, a `notes.txt` is not.
+/// The walk is recursive; hidden entries (and so `.filmroll/` and
+/// Filmroll's temporaries) are passed over and symlinked folders are not
+/// followed. A file is taken when its name says it is an image or its first
+/// bytes do, including an image format Filmroll cannot decode (a TIFF, a
+/// HEIC; see `UnsupportedFormat`), so that it is reported: a JPEG named
+/// `.dat` is found. Any other file (a `.mov`, an `.AAE` sidecar, a
+/// `notes.txt`) is listed as skipped, never dropped without a word.
 public enum PhotoFolder {
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "gif",
                                                          "heic", "heif", "hif", "avif", "webp"]
@@ -29,19 +32,33 @@ public enum PhotoFolder {
         public var reason: String
     }
 
-    /// The photos below `folder`, in natural order of their relative paths.
-    public static func walk(_ folder: String) -> (entries: [Entry], unreadable: [Unreadable]) {
-        var entries: [Entry] = []
-        var unreadable: [Unreadable] = []
-        walk(folder: folder, relative: "", into: &entries, unreadable: &unreadable)
-        entries.sort { naturalOrder($0.relativePath, $1.relativePath) }
-        return (entries, unreadable)
+    /// A file of the tree that is not a photo, left out of the walk.
+    public struct Skipped: Sendable, Hashable {
+        public var path: String
+        public var relativePath: String
+        /// "not a photo", or "not a regular file" (a FIFO, a socket, a broken link).
+        public var reason: String
     }
 
-    private static func walk(folder: String, relative: String, into entries: inout [Entry],
-                             unreadable: inout [Unreadable]) {
+    /// The photos below `folder`, in natural order of their relative paths,
+    /// and the files that are not photos, in the same order.
+    public static func walk(_ folder: String) -> (entries: [Entry], unreadable: [Unreadable], skipped: [Skipped]) {
+        var found = Found()
+        walk(folder: folder, relative: "", into: &found)
+        found.entries.sort { naturalOrder($0.relativePath, $1.relativePath) }
+        found.skipped.sort { naturalOrder($0.relativePath, $1.relativePath) }
+        return (found.entries, found.unreadable, found.skipped)
+    }
+
+    private struct Found {
+        var entries: [Entry] = []
+        var unreadable: [Unreadable] = []
+        var skipped: [Skipped] = []
+    }
+
+    private static func walk(folder: String, relative: String, into found: inout Found) {
         guard let directory = opendir(folder) else {
-            unreadable.append(Unreadable(path: folder, reason: FileBytes.systemMessage(errno)))
+            found.unreadable.append(Unreadable(path: folder, reason: FileBytes.systemMessage(errno)))
             return
         }
         defer { closedir(directory) }
@@ -53,30 +70,41 @@ public enum PhotoFolder {
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             if (status.st_mode & S_IFMT) == S_IFDIR {
-                walk(folder: path, relative: relativePath, into: &entries, unreadable: &unreadable)
+                walk(folder: path, relative: relativePath, into: &found)
                 continue
             }
             if (status.st_mode & S_IFMT) == S_IFLNK {
                 // A link to a file counts as that file; links to folders are not followed.
-                guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+                if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { continue }
             }
-            guard (status.st_mode & S_IFMT) == S_IFREG, isCandidate(path: path, name: name) else { continue }
-            entries.append(Entry(path: path, relativePath: relativePath, byteCount: Int(status.st_size),
-                                 modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000
-                                     + Int64(status.st_mtim.tv_nsec)))
+            guard (status.st_mode & S_IFMT) == S_IFREG else {
+                found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: "not a regular file"))
+                continue
+            }
+            guard isCandidate(path: path, name: name) else {
+                found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: "not a photo"))
+                continue
+            }
+            found.entries.append(Entry(path: path, relativePath: relativePath, byteCount: Int(status.st_size),
+                                       modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000
+                                           + Int64(status.st_mtim.tv_nsec)))
         }
     }
 
+    /// Whether a file is a photo to work on: its name says so, or its
+    /// first bytes are an image's, decodable or not. A file that cannot be
+    /// opened is taken, so that the reason is reported.
     private static func isCandidate(path: String, name: String) -> Bool {
         if let dot = name.lastIndex(of: "."), imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
             return true
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return true }
         defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: ImageFormat.signatureLength)
-        let count = read(descriptor, &head, ImageFormat.signatureLength)
-        return count > 0 && ImageFormat.sniff(head.prefix(count)) != nil
+        var head = [UInt8](repeating: 0, count: max(ImageFormat.signatureLength, UnsupportedFormat.signatureLength))
+        let count = read(descriptor, &head, head.count)
+        guard count > 0 else { return false }
+        return ImageFormat.sniff(head.prefix(count)) != nil || UnsupportedFormat.sniff(head.prefix(count)) != nil
     }
 }
 

@@ -18,6 +18,9 @@ public final class ImagePipeline: Sendable {
         /// Decoded pixels in flight across all threads.
         public var pixelBudget = 160_000_000
         public var limits = DecodeLimits.default
+        /// Called with a file's path and each warning its decode went past
+        /// (see `DecodedImage.warnings`); a cache hit decodes nothing and warns nothing.
+        public var onWarning: (@Sendable (_ path: String, _ warning: String) -> Void)?
 
         public init() {}
     }
@@ -70,8 +73,10 @@ public final class ImagePipeline: Sendable {
         let pixels = ImageDecoder.plannedPixels(info, options: options)
         let made: [(Int, Image)] = try budget.withReservation(pixels) { () throws(ImagingError) -> [(Int, Image)] in
             // Decoded as stored; each resize writes its result upright.
-            let decoded = try ImageDecoder.decode(bytes, info: info, options: options).image
+            let decodedImage = try ImageDecoder.decode(bytes, info: info, options: options)
+            let decoded = decodedImage.image
             decodes.add(1, ordering: .relaxed)
+            for warning in decodedImage.warnings { configuration.onWarning?(source.path, warning) }
             var made: [(Int, Image)] = []
             for index in order {
                 let resize = resizes[index]

@@ -1,0 +1,156 @@
+import Catalog
+import FilmrollCLI
+import Imaging
+import Testing
+import TestSupport
+
+/// Folder walks count the files that are not photos, name the images
+/// Filmroll cannot decode, and pass over hidden files without a word.
+@Suite struct SkippedFilesTests {
+    static let movie: [UInt8] = [0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 0, 0, 0, 0, 0, 8] + Array("wide".utf8)
+    static let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0, 0, 0]
+
+    /// A photo, two videos, an edit sidecar, a note without extension, and hidden files.
+    static func folder() throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        try folder.write(try Fixtures.bytes("dated/IMG_0001.jpg"), as: "IMG_0001.jpg")
+        try folder.write(movie, as: "IMG_0001.MOV")
+        try folder.write(movie, as: "IMG_0002.mov")
+        try folder.write(Array("<?xml version=\"1.0\"?><plist/>".utf8), as: "IMG_0001.AAE")
+        try folder.write(Array("to do\n".utf8), as: "NOTES")
+        try folder.write(Array("Bud1".utf8), as: ".DS_Store")
+        try folder.write(try Fixtures.bytes("dated/IMG_0001.jpg"), as: ".IMG_0009.jpg.filmroll-999999-1.tmp")
+        return folder
+    }
+
+    static let summaryLine = "filmroll: skipped 4 files that are not photos: 2 .mov, 1 .aae, 1 (no extension)\n"
+
+    @Test func thumbsCountsWhatIsNotAPhoto() throws {
+        let folder = try Self.folder()
+        let out = TemporaryFolder()
+        let (code, runner) = CommandRunner.run("thumbs", folder.path, "--out", out.path, "--no-cache", "--size", "32")
+        #expect(code == .success)
+        #expect(runner.stderr == Self.summaryLine)
+        #expect(out.names() == ["IMG_0001_32.jpg"])
+    }
+
+    @Test func thumbsJSONListsEverySkippedFile() throws {
+        let folder = try Self.folder()
+        let (code, runner) = CommandRunner.run("thumbs", folder.path, "--no-cache", "--json", "--size", "32")
+        #expect(code == .success)
+        let skipped = runner.stdout.split(separator: "\n").filter { $0.contains(#""skipped""#) }
+        #expect(skipped == ["IMG_0001.AAE", "IMG_0001.MOV", "IMG_0002.mov", "NOTES"].map {
+            #"{"source":"\#(folder.file($0))","skipped":"not a photo"}"#
+        })
+        #expect(runner.stderr.hasSuffix(Self.summaryLine))
+    }
+
+    @Test func oneSkippedFileIsSingular() throws {
+        let folder = TemporaryFolder()
+        try folder.write(try Fixtures.bytes("dated/IMG_0001.jpg"), as: "a.jpg")
+        try folder.write(Self.movie, as: "clip.MP4")
+        let (_, runner) = CommandRunner.run("info", folder.path)
+        #expect(runner.stderr == "filmroll: skipped 1 file that is not a photo: 1 .mp4\n")
+    }
+
+    @Test func anImageFilmrollCannotDecodeFailsByName() throws {
+        // Given a TIFF, and a Canon CR3 named like a JPEG, among photos
+        let folder = try Self.folder()
+        try folder.write(Self.tiff, as: "scan.tif")
+        try folder.write([0, 0, 0, 0x18] + Array("ftypcrx ".utf8) + [0, 0, 0, 0], as: "IMG_0003.jpg")
+        let out = TemporaryFolder()
+        // When thumbnails are made
+        let (code, runner) = CommandRunner.run("thumbs", folder.path, "--out", out.path, "--no-cache", "--size", "32",
+                                               "--quiet")
+        // Then each fails by name, and the others are still counted as skipped
+        #expect(code == .failure)
+        #expect(runner.stderr.sortedLines() == """
+            filmroll: \(folder.file("IMG_0003.jpg")): unsupported format (CR3 RAW)
+            filmroll: \(folder.file("scan.tif")): unsupported format (TIFF)
+            \(Self.summaryLine)
+            """.sortedLines())
+        #expect(out.names() == ["IMG_0001_32.jpg"])
+    }
+
+    @Test func infoJSONListsSkippedFiles() throws {
+        let folder = try Self.folder()
+        let (code, runner) = CommandRunner.run("info", "--json", folder.path)
+        #expect(code == .success)
+        let lines = runner.stdout.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(lines.contains(#"{"path":"\#(folder.file("IMG_0001.MOV"))","skipped":"not a photo"}"#))
+        #expect(!runner.stdout.contains("DS_Store") && !runner.stdout.contains(".tmp"))
+        #expect(runner.stderr == Self.summaryLine)
+    }
+
+    @Test func aFileNamedOnTheCommandLineIsStillAnError() throws {
+        let folder = try Self.folder()
+        let (code, runner) = CommandRunner.run("info", folder.file("IMG_0001.MOV"))
+        #expect(code == .failure)
+        #expect(runner.stderr == "filmroll: \(folder.file("IMG_0001.MOV")): not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)\n")
+    }
+
+    @Test func indexCountsSkippedFilesAndCataloguesNone() throws {
+        let folder = try Self.folder()
+        let (code, runner) = CommandRunner.run("index", folder.path, "--json")
+        #expect(code == .success)
+        #expect(runner.stdout.contains(#""failed":0,"#))
+        #expect(runner.stdout.contains(#""skipped":[{"path":"\#(folder.file("IMG_0001.AAE"))","reason":"not a photo"},"#))
+        #expect(runner.stderr == Self.summaryLine)
+        let catalog = try Catalog(folder: folder.path)
+        #expect(try catalog.database.rows("SELECT path FROM photos").map { $0[0].string } == ["IMG_0001.jpg"])
+    }
+
+    @Test func indexFailsOnAnUnsupportedFormat() throws {
+        let folder = try Self.folder()
+        try folder.write(Self.tiff, as: "IMG_0004.CR2")
+        let (code, runner) = CommandRunner.run("index", folder.path, "--quiet")
+        #expect(code == .failure)
+        #expect(runner.stderr == "filmroll: \(folder.file("IMG_0004.CR2")): unsupported format (TIFF)\n" + Self.summaryLine)
+    }
+
+    @Test func gifCountsSkippedFiles() throws {
+        let folder = try Self.folder()
+        try folder.write(try Fixtures.bytes("dated/IMG_0005.jpg"), as: "IMG_0005.jpg")
+        let out = TemporaryFolder()
+        let (code, runner) = CommandRunner.run("gif", folder.path, "-o", out.file("a.gif"), "--size", "32", "--json",
+                                               "--no-catalog")
+        #expect(code == .success, "\(runner.stderr)")
+        #expect(runner.stdout.contains(#""frames":2,"#))
+        #expect(runner.stdout.contains(#""skipped":[{"path":"\#(folder.file("IMG_0001.AAE"))","reason":"not a photo"},"#))
+        #expect(runner.stderr == Self.summaryLine)
+    }
+}
+
+/// A PNG whose only damage is a bad CRC in a text chunk is converted, with a warning naming it.
+@Suite struct DecodeWarningTests {
+    /// The fixture PNG with a tEXt chunk whose CRC is wrong.
+    static func damagedPNG() throws -> [UInt8] {
+        var bytes = try ImageEncoder.encode(Image.filled(PixelSize(width: 6, height: 4), with: RGBColor(red: 10, green: 200, blue: 30)),
+                                            as: .png(PNGEncodingOptions(texts: [.init(key: "Comment", value: "hello")])))
+        let text = try #require(bytes.indices.dropLast(4).first { Array(bytes[$0..<$0 + 4]) == Array("tEXt".utf8) })
+        bytes[text + 4 + "Comment\0hello".utf8.count] ^= 0xFF     // the first CRC byte
+        return bytes
+    }
+
+    @Test func convertWarnsAndSucceeds() throws {
+        let folder = TemporaryFolder()
+        try folder.write(try Self.damagedPNG(), as: "damaged.png")
+        let (code, runner) = CommandRunner.run("convert", folder.file("damaged.png"), folder.file("out.png"))
+        #expect(code == .success)
+        #expect(runner.stderr == "filmroll: \(folder.file("damaged.png")): warning: PNG chunk tEXt has a bad CRC; ignored\n")
+        #expect(try ImageDecoder.decode(contentsOf: folder.file("out.png")).image.pixel(x: 5, y: 3) == [10, 200, 30, 255])
+    }
+
+    @Test func thumbsAndInfoWarnToo() throws {
+        let folder = TemporaryFolder()
+        try folder.write(try Self.damagedPNG(), as: "damaged.png")
+        let warning = "filmroll: \(folder.file("damaged.png")): warning: PNG chunk tEXt has a bad CRC; ignored\n"
+        let (code, runner) = CommandRunner.run("thumbs", folder.path, "--no-cache", "--json", "--size", "4")
+        #expect(code == .success)
+        #expect(runner.stderr.hasPrefix(warning))
+        let (infoCode, info) = CommandRunner.run("info", folder.file("damaged.png"))
+        #expect(infoCode == .success)
+        #expect(info.stderr == warning)
+    }
+}
