@@ -6,6 +6,9 @@
  *   gif   – block walk, then composite every frame
  *   exif  – EXIF parsing of arbitrary payloads (with and without header)
  *   xmp   – XMP (RDF/XML) parsing of arbitrary packets
+ *   heif  – HEIC/AVIF boxes, metadata items, then the primary image and thumbnail
+ *   webp  – container and chunks, then a still (full and scaled) or every frame
+ *   icc   – ICC profiles: description, transforms for every pixel layout, applied
  * Buffers are sized from the header exactly as the Swift side sizes them,
  * with the same limits, so a finding here is a finding in Filmroll.
  */
@@ -107,6 +110,83 @@ static void fuzz_xmp(const uint8_t *data, size_t size) {
     cimg_xmp_parse(data, size, &xmp, &error);
 }
 
+static void fuzz_icc(const uint8_t *data, size_t size) {
+    cimg_color_profile_facts facts;
+    cimg_error error;
+    cimg_color_profile_describe(data, size, &facts, &error);
+    static const int inputs[5] = {CIMG_COLOR_INPUT_GRAY8, CIMG_COLOR_INPUT_RGB8, CIMG_COLOR_INPUT_RGBA8,
+                                  CIMG_COLOR_INPUT_CMYK8, CIMG_COLOR_INPUT_CMYK8_INVERTED};
+    uint8_t in[16 * 4 * 4], out[16 * 4 * 4];
+    for (size_t i = 0; i < sizeof in; i++) in[i] = (uint8_t)(i * 37);
+    for (int k = 0; k < 5; k++) {
+        cimg_color_transform *transform = NULL;
+        int identity = 0;
+        if (cimg_color_transform_create(data, size, inputs[k], &transform, &identity, &error) != 0) continue;
+        int in_channels = inputs[k] >= CIMG_COLOR_INPUT_CMYK8 ? 4 : inputs[k];
+        int out_channels = inputs[k] >= CIMG_COLOR_INPUT_CMYK8 ? 3 : inputs[k];
+        cimg_color_transform_apply(transform, in, 16 * (size_t)in_channels, out, 16 * (size_t)out_channels, 16, 4);
+        cimg_color_transform_free(transform);
+    }
+}
+
+static void fuzz_heif(const uint8_t *data, size_t size) {
+    cimg_heif_info info;
+    cimg_error error;
+    if (cimg_heif_read_info(data, size, &info, &error) != 0) return;
+    static const int kinds[3] = {CIMG_HEIF_EXIF, CIMG_HEIF_XMP, CIMG_HEIF_ICC};
+    for (int k = 0; k < 3; k++) {
+        cimg_buffer block = {0};
+        if (cimg_heif_copy_metadata(data, size, kinds[k], &block, &error) != 0) continue;
+        if (kinds[k] == CIMG_HEIF_EXIF && block.size > 0) {
+            cimg_exif exif;
+            cimg_exif_parse(block.data, block.size, &exif, &error);
+        } else if (kinds[k] == CIMG_HEIF_ICC && block.size > 0) {
+            fuzz_icc(block.data, block.size);
+        }
+        cimg_buffer_free(&block);
+    }
+    int format = info.has_alpha ? CIMG_PIXEL_RGBA8 : CIMG_PIXEL_RGB8;
+    for (int thumbnail = 0; thumbnail <= 1; thumbnail++) {
+        uint32_t width = thumbnail ? info.thumbnail_width : info.width;
+        uint32_t height = thumbnail ? info.thumbnail_height : info.height;
+        if (!fits(width, height, 1) || !fits(info.stored_width, info.stored_height, 1)) continue;
+        size_t row = (size_t)width * (size_t)format;
+        uint8_t *pixels = malloc(row * height);
+        if (pixels == NULL) return;
+        cimg_heif_decode(data, size, thumbnail, 1, format, pixels, row, width, height, &error);
+        free(pixels);
+    }
+}
+
+static void fuzz_webp(const uint8_t *data, size_t size) {
+    cimg_webp_info info;
+    cimg_error error;
+    if (cimg_webp_read_info(data, size, 64, &info, &error) != 0) return;
+    static const char *chunks[3] = {"ICCP", "EXIF", "XMP "};
+    for (int k = 0; k < 3; k++) {
+        cimg_buffer chunk = {0};
+        if (cimg_webp_copy_chunk(data, size, chunks[k], &chunk, &error) == 0) cimg_buffer_free(&chunk);
+    }
+    if (!fits(info.width, info.height, info.frame_count)) return;
+    if (info.is_animated) {
+        uint8_t *frames = malloc((size_t)info.width * info.height * 4 * info.frame_count);
+        uint16_t *delays = calloc(info.frame_count, sizeof(uint16_t));
+        if (frames && delays) cimg_webp_decode_frames(data, size, info.width, info.height, info.frame_count, frames, delays, &error);
+        free(frames);
+        free(delays);
+        return;
+    }
+    int format = info.has_alpha ? CIMG_PIXEL_RGBA8 : CIMG_PIXEL_RGB8;
+    for (uint32_t divisor = 1; divisor <= 3; divisor += 2) {
+        uint32_t width = (info.width + divisor - 1) / divisor, height = (info.height + divisor - 1) / divisor;
+        size_t row = (size_t)width * (size_t)format;
+        uint8_t *pixels = malloc(row * height);
+        if (pixels == NULL) return;
+        cimg_webp_decode(data, size, format, pixels, row, width, height, &error);
+        free(pixels);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 #if FUZZ_TARGET == 1
     fuzz_jpeg(data, size);
@@ -116,8 +196,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_gif(data, size);
 #elif FUZZ_TARGET == 4
     fuzz_exif(data, size);
-#else
+#elif FUZZ_TARGET == 5
     fuzz_xmp(data, size);
+#elif FUZZ_TARGET == 6
+    fuzz_heif(data, size);
+#elif FUZZ_TARGET == 7
+    fuzz_webp(data, size);
+#else
+    fuzz_icc(data, size);
 #endif
     return 0;
 }

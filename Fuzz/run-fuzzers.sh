@@ -4,20 +4,21 @@
 # corpora made from TestImages/. Crashes land in Fuzz/findings/; copy each
 # into Fuzz/regressions/ once fixed: the tests replay that folder.
 #
-#   Fuzz/run-fuzzers.sh [SECONDS] [TARGET...]      targets: jpeg png gif exif xmp swift
+#   Fuzz/run-fuzzers.sh [SECONDS] [TARGET...]      targets: jpeg png gif exif xmp heif webp icc swift
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-${SECONDS_PER_TARGET:-60}}
 shift || true
-targets=("${@:-jpeg png gif exif xmp swift}")
+targets=("${@:-jpeg png gif exif xmp heif webp icc swift}")
 read -ra targets <<<"${targets[*]}"
 Scripts/install-deps.sh
 work=.build-fuzz
 mkdir -p "$work" Fuzz/findings
 cc=${CC:-clang}
-sources=(CImaging/cimg_common.c CImaging/cimg_jpeg.c CImaging/cimg_png.c CImaging/cimg_gif.c CImaging/cimg_exif.c CImaging/cimg_xmp.c)
-libraries=(-ljpeg -lpng16 -lgif -lexif -lexpat)
-declare -A number=([jpeg]=1 [png]=2 [gif]=3 [exif]=4 [xmp]=5)
+sources=(CImaging/cimg_common.c CImaging/cimg_jpeg.c CImaging/cimg_png.c CImaging/cimg_gif.c CImaging/cimg_exif.c CImaging/cimg_xmp.c
+         CImaging/cimg_heif.c CImaging/cimg_webp.c CImaging/cimg_color.c)
+libraries=(-ljpeg -lpng16 -lgif -lexif -lexpat -lheif -lwebp -lwebpdemux -llcms2)
+declare -A number=([jpeg]=1 [png]=2 [gif]=3 [exif]=4 [xmp]=5 [heif]=6 [webp]=7 [icc]=8)
 
 # The Swift decode path: Imaging's sources and the C shims in one fuzzer.
 build_swift() {
@@ -42,6 +43,16 @@ seed() {  # seed corpus: the project's own fixtures of that kind
     jpeg) find TestImages -name '*.jpg' -exec cp {} "$folder"/ \; ;;
     png) find TestImages -name '*.png' -exec cp {} "$folder"/ \; ;;
     gif) find TestImages -name '*.gif' -exec cp {} "$folder"/ \; ;;
+    heif) find TestImages \( -name '*.heic' -o -name '*.avif' \) -exec cp {} "$folder"/ \; ;;
+    webp) find TestImages -name '*.webp' -exec cp {} "$folder"/ \; ;;
+    icc) python3 - "$folder" <<'PY'
+import sys, pathlib
+from PIL import ImageCms   # lcms2's own sRGB and Lab profiles as seeds
+out = pathlib.Path(sys.argv[1])
+for name in ("sRGB", "LAB"):
+    (out / (name + ".icc")).write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile(name)).tobytes())
+PY
+    ;;
     swift) find TestImages -type f ! -name '*.md' -size -64k -exec cp {} "$folder"/ \; ;;
     exif) python3 - "$folder" <<'PY'
 import sys, pathlib

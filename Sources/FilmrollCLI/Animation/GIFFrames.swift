@@ -98,7 +98,7 @@ struct GIFFrames {
 
     private func decodeFrames(of file: InputFile, canvas: PixelSize) throws(ImagingError) -> [Frame] {
         let info = try ImageDecoder.readInfo(contentsOf: file.path, limits: pipeline.configuration.limits)
-        if info.format == .gif && info.metadata.frameCount > 1 {
+        if info.metadata.frameCount > 1 {   // an animated GIF or WebP gives its frames
             let decoded = try ImageDecoder.decode(contentsOf: file.path,
                                                   options: DecodeOptions(frames: .all, limits: pipeline.configuration.limits))
             for warning in decoded.warnings { pipeline.configuration.onWarning?(file.path, warning) }

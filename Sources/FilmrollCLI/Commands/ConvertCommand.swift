@@ -11,19 +11,22 @@ struct ConvertCommand: Command {
     static let spec = CommandSpec(
         name: "convert",
         abstract: "Write a photo upright as JPEG or PNG, optionally shrunk.",
-        usage: "INPUT OUTPUT [--max-size N] [--quality Q]",
+        usage: "INPUT OUTPUT [--max-size N] [--quality Q] [--keep-profile]",
         arguments: [
-            ArgumentSpec(name: "INPUT", help: "A JPEG, PNG or GIF (for an animated GIF, the first frame)."),
+            ArgumentSpec(name: "INPUT", help: "A JPEG, PNG, GIF, HEIC, AVIF or WebP (for an animation, the first frame)."),
             ArgumentSpec(name: "OUTPUT", help: "The file to write: .jpg, .jpeg or .png. Never the input itself."),
         ],
         options: [
             .value("max-size", "N", "Shrink so the longest edge is at most N pixels (never enlarges)."),
             .value("quality", "Q", "JPEG quality, 1 to 100 (default 90)."),
+            .flag("keep-profile", "Keep the photo's own colours and embed its ICC profile, instead of converting to sRGB."),
             OutputGuard.forceOption,
         ] + LimitOptions.specs,
         discussion: """
-        The output is upright and carries no orientation tag and no other metadata (only a comment marking it as
-        Filmroll's). An existing OUTPUT is replaced only when Filmroll made it, unless --force; never the input.
+        The output is upright, in sRGB (converted through the photo's own colour profile, if it has one), and
+        carries no orientation tag and no other metadata (only a comment marking it as Filmroll's). With
+        --keep-profile the pixels keep the photo's colours and its ICC profile is embedded; a photo whose colours
+        are given by HEIF code points or PNG chromaticities gets an equivalent profile. An existing OUTPUT is replaced only when Filmroll made it, unless --force; never the input.
         It is written to a temporary file and renamed, so an interrupted run leaves no partial file.
         """
     )
@@ -35,6 +38,7 @@ struct ConvertCommand: Command {
     var format: ImageFormat
     var limits: DecodeLimits
     var force: Bool
+    var keepsProfile: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 2 else {
@@ -50,6 +54,7 @@ struct ConvertCommand: Command {
         self.format = format
         limits = try LimitOptions.parse(arguments)
         force = arguments.has("force")
+        keepsProfile = arguments.has("keep-profile")
     }
 
     func run(_ io: CommandIO) -> ExitCode {
@@ -66,15 +71,17 @@ struct ConvertCommand: Command {
         let bytes: [UInt8]
         do {
             let target = maxSize.map { TargetSize.edge($0) }
-            let decoded = try ImageDecoder.decode(contentsOf: input, options: DecodeOptions(target: target, limits: limits))
+            let decoded = try ImageDecoder.decode(contentsOf: input, options: DecodeOptions(
+                target: target, limits: limits, convertsToSRGB: !keepsProfile))
             for warning in decoded.warnings { io.reportWarning(path: input, warning) }
             var image = decoded.image
             if let target {
                 image = image.resized(to: target.resultSize(for: decoded.info.uprightSize).fitting(image.size))
             }
+            let profile = decoded.colorSpace.embeddableProfile?.bytes
             let encoding: EncodingFormat = format == .png
-                ? .png(PNGEncodingOptions())
-                : .jpeg(JPEGEncodingOptions(quality: quality))
+                ? .png(PNGEncodingOptions(iccProfile: profile))
+                : .jpeg(JPEGEncodingOptions(quality: quality, iccProfile: profile))
             bytes = try ImageEncoder.encode(image, as: encoding.marked(.convert))
         } catch {
             io.reportFailure(path: input, String(describing: error))

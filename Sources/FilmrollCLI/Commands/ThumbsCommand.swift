@@ -129,11 +129,13 @@ struct ThumbsCommand: Command {
         configuration.pixelBudget = 48_000_000
         configuration.limits = limits
         let outputGuard = OutputGuard(mark: .thumbnail, force: force, inputs: InputIdentities(files), catalogPath: catalogPath)
+        var plan = ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,
+                                 outputFolder: outputFolder, storeFolders: stores.directories, useCache: useCache, xdg: xdg,
+                                 keepMetadata: keepMetadata)
+        plan.sharedStems = ThumbnailPlan.sharedStems(of: files)
         let maker = ThumbnailMaker(
             pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
-            plan: ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,
-                                outputFolder: outputFolder, storeFolders: stores.directories, useCache: useCache, xdg: xdg,
-                                keepMetadata: keepMetadata),
+            plan: plan,
             writer: OutputWriter(outputGuard: outputGuard, confinedTo: outputFolder),
             threadsPerImage: max(1, processorCount / max(1, min(jobs, files.count))),
             knownOutputs: lineage.knownOutputs(io: io))

@@ -38,12 +38,30 @@ struct ThumbnailPlan: Sendable {
         return ThumbnailStore(directory: folder)
     }
 
-    /// `--out` path: `DIR/<relative path without extension>_<size>.<ext>`.
+    /// Relative paths without extension that more than one input shares
+    /// (`IMG_0001.HEIC` beside `IMG_0001.JPG`, as iPhones export them).
+    var sharedStems: Set<String> = []
+
+    /// `--out` path: `DIR/<relative path without extension>_<size>.<ext>`;
+    /// for a stem two inputs share, the source's extension stays in the
+    /// name (`IMG_0001_heic_256.jpg`) so neither replaces the other.
     func outputPath(for file: InputFile, size: Int) -> String? {
         guard let outputFolder else { return nil }
-        var stem = file.relativePath
-        if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/") { stem = String(stem[..<dot]) }
+        var (stem, sourceExtension) = Self.split(file.relativePath)
+        if sharedStems.contains(stem), let sourceExtension { stem += "_" + sourceExtension.lowercased() }
         return "\(outputFolder)/\(stem)_\(size).\(fileExtension)"
+    }
+
+    /// The stems that more than one of `files` has.
+    static func sharedStems(of files: [InputFile]) -> Set<String> {
+        var seen: [String: Int] = [:]
+        for file in files { seen[split(file.relativePath).stem, default: 0] += 1 }
+        return Set(seen.filter { $0.value > 1 }.keys)
+    }
+
+    private static func split(_ path: String) -> (stem: String, extension: String?) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return (path, nil) }
+        return (String(path[..<dot]), String(path[path.index(after: dot)...]))
     }
 
     /// The freedesktop.org sizes written with `--xdg`: normal and large

@@ -26,6 +26,14 @@ public enum ColorSpace: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The ICC profile an output keeping these colours should embed: the
+    /// file's own, or one made from its code points or chromaticities; nil
+    /// for sRGB.
+    public var embeddableProfile: ColorProfile? {
+        if case .icc(let profile) = self { return profile }
+        return sourceProfile()
+    }
+
     /// Whether the file said nothing, or said sRGB.
     public var isSRGB: Bool { if case .sRGB = self { true } else { false } }
 
