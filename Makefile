@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test fuzz sanitize bench bench-fourcut bench-thumbs bench-index bench-gif test-images clean
+.PHONY: demo test fuzz sanitize bench bench-fourcut bench-thumbs bench-index bench-gif bench-phone test-images clean
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -19,9 +19,13 @@ bench:           ## Decode, thumbnail, catalog, four-cut and GIF benchmarks (bui
 	Scripts/bench-index.sh
 	Scripts/bench-fourcut.sh
 	Scripts/bench-gif.sh
+	Scripts/bench-phone.sh
 
 bench-thumbs:    ## Thumbnail benchmark against vipsthumbnail and djpeg, with quality
 	Scripts/bench-thumbs.sh
+
+bench-phone:     ## Phone photos (P3 JPEG, HEIC, AVIF, WebP) against vipsthumbnail, with colour error
+	Scripts/bench-phone.sh
 
 bench-gif:       ## GIF benchmark: 24 1080p PNG frames -> 480x270 GIF against ffmpeg (+ gifsicle -O3), with PSNR
 	Scripts/bench-gif.sh

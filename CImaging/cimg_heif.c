@@ -52,10 +52,99 @@ static void cimg_heif_close(cimg_heif_file *file) {
     file->context = NULL;
 }
 
+
+/* ---- A check libheif 1.15 lacks: derived images (grids, overlays) whose
+ * tiles are themselves derived images. A grid that lists itself as a tile
+ * sends libheif into endless recursion (a crash, or a thread per level).
+ * Real files never nest derivations, so a nested one is refused. */
+
+#define CIMG_HEIF_MAX_REFERENCES 4096   /* tiles of all grids together; an iPhone 48 MP photo has 192 */
+
+static uint32_t cimg_be(const uint8_t *p, int bytes) {
+    uint32_t value = 0;
+    for (int i = 0; i < bytes; i++) value = (value << 8) | p[i];
+    return value;
+}
+
+/* The next box in [*at, end): its type and payload; 0 at the end or on damage. */
+static int cimg_next_box(const uint8_t *data, size_t *at, size_t end, uint32_t *type, size_t *start, size_t *stop) {
+    if (*at + 8 > end) return 0;
+    uint64_t size = cimg_be(data + *at, 4);
+    size_t header = 8;
+    if (size == 1) {
+        if (*at + 16 > end) return 0;
+        size = ((uint64_t)cimg_be(data + *at + 8, 4) << 32) | cimg_be(data + *at + 12, 4);
+        header = 16;
+    } else if (size == 0) {
+        size = end - *at;
+    }
+    if (size < header || size > end - *at) return 0;
+    *type = cimg_be(data + *at + 4, 4);
+    *start = *at + header;
+    *stop = *at + (size_t)size;
+    *at = *stop;
+    return 1;
+}
+
+#define CIMG_FOURCC(a, b, c, d) (((uint32_t)(a) << 24) | ((uint32_t)(b) << 16) | ((uint32_t)(c) << 8) | (uint32_t)(d))
+
+static int cimg_heif_check_derivations(const uint8_t *data, size_t size, cimg_error *error) {
+    uint32_t type;
+    size_t at = 0, start, stop, meta_start = 0, meta_stop = 0;
+    while (cimg_next_box(data, &at, size, &type, &start, &stop)) {
+        if (type == CIMG_FOURCC('m', 'e', 't', 'a')) { meta_start = start + 4; meta_stop = stop; break; }
+    }
+    if (meta_stop <= meta_start) return CIMG_OK;   /* libheif reports what is missing */
+    at = meta_start;
+    while (cimg_next_box(data, &at, meta_stop, &type, &start, &stop)) {
+        if (type != CIMG_FOURCC('i', 'r', 'e', 'f') || stop <= start + 4) continue;
+        int id_bytes = data[start] == 0 ? 2 : 4;
+        size_t derived_count = 0, tile_count = 0, reference = start + 4, child_start, child_stop;
+        uint32_t *derived_ids = malloc(CIMG_HEIF_MAX_REFERENCES * sizeof(uint32_t));
+        uint32_t *tile_ids = malloc(CIMG_HEIF_MAX_REFERENCES * sizeof(uint32_t));
+        if (derived_ids == NULL || tile_ids == NULL) {
+            free(derived_ids);
+            free(tile_ids);
+            return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+        }
+        int status = CIMG_OK;
+        while (status == CIMG_OK && cimg_next_box(data, &reference, stop, &type, &child_start, &child_stop)) {
+            if (type != CIMG_FOURCC('d', 'i', 'm', 'g')) continue;
+            if (child_start + (size_t)id_bytes + 2 > child_stop) continue;
+            uint32_t from = cimg_be(data + child_start, id_bytes);
+            size_t count = cimg_be(data + child_start + id_bytes, 2);
+            const uint8_t *ids = data + child_start + id_bytes + 2;
+            if (count * (size_t)id_bytes > child_stop - (child_start + id_bytes + 2)) continue;
+            if (derived_count == CIMG_HEIF_MAX_REFERENCES || tile_count + count > CIMG_HEIF_MAX_REFERENCES) {
+                status = cimg_fail(error, CIMG_ERR_LIMIT, "more than %d tiles", CIMG_HEIF_MAX_REFERENCES);
+                break;
+            }
+            derived_ids[derived_count++] = from;
+            for (size_t i = 0; i < count; i++) tile_ids[tile_count++] = cimg_be(ids + i * (size_t)id_bytes, id_bytes);
+        }
+        for (size_t t = 0; status == CIMG_OK && t < tile_count; t++) {
+            for (size_t d = 0; d < derived_count; d++) {
+                if (tile_ids[t] == derived_ids[d]) {
+                    status = cimg_fail(error, CIMG_ERR_CORRUPT,
+                                       "image item %u is built from derived images (a loop, or nested grids)",
+                                       (unsigned)tile_ids[t]);
+                    break;
+                }
+            }
+        }
+        free(derived_ids);
+        free(tile_ids);
+        return status;
+    }
+    return CIMG_OK;
+}
+
 static int cimg_heif_open(const uint8_t *data, size_t size, cimg_heif_file *file, cimg_error *error) {
     pthread_once(&cimg_heif_once, cimg_heif_initialize);
     memset(file, 0, sizeof *file);
     if (size < 12) return cimg_fail(error, CIMG_ERR_TRUNCATED, "file ends inside the ftyp box");
+    int checked = cimg_heif_check_derivations(data, size, error);
+    if (checked != CIMG_OK) return checked;
     file->context = heif_context_alloc();
     if (file->context == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     struct heif_error result = heif_context_read_from_memory_without_copy(file->context, data, size, NULL);
@@ -152,8 +241,9 @@ int cimg_heif_read_info(const uint8_t *data, size_t size, cimg_heif_info *info, 
             info->cicp_transfer = (int)nclx->transfer_characteristics;
             info->cicp_matrix = (int)nclx->matrix_coefficients;
             info->cicp_full_range = nclx->full_range_flag;
-            heif_nclx_color_profile_free(nclx);
         }
+        /* Allocated even when the call reports an error (an invalid box). */
+        if (nclx != NULL) heif_nclx_color_profile_free(nclx);
         break;
     }
     default:

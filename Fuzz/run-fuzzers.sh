@@ -88,6 +88,7 @@ PY
   echo "$folder"
 }
 
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0"
 status=0
 for target in "${targets[@]}"; do
   binary=$work/fuzz-$target

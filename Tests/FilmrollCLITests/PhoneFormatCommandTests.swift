@@ -91,4 +91,25 @@ import TestSupport
         #expect(lines.first?.hasPrefix("filmroll: \(folder.file("cut.heic")): truncated HEIF: ") == true, "\(runner.stderr)")
         #expect(out.names() == ["whole_32.jpg"])
     }
+
+    @Test func aPhoneFolderIsIndexedAndListed() throws {
+        let folder = TemporaryFolder()
+        for name in Folders.names(in: Fixtures.path("phone")) {
+            try folder.write(try Fixtures.bytes("phone/" + name), as: name)
+        }
+        let (code, runner) = CommandRunner.run("index", folder.path)
+        #expect(code == .success, "\(runner.stderr)")
+        #expect(runner.stdout.hasPrefix("\(folder.path): 10 added, 0 changed, 0 moved, 0 missing, 0 failed"), "\(runner.stdout)")
+        let (_, day) = CommandRunner.run("ls", folder.path, "--day", "2024-05-03")
+        #expect(day.stdout == "2024-05-03 14:22:10      exif.webp  64×48  Filmroll Phone\n")
+    }
+
+    @Test func aFourCutOfHEICAndWebP() throws {
+        let out = TemporaryFolder()
+        let photos = ["phone/quadrants.heic", "phone/irot-exif6.heic", "phone/quadrants.avif", "phone/quadrants.webp"]
+        let (code, runner) = CommandRunner.run(["fourcut"] + photos.map(Fixtures.path)
+                                                   + ["-o", out.file("sheet.jpg"), "--dpi", "100", "--caption", "none"])
+        #expect(code == .success, "\(runner.stderr)")
+        #expect(try ImageDecoder.readInfo(contentsOf: out.file("sheet.jpg")).storedSize == PixelSize(width: 200, height: 600))
+    }
 }

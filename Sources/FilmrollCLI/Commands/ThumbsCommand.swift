@@ -31,9 +31,11 @@ struct ThumbsCommand: Command {
         Without --out, thumbnails stay in the store and the command says where (--json gives every path).
         A re-run with unchanged photos makes nothing; a changed photo remakes only its own thumbnails.
         In a catalogued folder (see 'filmroll index'), or with --catalog, every thumbnail is recorded with its photo.
-        Thumbnails are upright, 8-bit sRGB, and carry no metadata unless --keep-metadata (only a comment
+        Thumbnails are upright, 8-bit sRGB (converted through the photo's colour profile), and carry no metadata
+        unless --keep-metadata (only a comment
         marking them as Filmroll's, so that a re-run may replace them and never anything else).
         A folder that cannot be written (a camera card) keeps its store in $XDG_CACHE_HOME/filmroll/thumbs.
+        With --out, IMG_0001.HEIC and IMG_0001.JPG side by side get IMG_0001_heic_256.jpg and IMG_0001_jpg_256.jpg.
         """
     )
 
