@@ -871,6 +871,83 @@ def make_phone(out):
          "camera Filmroll Phone")
 
 
+# ---------------------------------------------------------------------------
+# A CMYK JPEG with its own CMYK profile: an ICC v2 output profile written by
+# hand (A2B0 as a 2-point lut16 from CMYK to Lab), in which cyan ink is
+# pure blue and magenta ink pure green, so a decode that honours the profile
+# is told from the plain inversion at a glance.
+# ---------------------------------------------------------------------------
+
+SRGB_TO_XYZ_D50 = ((0.4360747, 0.3850649, 0.1430804), (0.2225045, 0.7168786, 0.0606169),
+                   (0.0139322, 0.0971045, 0.7141733))
+D50 = (0.9642, 1.0, 0.8249)
+
+
+def srgb_to_lab_d50(rgb):
+    linear = [(c / 255 / 12.92) if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+    xyz = [sum(m * v for m, v in zip(row, linear)) / w for row, w in zip(SRGB_TO_XYZ_D50, D50)]
+    f = [v ** (1 / 3) if v > 0.008856 else 7.787 * v + 16 / 116 for v in xyz]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def cmyk_corner_rgb(c, m, y, k):
+    """What each ink corner shows in this profile (0 or 1 per ink)."""
+    if (c, m, y, k) == (1, 0, 0, 0):
+        return (0, 0, 255)
+    if (c, m, y, k) == (0, 1, 0, 0):
+        return (0, 255, 0)
+    return tuple(round(255 * (1 - ink) * (1 - k)) for ink in (c, m, y))
+
+
+def cmyk_profile():
+    def s15(v):
+        return struct.pack(">i", round(v * 65536))
+    def tag_desc(text):
+        ascii_text = text.encode("ascii") + b"\0"
+        return (b"desc" + b"\0" * 4 + struct.pack(">I", len(ascii_text)) + ascii_text
+                + b"\0" * 4 + b"\0" * 4 + b"\0" * 2 + b"\0" + b"\0" * 67)
+    clut = b""
+    for c in (0, 1):
+        for m in (0, 1):
+            for y in (0, 1):
+                for k in (0, 1):
+                    L, a, b = srgb_to_lab_d50(cmyk_corner_rgb(c, m, y, k))
+                    clut += struct.pack(">HHH", round(min(max(L, 0), 100) / 100 * 0xFF00),
+                                        round(min(max(a + 128, 0), 255.996) * 256),
+                                        round(min(max(b + 128, 0), 255.996) * 256))
+    identity = b"".join(s15(1 if i == j else 0) for i in range(3) for j in range(3))
+    ramp = struct.pack(">HH", 0, 65535)
+    a2b0 = (b"mft2" + b"\0" * 4 + bytes([4, 3, 2, 0]) + identity + struct.pack(">HH", 2, 2)
+            + ramp * 4 + clut + ramp * 3)
+    tags = [(b"desc", tag_desc("Filmroll test CMYK")), (b"wtpt", b"XYZ " + b"\0" * 4 + b"".join(s15(v) for v in D50)),
+            (b"A2B0", a2b0), (b"cprt", b"text" + b"\0" * 4 + b"No copyright, use freely\0")]
+    offset = 128 + 4 + 12 * len(tags)
+    table, data = struct.pack(">I", len(tags)), b""
+    for signature, body in tags:
+        while (offset + len(data)) % 4:
+            data += b"\0"
+        table += signature + struct.pack(">II", offset + len(data), len(body))
+        data += body
+    size = 128 + len(table) + len(data)
+    header = (struct.pack(">I", size) + b"lcms" + struct.pack(">I", 0x02100000) + b"prtrCMYKLab "
+              + struct.pack(">6H", 2026, 1, 1, 0, 0, 0) + b"acsp" + b"\0" * 4 + b"\0" * 4 + b"\0" * 8 + b"\0" * 8
+              + struct.pack(">I", 0) + b"".join(s15(v) for v in D50) + b"\0" * 4 + b"\0" * 16 + b"\0" * 28)
+    check(len(header) == 128, "ICC header is 128 bytes")
+    return header + table + data
+
+
+def make_cmyk_profile_jpeg(out):
+    blocks = [(255, 0, 0, 0), (0, 255, 0, 0), (0, 0, 255, 0), (0, 0, 0, 128)]
+    im = Image.new("CMYK", (64, 16))
+    d = ImageDraw.Draw(im)
+    for i, ink in enumerate(blocks):
+        d.rectangle((i * 16, 0, i * 16 + 15, 15), fill=ink)
+    save_image(im, os.path.join(out, "jpeg/cmyk-profile.jpg"), "JPEG", quality=100, icc_profile=cmyk_profile())
+    note("jpeg/cmyk-profile.jpg", "CMYK JPEG 64x16 with its own CMYK profile (cyan ink shows pure blue, magenta "
+         "pure green in it): blocks of 16 px: C, M, Y, K 50%; through the profile ~(0,0,255), (0,255,0), "
+         "(255,255,0), (118,118,118) (Pillow with lcms2 agrees); the plain inversion would give cyan and magenta")
+
+
 def write_manifest(out):
     lines = [
         "# TestImages",
@@ -912,6 +989,7 @@ def main():
     make_gifs(out)
     make_dated(out)
     make_phone(out)
+    make_cmyk_profile_jpeg(out)
     write_manifest(out)
     total = 0
     for root, _, files in os.walk(out):

@@ -97,6 +97,19 @@ import TestSupport
         #expect(zip(actual, expected).allSatisfy { abs($0 - $1) <= 4 }, "\(actual), expected \(expected)")
     }
 
+    @Test func aCMYKJPEGGoesThroughItsOwnCMYKProfile() throws {
+        // In this profile cyan ink is pure blue and magenta pure green: the
+        // plain inversion would give (0, 255, 255) and (255, 0, 255).
+        let decoded = try Fixtures.decode("jpeg/cmyk-profile.jpg")
+        #expect(decoded.info.colorModel == "CMYK (Adobe)")
+        #expect(decoded.info.colorSpace.description == "Filmroll test CMYK")
+        let expected: [[UInt8]] = [[0, 0, 255], [0, 255, 0], [255, 255, 0], [118, 118, 118]]
+        for (index, color) in expected.enumerated() {
+            let pixel = decoded.image.pixel(x: index * 16 + 8, y: 8)
+            #expect(PixelMatch.near(pixel, color, tolerance: 6), "block \(index): \(pixel)")
+        }
+    }
+
     @Test func nclxCodePointsDescribeTheColours() throws {
         let avif = try ImageDecoder.readInfo(contentsOf: Fixtures.path("phone/quadrants.avif"))
         guard case .cicp(let cicp) = avif.colorSpace else { Issue.record("no nclx: \(avif.colorSpace)"); return }
