@@ -7,7 +7,7 @@ struct GIFCommand: Command {
         name: "gif",
         abstract: "Make an animated GIF from photos, frames or GIFs, with good palettes and small files.",
         usage: "INPUT... -o OUT.gif [--fps F | --delay MS | --delays MS,…] [--width W | --height H | --size N] [options]",
-        arguments: [ArgumentSpec(name: "INPUT...", help: "Images or folders of them (an animated GIF gives all its frames).")],
+        arguments: [ArgumentSpec(name: "INPUT...", help: "Images or folders of them (an animated GIF or WebP gives all its frames).")],
         options: [
             .value("output", short: "o", "OUT.gif", "The GIF to write."),
             .value("fps", "F", "Frames per second (default 10); delays are rounded with the error carried, so 30 fps stays exact."),
