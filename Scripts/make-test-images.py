@@ -834,6 +834,16 @@ def make_phone(out):
         exif_jpeg = os.path.join(tmp, "exif6.jpg")
         quadrants.save(exif_jpeg, quality=95, exif=exif)
         heif_enc(exif_jpeg, os.path.join(phone, "exif6-no-irot.heic"), "-q", "90")
+        from PIL import ImageCms
+        srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+        flat = Image.new("RGB", (32, 24), (200, 120, 80))
+        profiled = os.path.join(tmp, "profiled.png")
+        flat.save(profiled, icc_profile=srgb)
+        heif_enc(profiled, os.path.join(phone, "srgb-profile.heic"), "-q", "95")
+        note("phone/srgb-profile.heic", "HEIC 32x24 of (200,120,80) with an ICC profile in its colr box "
+             "(lcms2's \"sRGB built-in\")")
+        save_image(flat, os.path.join(phone, "srgb-profile.webp"), "WEBP", quality=95, icc_profile=srgb)
+        note("phone/srgb-profile.webp", "lossy WebP 32x24 of (200,120,80) with an ICCP chunk (\"sRGB built-in\")")
         note("phone/exif6-no-irot.heic", "HEIC 64x48 whose EXIF says Orientation 6 and which has no irot: "
              "shown as stored (64x48, red top-left), the EXIF value reported only")
     try:

@@ -21,7 +21,7 @@ import TestSupport
                                                "--no-cache", "--quiet")
         #expect(code == .success, "\(runner.stderr)")
         // quadrants.heic, .avif and .webp share a stem: each keeps its extension in the name.
-        #expect(out.names().count == 10)
+        #expect(out.names().count == 12)
         #expect(out.names().filter { $0.hasPrefix("quadrants_") } == ["quadrants_avif_32.jpg", "quadrants_heic_32.jpg",
                                                                        "quadrants_webp_32.jpg"])
         // irot turns the 64x48 picture upright once: a 24x32 thumbnail with blue top-left.
@@ -99,7 +99,7 @@ import TestSupport
         }
         let (code, runner) = CommandRunner.run("index", folder.path)
         #expect(code == .success, "\(runner.stderr)")
-        #expect(runner.stdout.hasPrefix("\(folder.path): 10 added, 0 changed, 0 moved, 0 missing, 0 failed"), "\(runner.stdout)")
+        #expect(runner.stdout.hasPrefix("\(folder.path): 12 added, 0 changed, 0 moved, 0 missing, 0 failed"), "\(runner.stdout)")
         let (_, day) = CommandRunner.run("ls", folder.path, "--day", "2024-05-03")
         #expect(day.stdout == "2024-05-03 14:22:10      exif.webp  64×48  Filmroll Phone\n")
     }

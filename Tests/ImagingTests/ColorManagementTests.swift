@@ -97,6 +97,15 @@ import TestSupport
         #expect(zip(actual, expected).allSatisfy { abs($0 - $1) <= 4 }, "\(actual), expected \(expected)")
     }
 
+    @Test(arguments: ["phone/srgb-profile.heic", "phone/srgb-profile.webp"])
+    func heifAndWebPProfilesAreRead(file: String) throws {
+        let decoded = try Fixtures.decode(file)
+        guard case .icc(let profile) = decoded.info.colorSpace else { Issue.record("\(decoded.info.colorSpace)"); return }
+        #expect(profile.facts?.description == "sRGB built-in")
+        #expect(profile.facts?.dataSpace == .rgb)
+        #expect(PixelMatch.near(decoded.image.pixel(x: 16, y: 12), [200, 120, 80], tolerance: 6))
+    }
+
     @Test func aCMYKJPEGGoesThroughItsOwnCMYKProfile() throws {
         // In this profile cyan ink is pure blue and magenta pure green: the
         // plain inversion would give (0, 255, 255) and (255, 0, 255).
