@@ -226,7 +226,8 @@ static png_structp cimg_png_create(cimg_png_context *context, const uint8_t *dat
 int cimg_png_read_info(const uint8_t *data, size_t size, const cimg_png_limits *limits,
                        cimg_png_info *info, cimg_warnings *warnings, cimg_error *error) {
     memset(info, 0, sizeof *info);
-    if (cimg_png_check_signature(data, size, error) != CIMG_OK) return error->status;
+    int signature = cimg_png_check_signature(data, size, error);
+    if (signature != CIMG_OK) return signature;
 
     cimg_png_context context;
     png_structp png = cimg_png_create(&context, data, size, warnings, error);
@@ -262,7 +263,8 @@ int cimg_png_read_info(const uint8_t *data, size_t size, const cimg_png_limits *
 int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *limits,
                     uint8_t *rgba, size_t bytes_per_row, uint32_t width, uint32_t height,
                     cimg_warnings *warnings, cimg_error *error) {
-    if (cimg_png_check_signature(data, size, error) != CIMG_OK) return error->status;
+    int signature = cimg_png_check_signature(data, size, error);
+    if (signature != CIMG_OK) return signature;
     if (bytes_per_row < (size_t)width * 4) {
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "row stride too small for RGBA");
     }
@@ -398,7 +400,8 @@ int cimg_png_read_color(const uint8_t *data, size_t size, const cimg_png_limits 
                         cimg_buffer *icc, cimg_error *error) {
     memset(color, 0, sizeof *color);
     memset(icc, 0, sizeof *icc);
-    if (cimg_png_check_signature(data, size, error) != CIMG_OK) return error->status;
+    int signature = cimg_png_check_signature(data, size, error);
+    if (signature != CIMG_OK) return signature;
     cimg_png_context context;
     png_structp png = cimg_png_create(&context, data, size, NULL, error);
     if (png == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");

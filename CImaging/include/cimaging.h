@@ -1,6 +1,8 @@
 /*
- * CImaging: the narrow C fence between Filmroll's Swift code and the codec
- * libraries (libjpeg-turbo, libpng, giflib, libexif, libexpat).
+ * CImaging: the narrow C fence between Filmroll's Swift code and the
+ * libraries it uses: libjpeg-turbo, libpng, giflib, libheif, libwebp,
+ * lcms2, libexif, libexpat, libimagequant, FreeType with fontconfig,
+ * SQLite and xxHash.
  *
  * Rules every function here keeps:
  *  - It returns CIMG_OK (0) or a cimg_status, and on failure fills the
@@ -12,8 +14,8 @@
  *    the metadata is; Swift decides the scale and owns the pixel buffer that
  *    a *_decode call fills.
  *
- * This header includes no library header, so no libjpeg, libpng, giflib,
- * libexif or expat type or macro leaks into Swift.
+ * This header includes no library header, so no library's type or macro
+ * leaks into Swift.
  */
 #ifndef CIMAGING_H
 #define CIMAGING_H

@@ -39,6 +39,8 @@ import TestSupport
         // Cut in the middle of the last frame: the first frames still decode.
         let decoded = try ImageDecoder.decode(Array(bytes.prefix(bytes.count - 40)), options: DecodeOptions(frames: .all))
         #expect(decoded.frames.count == 3)
-        #expect(throws: ImagingError.self) { try ImageDecoder.decode(Array(bytes.prefix(30))) }
+        #expect(throws: ImagingError.truncated(.gif, "GIF has no complete frame: Failed to read from given file")) {
+            try ImageDecoder.decode(Array(bytes.prefix(30)))
+        }
     }
 }

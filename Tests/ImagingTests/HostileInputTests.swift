@@ -13,6 +13,19 @@ import TestSupport
             .filter { !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
     }()
 
+    @Test func theRegressionFolderIsRead() {
+        // An empty list would make the replay below test nothing.
+        #expect(Self.regressions.contains { $0.hasSuffix("/heif-grid-references-itself") })
+        #expect(Self.regressions.contains { $0.hasSuffix("/heif-nclx-leak") })
+    }
+
+    @Test func aGridThatListsItselfIsRefusedByName() throws {
+        let bytes = try FileBytes.read(Fixtures.root + "/Fuzz/regressions/heif-grid-references-itself")
+        #expect(throws: ImagingError.corrupt(.heif, "image item 2 is built from derived images (a loop, or nested grids)")) {
+            try ImageDecoder.decode(bytes)
+        }
+    }
+
     @Test(arguments: regressions)
     func fuzzerFindingsStayFixed(path: String) throws {
         let bytes = try FileBytes.read(path)

@@ -86,7 +86,7 @@ import TestSupport
     }
 
     @Test func decodeErrorsComeThrough() throws {
-        #expect(throws: ImagingError.self) {
+        #expect(throws: ImagingError.truncated(.jpeg, "Premature end of JPEG file")) {
             try ImagePipeline().image(for: ImageRequest(source: try Self.source("jpeg/truncated.jpg"), resize: .init(edge: 32)))
         }
     }

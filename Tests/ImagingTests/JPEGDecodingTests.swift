@@ -44,8 +44,14 @@ import TestSupport
 
     @Test func headerOnlyCutIsAnErrorNotACrash() throws {
         let bytes = try Fixtures.bytes("jpeg/photo.jpg")
-        for length in [2, 3, 20, 200, 600] {
-            #expect(throws: ImagingError.self) { try ImageDecoder.decode(Array(bytes.prefix(length))) }
+        #expect(throws: ImagingError.unrecognizedFormat) { try ImageDecoder.decode(Array(bytes.prefix(2))) }
+        #expect(throws: ImagingError.corrupt(.jpeg, "not a JPEG file (no SOI marker)")) {
+            try ImageDecoder.decode(Array(bytes.prefix(3)))
+        }
+        for length in [20, 200, 600] {
+            #expect(throws: ImagingError.truncated(.jpeg, "Premature end of JPEG file")) {
+                try ImageDecoder.decode(Array(bytes.prefix(length)))
+            }
         }
     }
 

@@ -54,7 +54,7 @@ import TestSupport
         var bytes = try Fixtures.bytes("png/rgba.png")
         // Flip a byte inside the IHDR chunk's data (offset 16..28), so its CRC no longer matches.
         bytes[20] ^= 0x01
-        #expect(throws: ImagingError.self) { try ImageDecoder.decode(bytes) }
+        #expect(throws: ImagingError.corrupt(.png, "IHDR: CRC error")) { try ImageDecoder.decode(bytes) }
     }
 
     @Test func truncatedPNGIsAnError() throws {
