@@ -7,6 +7,7 @@ let package = Package(
     name: "Filmroll",
     products: [
         .executable(name: "filmroll", targets: ["filmroll"]),
+        .library(name: "Filmroll", targets: ["Filmroll"]),
         .library(name: "Imaging", targets: ["Imaging"]),
     ],
     targets: [
@@ -37,11 +38,14 @@ let package = Package(
         ),
         .target(name: "Imaging", dependencies: ["CImaging"]),
         .target(name: "Catalog", dependencies: ["CImaging", "Imaging"]),
-        .target(name: "FilmrollCLI", dependencies: ["Imaging", "Catalog"]),
+        // The workflows (processing a folder, the gallery) as a library; it re-exports Imaging and Catalog.
+        .target(name: "Filmroll", dependencies: ["Imaging", "Catalog"]),
+        .target(name: "FilmrollCLI", dependencies: ["Filmroll", "Imaging", "Catalog"]),
         .executableTarget(name: "filmroll", dependencies: ["FilmrollCLI"]),
         .executableTarget(name: "filmroll-bench", dependencies: ["Imaging"], path: "Sources/FilmrollBench"),
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+        .testTarget(name: "FilmrollTests", dependencies: ["Filmroll", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Imaging", "TestSupport"]),
         .testTarget(name: "FilmrollCLITests", dependencies: ["FilmrollCLI", "Imaging", "Catalog", "TestSupport"]),
     ],
