@@ -4,7 +4,7 @@ public enum CLI {
     public static let version = "0.1.0"
 
     static let commands: [any Command.Type] = [
-        InfoCommand.self, ConvertCommand.self, ThumbsCommand.self, IndexCommand.self, PruneCommand.self,
+        InfoCommand.self, ConvertCommand.self, ThumbsCommand.self, ProcessCommand.self, IndexCommand.self, PruneCommand.self,
         ShowCommand.self, ListCommand.self, CalendarCommand.self, StatsCommand.self, FourcutCommand.self,
         GIFCommand.self,
     ]

@@ -49,9 +49,7 @@ public struct FourCutRenderer: Sendable {
     /// photo (the second strip of a print) come from the pipeline's cache.
     private func cellImages(_ photos: [SourceIdentity], layout: FourCutLayout, crop: CropAnchor) throws -> [Image] {
         let requests = layout.cells.enumerated().map { index, cell in
-            ImageRequest(source: photos[index % 4],
-                         resize: ImageProcessors.Resize(target: TargetSize(width: cell.width, height: cell.height, fit: .cover),
-                                                        upscale: true, anchor: crop))
+            ImageRequest(source: photos[index % 4], resize: Self.cellResize(cell, crop: crop))
         }
         let results = Locked<[Int: Result<Image, PhotoError>]>([:])
         DispatchQueue.concurrentPerform(iterations: 4) { index in
@@ -69,6 +67,13 @@ public struct FourCutRenderer: Sendable {
             }
         }
         return images
+    }
+
+    /// The resize that fills `cell`: what the sheet asks the pipeline for, so
+    /// a caller that decodes a photo for other sizes too can ask for it in
+    /// the same decode.
+    public static func cellResize(_ cell: PixelRect, crop: CropAnchor) -> ImageProcessors.Resize {
+        ImageProcessors.Resize(target: TargetSize(width: cell.width, height: cell.height, fit: .cover), upscale: true, anchor: crop)
     }
 
     /// The caption's two lines (title, date), either of which may be empty.

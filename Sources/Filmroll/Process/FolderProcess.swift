@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+
+/// `filmroll process`: everything Filmroll makes of a photo folder, in one
+/// run: the catalog, 256 and 1024 px thumbnails, a four-cut sheet for every
+/// day with four photos, an animation for every day with two, and a static
+/// gallery over them.
+///
+/// Each photo is decoded once for all its outputs: its thumbnails, its
+/// sheet cell and its animation frame are sizes of one decode (the sheet
+/// takes its cells from the pipeline's memory cache). A re-run does only
+/// what changed: thumbnails older than their photo, days whose photos
+/// changed, pages whose text changed; outputs of photos that are gone go.
+public struct FolderProcess: Sendable {
+    public let folder: String
+    public let options: ProcessOptions
+    public let pipeline: ImagePipeline
+
+    public init(folder: String, options: ProcessOptions = ProcessOptions(), pipeline: ImagePipeline? = nil) {
+        self.folder = folder
+        self.options = options
+        var configuration = ImagePipeline.Configuration()
+        configuration.limits = options.limits
+        self.pipeline = pipeline ?? ImagePipeline(configuration: configuration)
+    }
+
+    /// Runs every stage; a photo or day that fails is reported and skipped.
+    /// - Throws: `CatalogError` when the catalog cannot be opened or
+    ///   written, `ImagingError` when the output folder cannot be made.
+    public func run(catalogPath: String? = nil, cancellation: CancellationToken = CancellationToken(),
+                    events: @escaping @Sendable (ProcessEvent) -> Void = { _ in }) throws -> ProcessSummary {
+        var summary = ProcessSummary()
+        events(.stageStarted(.index, total: 0))
+        let catalog = try Catalog(folder: folder, path: catalogPath, access: .create)
+        summary.index = try FolderIndexer(catalog: catalog, jobs: options.jobs).run(
+            progress: { done, total in events(.advanced(.index, done: done, total: total)) },
+            shouldStop: { cancellation.isCancelled })
+        let records = try catalog.photos(matching: PhotoQuery()).filter { !$0.isMissing && $0.error == nil }
+        let out = options.resolvedOutputFolder(for: folder)
+        try Folders.create(out + "/thumbs")
+        try Folders.create(out + "/days")
+        let plan = ProcessPlan(records: records, folder: folder, options: options)
+        summary.photos = plan.photos.count
+
+        var state = OutputState(folder: out)
+        let work = PhotoWork(process: self, out: out, events: events)
+        let groups = plan.days.map { Optional($0) } + [nil]   // nil: the photos without a date
+        let dated = Set(plan.days.flatMap { $0.photos.map(\.record.path) })
+        let undated = plan.photos.filter { !dated.contains($0.record.path) }
+        events(.stageStarted(.photos, total: plan.photos.count))
+        var done = 0
+        for day in groups {
+            if cancellation.isCancelled { summary.cancelled = true; break }
+            let photos = day?.photos ?? undated
+            work.makeDay(day, photos: photos, state: &state, summary: &summary)
+            done += photos.count
+            events(.advanced(.photos, done: done, total: plan.photos.count))
+            try state.save()
+        }
+        summary.decoded = pipeline.decodeCount
+        if summary.cancelled { return summary }
+
+        summary.removed = OutputSweep.removeAllBut(expected: plan.expectedOutputs, in: out, state: &state)
+        try state.save()
+
+        events(.stageStarted(.gallery, total: plan.days.count))
+        let pages = try GalleryWriter.write(days: plan.galleryDays(options: options), options: options.gallery, to: out)
+        summary.pagesWritten = pages.written
+        summary.galleryPath = out + "/index.html"
+        return summary
+    }
+}
+
+/// The image work of one day: decoding each photo once for every size it
+/// is needed at, then the day's sheet and animation.
+struct PhotoWork {
+    let process: FolderProcess
+    let out: String
+    let events: @Sendable (ProcessEvent) -> Void
+
+    var options: ProcessOptions { process.options }
+    var pipeline: ImagePipeline { process.pipeline }
+
+    func makeDay(_ day: ProcessPlan.Day?, photos: [ProcessPlan.Photo], state: inout OutputState,
+                 summary: inout ProcessSummary) {
+        let fourCutSignature = day.map { OutputState.signature($0.fourCutPhotos, settings: "fourcut \(options.fourCut)") }
+        let animationSignature = day.map { OutputState.signature($0.photos, settings: "gif \(options.animationWidth) \(options.animationDelay)") }
+        let needsFourCut = day?.fourCut.map { !FileBytes.exists(out + "/" + $0) || state[$0] != fourCutSignature } ?? false
+        let needsAnimation = day?.animation.map { !FileBytes.exists(out + "/" + $0) || state[$0] != animationSignature } ?? false
+        let cells = options.fourCut.layout.cells
+        let frameSize = day.map { frameTarget(for: $0) }
+
+        // Every size each photo is needed at, asked for in one call: one decode.
+        let results = Locked<[Int: PhotoResult]>([:])
+        DispatchQueue.concurrentPerform(iterations: photos.count) { index in
+            let photo = photos[index]
+            let cellIndex = needsFourCut ? day?.fourCutPhotos.firstIndex { $0.record.path == photo.record.path } : nil
+            let result = prepare(photo, cell: cellIndex.map { cells[$0] }, frame: needsAnimation ? frameSize : nil)
+            results.withLock { $0[index] = result }
+        }
+        var frames: [Image] = []
+        for index in photos.indices {
+            switch results.withLock({ $0[index] }) {
+            case .made(let thumbnails, let frame)?:
+                summary.thumbnailsMade += thumbnails
+                if let frame { frames.append(frame) }
+            case .failed?:
+                summary.failed += 1
+            case .upToDate?, nil:
+                break
+            }
+        }
+        guard let day else { return }
+
+        if needsFourCut, let output = day.fourCut {
+            do {
+                var sheetOptions = options.fourCut
+                sheetOptions.caption = .auto
+                let sheet = try FourCutRenderer(pipeline: pipeline).render(day.fourCutPhotos.map(\.source), options: sheetOptions)
+                try write(sheet, to: output, mark: .fourcut, quality: 90)
+                state[output] = fourCutSignature
+                summary.fourCutsMade += 1
+            } catch {
+                events(.failed(path: out + "/" + output, reason: "\(error)"))
+                summary.failed += 1
+            }
+        }
+        if needsAnimation, let output = day.animation {
+            do throws(ImagingError) {
+                guard frames.count >= options.animationMinimum else { throw .limitExceeded("too few photos decoded") }
+                var gifOptions = GIFOptions()
+                gifOptions.comment = OutputMark.gif.text
+                let bytes = try GIFAnimator(options: gifOptions).encode(frames, delays: Array(repeating: options.animationDelay,
+                                                                                             count: frames.count))
+                try writeBytes(bytes, to: output)
+                events(.made(kind: "animation", path: output))
+                state[output] = animationSignature
+                summary.animationsMade += 1
+            } catch {
+                events(.failed(path: out + "/" + output, reason: error.description))
+                summary.failed += 1
+            }
+        }
+    }
+
+    enum PhotoResult {
+        case upToDate
+        case made(thumbnails: Int, frame: Image?)
+        case failed
+    }
+
+    /// Decodes `photo` once for its thumbnails, when they are out of date,
+    /// and for its sheet cell and animation frame when asked.
+    private func prepare(_ photo: ProcessPlan.Photo, cell: PixelRect?, frame: TargetSize?) -> PhotoResult {
+        let staleThumbnails = isStale(photo.thumbnail, for: photo) || isStale(photo.large, for: photo)
+        guard staleThumbnails || cell != nil || frame != nil else { return .upToDate }
+        var resizes = [ImageProcessors.Resize(edge: options.thumbnailSize), ImageProcessors.Resize(edge: options.largeSize)]
+        if let cell { resizes.append(FourCutRenderer.cellResize(cell, crop: options.fourCut.crop)) }
+        if let frame { resizes.append(ImageProcessors.Resize(target: frame, upscale: true)) }
+        do throws(ImagingError) {
+            let images = try pipeline.images(for: photo.source, resizes: resizes, threads: 1)
+            if staleThumbnails {
+                try write(images[0], to: photo.thumbnail, mark: .thumbnail)
+                try write(images[1], to: photo.large, mark: .thumbnail)
+            }
+            return .made(thumbnails: staleThumbnails ? 2 : 0, frame: frame == nil ? nil : images.last)
+        } catch {
+            events(.failed(path: photo.source.path, reason: error.description))
+            return .failed
+        }
+    }
+
+    /// The animation's frame: the configured width, the height of the day's first photo's shape (even).
+    private func frameTarget(for day: ProcessPlan.Day) -> TargetSize {
+        let first = day.photos.first?.record.size ?? PixelSize(width: 4, height: 3)
+        let height = max(2, Int((Double(options.animationWidth) * Double(first.height) / Double(max(1, first.width))).rounded()) & ~1)
+        return TargetSize(width: options.animationWidth, height: height, fit: .cover)
+    }
+
+    /// Whether the output is missing or older than its photo.
+    private func isStale(_ output: String, for photo: ProcessPlan.Photo) -> Bool {
+        var status = stat()
+        guard stat(out + "/" + output, &status) == 0 else { return true }
+        let made = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        return made < photo.record.modificationTimeNanoseconds
+    }
+
+    private func write(_ image: Image, to output: String, mark: OutputMark, quality: Int? = nil) throws(ImagingError) {
+        let encoding = EncodingFormat.jpeg(JPEGEncodingOptions(quality: quality ?? options.quality)).marked(mark)
+        try writeBytes(try ImageEncoder.encode(image, as: encoding), to: output)
+    }
+
+    /// Writes atomically, replacing only a file Filmroll made.
+    private func writeBytes(_ bytes: [UInt8], to output: String) throws(ImagingError) {
+        let path = out + "/" + output
+        if FileBytes.exists(path) && OutputMark.read(contentsOf: path) == nil {
+            throw .fileSystem("\(path): already exists and was not made by Filmroll; move it away and run again")
+        }
+        if let slash = path.lastIndex(of: "/") { try Folders.create(String(path[..<slash])) }
+        try AtomicFile.write(bytes, to: path)
+    }
+}

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Removes outputs nobody needs any more (a deleted photo's thumbnails, the
+/// sheet of a day that lost its fourth photo): files under `thumbs/` and
+/// `days/` of the output folder that carry Filmroll's mark and are not
+/// expected. Anything without the mark is left alone.
+enum OutputSweep {
+    static func removeAllBut(expected: Set<String>, in out: String, state: inout OutputState) -> Int {
+        var removed = 0
+        for folder in ["thumbs", "days"] {
+            for relative in files(under: folder, in: out) where !expected.contains(relative) {
+                let path = out + "/" + relative
+                guard OutputMark.read(contentsOf: path) != nil, unlink(path) == 0 else { continue }
+                state[relative] = nil
+                removed += 1
+            }
+        }
+        return removed
+    }
+
+    /// Regular files below `folder` (relative to `out`), not hidden.
+    private static func files(under folder: String, in out: String) -> [String] {
+        var found: [String] = []
+        for name in Folders.names(in: out + "/" + folder) where !name.hasPrefix(".") {
+            let relative = folder + "/" + name
+            var status = stat()
+            guard lstat(out + "/" + relative, &status) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: found += files(under: relative, in: out)
+            case S_IFREG: found.append(relative)
+            default: break
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,16 @@
+/// What a run reports as it goes, for a progress display or JSON lines.
+public enum ProcessEvent: Sendable {
+    /// A stage began, with the items it has to do.
+    case stageStarted(ProcessStage, total: Int)
+    /// One more item of the current stage is done.
+    case advanced(ProcessStage, done: Int, total: Int)
+    /// An output was written (a path relative to the output folder).
+    case made(kind: String, path: String)
+    /// A photo or output failed; the run goes on.
+    case failed(path: String, reason: String)
+}
+
+/// The stages of `FolderProcess`, in order.
+public enum ProcessStage: String, Sendable, CaseIterable {
+    case index, photos, gallery
+}

@@ -1,0 +1,31 @@
+/// What `FolderProcess` makes, and where.
+public struct ProcessOptions: Sendable {
+    /// Where outputs go; nil = `FOLDER/.filmroll/gallery`.
+    public var outputFolder: String?
+    /// Thumbnail sizes for the gallery: the small one on the pages, the large one behind each.
+    public var thumbnailSize = 256
+    public var largeSize = 1024
+    public var quality = 85
+    /// A day needs this many photos for a four-cut sheet.
+    public var fourCutMinimum = 4
+    /// A day needs this many photos for an animation.
+    public var animationMinimum = 2
+    /// The animation's width; its height follows the day's first photo.
+    public var animationWidth = 480
+    /// How long each photo shows in the animation, in centiseconds.
+    public var animationDelay = 80
+    public var fourCut = FourCutOptions()
+    public var gallery = GalleryOptions()
+    /// Photos decoded at once.
+    public var jobs = 2
+    public var limits = DecodeLimits.default
+
+    public init() {
+        fourCut.dpi = 300
+    }
+
+    /// The output folder for `folder`.
+    public func resolvedOutputFolder(for folder: String) -> String {
+        outputFolder ?? folder + "/.filmroll/gallery"
+    }
+}

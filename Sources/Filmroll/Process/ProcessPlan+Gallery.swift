@@ -1,0 +1,31 @@
+extension ProcessPlan {
+    /// Every output the plan calls for, relative to the output folder.
+    var expectedOutputs: Set<String> {
+        var expected = Set(photos.flatMap { [$0.thumbnail, $0.large] })
+        for day in days {
+            if let fourCut = day.fourCut { expected.insert(fourCut) }
+            if let animation = day.animation { expected.insert(animation) }
+        }
+        return expected
+    }
+
+    /// The gallery's view of the days.
+    func galleryDays(options: ProcessOptions) -> [GalleryDay] {
+        days.compactMap { day in
+            let parts = day.key.split(separator: "-").compactMap { Int($0) }
+            guard parts.count == 3 else { return nil }
+            let photos = day.photos.map { photo in
+                let upright = photo.record.size ?? PixelSize(width: 1, height: 1)
+                return GalleryPhoto(
+                    name: String(photo.record.path.split(separator: "/").last ?? ""),
+                    thumbnail: photo.thumbnail, large: photo.large,
+                    thumbnailSize: TargetSize.edge(options.thumbnailSize).resultSize(for: upright),
+                    largeSize: TargetSize.edge(options.largeSize).resultSize(for: upright),
+                    taken: photo.record.takenAt.flatMap { CaptureDate(iso8601: $0) },
+                    camera: photo.record.camera)
+            }
+            return GalleryDay(date: DayDate(year: parts[0], month: parts[1], day: parts[2]), photos: photos,
+                              fourCut: day.fourCut, animation: day.animation)
+        }
+    }
+}

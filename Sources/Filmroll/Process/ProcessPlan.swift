@@ -1,0 +1,70 @@
+/// Which outputs a folder's photos call for, and their names: thumbnails
+/// per photo, a four-cut sheet and an animation per day.
+struct ProcessPlan {
+    /// One catalogued photo and where its thumbnails go.
+    struct Photo {
+        var record: PhotoRecord
+        var source: SourceIdentity
+        /// Relative to the output folder.
+        var thumbnail: String
+        var large: String
+    }
+
+    struct Day {
+        /// "YYYY-MM-DD"
+        var key: String
+        var photos: [Photo]
+        /// The four photos of its sheet, when it has one.
+        var fourCutPhotos: [Photo]
+        var fourCut: String?
+        var animation: String?
+    }
+
+    var photos: [Photo]
+    var days: [Day]
+
+    init(records: [PhotoRecord], folder: String, options: ProcessOptions) {
+        let shared = Self.sharedStems(records.map(\.path))
+        photos = records.map { record in
+            var (stem, sourceExtension) = Self.split(record.path)
+            if shared.contains(stem), let sourceExtension { stem += "_" + sourceExtension.lowercased() }
+            return Photo(record: record,
+                         source: SourceIdentity(path: folder + "/" + record.path, byteCount: record.byteCount,
+                                                modificationTimeNanoseconds: record.modificationTimeNanoseconds),
+                         thumbnail: "thumbs/\(stem)_\(options.thumbnailSize).jpg",
+                         large: "thumbs/\(stem)_\(options.largeSize).jpg")
+        }
+        var byDay: [String: [Photo]] = [:]
+        for photo in photos {
+            guard let taken = photo.record.takenAt, taken.count >= 10 else { continue }
+            byDay[String(taken.prefix(10)), default: []].append(photo)
+        }
+        days = byDay.keys.sorted().map { key in
+            let photos = byDay[key]!.sorted { ($0.record.takenAt ?? "", $0.record.path) < ($1.record.takenAt ?? "", $1.record.path) }
+            let four = photos.count >= options.fourCutMinimum ? Self.pickFour(photos) : []
+            return Day(key: key, photos: photos, fourCutPhotos: four,
+                       fourCut: four.isEmpty ? nil : "days/\(key)-fourcut.jpg",
+                       animation: photos.count >= options.animationMinimum ? "days/\(key).gif" : nil)
+        }
+    }
+
+    /// Four photos in time order, spread over the day: first, last, two between.
+    static func pickFour(_ photos: [Photo]) -> [Photo] {
+        if photos.count == 4 { return photos }
+        let last = Double(photos.count - 1)
+        return (0..<4).map { photos[Int((Double($0) * last / 3).rounded())] }
+    }
+
+    /// Stems (relative paths without extension) that several photos share:
+    /// `IMG_0001.HEIC` beside `IMG_0001.JPG` keep their extension in the name.
+    static func sharedStems(_ paths: [String]) -> Set<String> {
+        var seen: [String: Int] = [:]
+        for path in paths { seen[split(path).stem, default: 0] += 1 }
+        return Set(seen.filter { $0.value > 1 }.keys)
+    }
+
+    static func split(_ path: String) -> (stem: String, extension: String?) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return (path, nil) }
+        return (String(path[..<dot]), String(path[path.index(after: dot)...]))
+    }
+}

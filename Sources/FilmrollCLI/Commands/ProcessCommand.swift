@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Filmroll
+
+/// `filmroll process FOLDER`: the catalog, thumbnails, four-cut sheets,
+/// animations and a gallery of a photo folder, in one run. The work is
+/// `FolderProcess`'s; this parses, reports and prints.
+struct ProcessCommand: Command {
+    static let spec = CommandSpec(
+        name: "process",
+        abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
+        usage: "FOLDER [--out DIR] [--catalog PATH] [--jobs N] [--json] [--quiet]",
+        arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")],
+        options: [
+            .value("out", short: "o", "DIR", "Where the gallery and its images go (default FOLDER/.filmroll/gallery)."),
+            CatalogAccess.option,
+            .value("jobs", short: "j", "N", "Photos decoded at once (default: the number of cores)."),
+            .flag("json", "Print one JSON object per event and a summary, one per line."),
+            .flag("quiet", short: "q", "No progress and no summary; the gallery's address is still printed."),
+        ],
+        discussion: """
+        The stages, in order: index the folder (as 'filmroll index'); make 256 and 1024 px thumbnails of every
+        photo; a four-cut sheet for every day with at least 4 photos; an animated GIF for every day with at least
+        2; and a static HTML gallery (index.html, a month calendar, a page per day) that opens from file://.
+        Each photo is decoded once for all its outputs. A re-run makes only what changed: a new or changed photo
+        remakes its own thumbnails and its day's sheet, animation and pages; a deleted photo's outputs go.
+        Ctrl-C stops within a second, leaving no partial file; run the command again to finish.
+        """
+    )
+
+    var folder: String
+    var outputFolder: String?
+    var catalogPath: String?
+    var jobs: Int
+    var json: Bool
+    var quiet: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(arguments.positionals.isEmpty ? "missing FOLDER" : "process takes one FOLDER")
+        }
+        folder = arguments.positionals[0]
+        outputFolder = arguments.value("out")
+        catalogPath = arguments.value("catalog")
+        jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
+        json = arguments.has("json")
+        quiet = arguments.has("quiet")
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        Interruption.install()
+        guard CatalogAccess.isFolder(folder) else {
+            io.reportFailure(path: folder, FileBytes.exists(folder) ? "not a folder" : "no such folder")
+            return .failure
+        }
+        var options = ProcessOptions()
+        options.outputFolder = outputFolder
+        options.jobs = jobs
+        let cancellation = CancellationToken()
+        let watcher = InterruptionWatcher(token: cancellation)
+        defer { watcher.stop() }
+        let display = ProcessDisplay(io: io, json: json, quiet: quiet)
+        let summary: ProcessSummary
+        do {
+            summary = try FolderProcess(folder: folder, options: options)
+                .run(catalogPath: catalogPath, cancellation: cancellation, events: display.handle)
+        } catch {
+            display.finish()
+            io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: catalogPath))
+            return .failure
+        }
+        display.finish()
+        if summary.cancelled {
+            io.printError("filmroll: interrupted; run the same command again to finish")
+            return Interruption.exitCode
+        }
+        display.printSummary(summary)
+        return summary.failed > 0 || summary.index.failed > 0 ? .failure : .success
+    }
+}
+
+/// Turns Ctrl-C (the CLI's signal flag) into the library's cancellation token.
+final class InterruptionWatcher: Sendable {
+    private let stopped = Locked(false)
+
+    init(token: CancellationToken) {
+        let stopped = self.stopped
+        DispatchQueue.global().async {
+            while !stopped.withLock({ $0 }) {
+                if Interruption.requested { token.cancel() }
+                usleep(20_000)
+            }
+        }
+    }
+
+    func stop() { stopped.withLock { $0 = true } }
+}

@@ -1,0 +1,79 @@
+import Filmroll
+
+/// What `process` shows: one progress bar that follows the stages on a
+/// terminal, or one JSON object per event; failures as error lines.
+final class ProcessDisplay: Sendable {
+    private let io: CommandIO
+    private let json: Bool
+    private let quiet: Bool
+    private let bar = Locked<ProgressBar?>(nil)
+
+    init(io: CommandIO, json: Bool, quiet: Bool) {
+        self.io = io
+        self.json = json
+        self.quiet = quiet
+    }
+
+    /// Called by `FolderProcess` as it goes, from any thread.
+    @Sendable func handle(_ event: ProcessEvent) {
+        switch event {
+        case let .stageStarted(stage, total):
+            if json { io.print(JSONValue.object([("stage", .string(stage.rawValue)), ("total", .int(total))]).rendered) }
+            bar.withLock { bar in
+                bar?.finish()
+                bar = total > 0 ? ProgressBar(io: io, total: total, label: stage.rawValue, enabled: !quiet && !json) : nil
+            }
+        case let .advanced(stage, done, total):
+            bar.withLock { bar in
+                if bar == nil && total > 0 { bar = ProgressBar(io: io, total: total, label: stage.rawValue, enabled: !quiet && !json) }
+                bar?.set(done: done)
+            }
+        case let .made(kind, path):
+            if json { io.print(JSONValue.object([("made", .string(kind)), ("path", .string(path))]).rendered) }
+        case let .failed(path, reason):
+            io.reportFailure(path: path, reason)
+            if json { io.print(JSONValue.object([("path", .string(path)), ("error", .string(reason))]).rendered) }
+        }
+    }
+
+    func finish() { bar.withLock { $0?.finish(); $0 = nil } }
+
+    func printSummary(_ summary: ProcessSummary) {
+        let url = "file://" + Self.percentEncoded(AbsolutePath.of(summary.galleryPath))
+        if json {
+            io.print(JSONValue.object([
+                ("photos", .int(summary.photos)), ("added", .int(summary.index.added)), ("decoded", .int(summary.decoded)),
+                ("thumbnails", .int(summary.thumbnailsMade)), ("fourcuts", .int(summary.fourCutsMade)),
+                ("animations", .int(summary.animationsMade)), ("pages", .int(summary.pagesWritten)),
+                ("removed", .int(summary.removed)), ("failed", .int(summary.failed + summary.index.failed)),
+                ("gallery", .string(url)),
+            ]).rendered)
+            return
+        }
+        if !quiet {
+            io.print("\(summary.photos) photos: \(summary.thumbnailsMade) thumbnails, \(summary.fourCutsMade) four-cuts, "
+                     + "\(summary.animationsMade) animations, \(summary.pagesWritten) pages made; "
+                     + "\(summary.removed) removed, \(summary.failed + summary.index.failed) failed")
+        }
+        io.print(url)
+    }
+
+    /// A path as a file:// URL's path: unreserved bytes kept, the rest %XX.
+    static func percentEncoded(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Filmroll
+import Testing
+import TestSupport
+
+/// A Swift program processing a folder through the library alone: the
+/// catalog, thumbnails, a four-cut sheet, animations, a gallery; each photo
+/// decoded once; a re-run doing only what changed.
+@Suite struct FolderProcessTests {
+    /// IMG_0001-0006 of the dated fixtures, and IMG_0007 (a copy of IMG_0002):
+    /// 2025-04-10 has 4 photos (a sheet and an animation), 04-11 one, 04-12 two (an animation).
+    static func folder() throws -> String {
+        var template = Array("/tmp/filmroll-process-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        for index in 1...6 {
+            try AtomicFile.write(try Fixtures.bytes("dated/IMG_000\(index).jpg"), to: folder + "/IMG_000\(index).jpg")
+        }
+        try AtomicFile.write(try Fixtures.bytes("dated/IMG_0002.jpg"), to: folder + "/IMG_0007.jpg")
+        return folder
+    }
+
+    static func remove(_ folder: String) { _ = folder.withCString { system("rm -rf '\(String(cString: $0))'") } }
+
+    @Test func everythingIsMadeWithOneDecodePerPhoto() throws {
+        let folder = try Self.folder()
+        defer { Self.remove(folder) }
+        let summary = try FolderProcess(folder: folder).run()
+        #expect(summary.index.added == 7)
+        #expect(summary.photos == 7)
+        #expect(summary.decoded == 7)
+        #expect(summary.thumbnailsMade == 14)
+        #expect(summary.fourCutsMade == 1)
+        #expect(summary.animationsMade == 2)
+        #expect(summary.failed == 0)
+        let out = folder + "/.filmroll/gallery"
+        #expect(summary.galleryPath == out + "/index.html")
+        #expect(FileBytes.exists(out + "/index.html"))
+
+        let thumbnail = try ImageDecoder.decode(contentsOf: out + "/thumbs/IMG_0004_256.jpg")
+        #expect(thumbnail.image.size == PixelSize(width: 160, height: 120))   // upright (stored 120×160, orientation 6)
+        #expect(OutputMark.read(contentsOf: out + "/thumbs/IMG_0004_256.jpg") == .thumbnail)
+        let sheet = try ImageDecoder.readInfo(contentsOf: out + "/days/2025-04-10-fourcut.jpg")
+        #expect(sheet.storedSize == PixelSize(width: 600, height: 1800))
+        let animation = try ImageDecoder.decode(contentsOf: out + "/days/2025-04-10.gif", options: DecodeOptions(frames: .all))
+        #expect(animation.frames.count >= 3)   // identical neighbours (IMG_0002 and its copy) may merge
+        #expect(animation.image.size == PixelSize(width: 480, height: 360))
+        #expect(!FileBytes.exists(out + "/days/2025-04-11.gif"))
+        #expect(FileBytes.exists(out + "/days/2025-04-12.gif"))
+    }
+
+    @Test func aReRunDoesOnlyWhatChanged() throws {
+        let folder = try Self.folder()
+        defer { Self.remove(folder) }
+        _ = try FolderProcess(folder: folder).run()
+
+        // Nothing changed: no image work.
+        let again = try FolderProcess(folder: folder).run()
+        #expect(again.decoded == 0)
+        #expect(again.thumbnailsMade + again.fourCutsMade + again.animationsMade + again.removed == 0)
+
+        // One photo of 2025-04-12 changed: its thumbnails and its day's animation, decoding that day's two photos.
+        try AtomicFile.write(try Fixtures.bytes("dated/IMG_0005.jpg") + [0], to: folder + "/IMG_0005.jpg")
+        let changed = try FolderProcess(folder: folder).run()
+        #expect(changed.index.changed == 1)
+        #expect(changed.thumbnailsMade == 2)
+        #expect(changed.animationsMade == 1)
+        #expect(changed.fourCutsMade == 0)
+        #expect(changed.decoded == 2)
+
+        // A photo deleted: its thumbnails go, and 2025-04-12 is left with one photo, so its animation goes too.
+        unlink(folder + "/IMG_0006.jpg")
+        let deleted = try FolderProcess(folder: folder).run()
+        #expect(deleted.removed == 3)
+        #expect(!FileBytes.exists(folder + "/.filmroll/gallery/thumbs/IMG_0006_256.jpg"))
+        #expect(!FileBytes.exists(folder + "/.filmroll/gallery/days/2025-04-12.gif"))
+        #expect(FileBytes.exists(folder + "/.filmroll/gallery/days/2025-04-10.gif"))
+    }
+
+    @Test func aFileFilmrollDidNotMakeIsNeverReplaced() throws {
+        let folder = try Self.folder()
+        defer { Self.remove(folder) }
+        let out = folder + "/.filmroll/gallery"
+        try Folders.create(out + "/thumbs")
+        let mine = Array("somebody's notes".utf8)
+        try AtomicFile.write(mine, to: out + "/thumbs/IMG_0001_256.jpg")
+        let summary = try FolderProcess(folder: folder).run()
+        #expect(summary.failed == 1)
+        #expect(try FileBytes.read(out + "/thumbs/IMG_0001_256.jpg") == mine)
+        #expect(summary.thumbnailsMade == 12)
+    }
+
+    @Test func cancellingStopsBetweenDays() throws {
+        let folder = try Self.folder()
+        defer { Self.remove(folder) }
+        let token = CancellationToken()
+        token.cancel()
+        let summary = try FolderProcess(folder: folder).run(cancellation: token)
+        #expect(summary.cancelled)
+        #expect(summary.thumbnailsMade == 0)
+    }
+}
