@@ -50,8 +50,7 @@ let start = ContinuousClock.now
 let fileList = files
 let workers = jobs
 let resizeEdge = resize
-DispatchQueue.concurrentPerform(iterations: workers) { worker in
-    for index in stride(from: worker, to: fileList.count, by: workers) {
+Parallel.forEach(Array(fileList.indices), jobs: workers) { index in
         do {
             let decoded = try ImageDecoder.decode(contentsOf: fileList[index], options: options)
             if let resizeEdge {
@@ -64,7 +63,6 @@ DispatchQueue.concurrentPerform(iterations: workers) { worker in
             printError("\(fileList[index]): \(error)")
             failures.add(1, ordering: .relaxed)
         }
-    }
 }
 let elapsed = ContinuousClock.now - start
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

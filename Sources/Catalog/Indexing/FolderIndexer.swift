@@ -110,17 +110,7 @@ public struct FolderIndexer {
 
     /// Reads a chunk's files on `jobs` threads, keeping their order.
     private func read(_ chunk: [PhotoFolder.Entry]) -> [PhotoFacts] {
-        let results = Locked<[Int: PhotoFacts]>([:])
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, chunk.count)) { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                if index >= chunk.count { return }
-                let facts = PhotoFacts.read(chunk[index])
-                results.withLock { $0[index] = facts }
-            }
-        }
-        return results.withLock { table in chunk.indices.map { table[$0]! } }
+        Parallel.map(chunk, jobs: jobs) { PhotoFacts.read($0) }.map { $0! }
     }
 
     static let upsertColumns = """

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 
 /// `filmroll process`: everything Filmroll makes of a photo folder, in one
 /// run: the catalog, 256 and 1024 px thumbnails, a four-cut sheet for every
@@ -93,16 +92,13 @@ struct PhotoWork {
         let frameSize = day.map { frameTarget(for: $0) }
 
         // Every size each photo is needed at, asked for in one call: one decode.
-        let results = Locked<[Int: PhotoResult]>([:])
-        DispatchQueue.concurrentPerform(iterations: photos.count) { index in
-            let photo = photos[index]
+        let results = Parallel.map(photos, jobs: options.jobs) { photo in
             let cellIndex = needsFourCut ? day?.fourCutPhotos.firstIndex { $0.record.path == photo.record.path } : nil
-            let result = prepare(photo, cell: cellIndex.map { cells[$0] }, frame: needsAnimation ? frameSize : nil)
-            results.withLock { $0[index] = result }
+            return prepare(photo, cell: cellIndex.map { cells[$0] }, frame: needsAnimation ? frameSize : nil)
         }
         var frames: [Image] = []
-        for index in photos.indices {
-            switch results.withLock({ $0[index] }) {
+        for result in results {
+            switch result {
             case .made(let thumbnails, let frame)?:
                 summary.thumbnailsMade += thumbnails
                 if let frame { frames.append(frame) }

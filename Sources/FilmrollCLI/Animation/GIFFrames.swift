@@ -71,22 +71,20 @@ struct GIFFrames {
             throw FrameError(path: first.path, error: error)
         }
         let canvas = canvas(for: firstSize)
-        let results = Locked<[Int: Result<[Frame], FrameError>]>([:])
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            if Interruption.requested { return }     // stop decoding; the command exits without writing
-            let result = Result { () throws(FrameError) -> [Frame] in
+        // Stops decoding on Ctrl-C; the command then exits without writing.
+        let results = Parallel.map(files, jobs: processorCount, shouldStop: { Interruption.requested }) { file in
+            defer { progress() }
+            return Result { () throws(FrameError) -> [Frame] in
                 do throws(ImagingError) {
-                    return try decodeFrames(of: files[index], canvas: canvas)
+                    return try decodeFrames(of: file, canvas: canvas)
                 } catch {
-                    throw FrameError(path: files[index].path, error: error)
+                    throw FrameError(path: file.path, error: error)
                 }
             }
-            results.withLock { $0[index] = result }
-            progress()
         }
         if Interruption.requested { return (canvas, []) }
         var frames: [Frame] = []
-        for index in files.indices { frames += try results.withLock { $0[index]! }.get() }
+        for result in results { frames += try result!.get() }
         return (canvas, frames)
     }
 

@@ -43,17 +43,15 @@ public struct GIFAnimator: Sendable {
         // Frames in parallel; with the shared palette each thread remaps
         // with its own copy of it.
         let palette = useShared ? shared.paletteRGBA : nil
-        let results = Locked<[Int: Result<EncodedFrame, ImagingError>]>([:])
         let options = self.options
-        DispatchQueue.concurrentPerform(iterations: merged.count) { index in
-            let result = Result { () throws(ImagingError) -> EncodedFrame in
+        let results = Parallel.map(Array(merged.indices), jobs: Parallel.processorCount) { index in
+            Result { () throws(ImagingError) -> EncodedFrame in
                 let quantizer = try palette.map { rgba throws(ImagingError) in try Quantizer(palette: rgba) }
                 return try Self.encodeFrame(merged[index], changed: masks[index], delay: mergedDelays[index],
                                             shared: quantizer, options: options)
             }
-            results.withLock { $0[index] = result }
         }
-        var encoded = try merged.indices.map { index throws(ImagingError) in try results.withLock { $0[index]! }.get() }
+        var encoded = try results.map { result throws(ImagingError) in try result!.get() }
         Self.keepShownColors(&encoded, size: size, tolerance: 2 * self.options.stillTolerance)
         let writer = try GIFWriter(size: size, loop: options.loop, comment: options.comment)
         for frame in encoded {

@@ -51,16 +51,14 @@ public struct FourCutRenderer: Sendable {
         let requests = layout.cells.enumerated().map { index, cell in
             ImageRequest(source: photos[index % 4], resize: Self.cellResize(cell, crop: crop))
         }
-        let results = Locked<[Int: Result<Image, PhotoError>]>([:])
-        DispatchQueue.concurrentPerform(iterations: 4) { index in
-            let result = Result { () throws(PhotoError) in
-                do throws(ImagingError) { return try pipeline.image(for: requests[index]) } catch {
-                    throw PhotoError(path: requests[index].source.path, error: error)
+        let results = Parallel.map(Array(requests.prefix(4)), jobs: 4) { request in
+            Result { () throws(PhotoError) in
+                do throws(ImagingError) { return try pipeline.image(for: request) } catch {
+                    throw PhotoError(path: request.source.path, error: error)
                 }
             }
-            results.withLock { $0[index] = result }
         }
-        var images = try (0..<4).map { index throws(PhotoError) in try results.withLock { $0[index]! }.get() }
+        var images = try results.map { result throws(PhotoError) in try result!.get() }
         for index in 4..<requests.count {
             do throws(ImagingError) { images.append(try pipeline.image(for: requests[index])) } catch {
                 throw PhotoError(path: requests[index].source.path, error: error)
