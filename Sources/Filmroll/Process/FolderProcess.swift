@@ -44,16 +44,16 @@ public struct FolderProcess: Sendable {
         summary.photos = plan.photos.count
 
         var state = OutputState(folder: out)
-        let work = PhotoWork(process: self, out: out, events: events)
+        let work = PhotoWork(process: self, out: out, cancellation: cancellation, events: events)
         let groups = plan.days.map { Optional($0) } + [nil]   // nil: the photos without a date
         let dated = Set(plan.days.flatMap { $0.photos.map(\.record.path) })
         let undated = plan.photos.filter { !dated.contains($0.record.path) }
         events(.stageStarted(.photos, total: plan.photos.count))
         var done = 0
         for day in groups {
-            if cancellation.isCancelled { summary.cancelled = true; break }
             let photos = day?.photos ?? undated
             work.makeDay(day, photos: photos, state: &state, summary: &summary)
+            if cancellation.isCancelled { summary.cancelled = true; break }
             done += photos.count
             events(.advanced(.photos, done: done, total: plan.photos.count))
             try state.save()
@@ -77,6 +77,7 @@ public struct FolderProcess: Sendable {
 struct PhotoWork {
     let process: FolderProcess
     let out: String
+    let cancellation: CancellationToken
     let events: @Sendable (ProcessEvent) -> Void
 
     var options: ProcessOptions { process.options }
@@ -85,16 +86,19 @@ struct PhotoWork {
     func makeDay(_ day: ProcessPlan.Day?, photos: [ProcessPlan.Photo], state: inout OutputState,
                  summary: inout ProcessSummary) {
         let fourCutSignature = day.map { OutputState.signature($0.fourCutPhotos, settings: "fourcut \(options.fourCut)") }
-        let animationSignature = day.map { OutputState.signature($0.photos, settings: "gif \(options.animationWidth) \(options.animationDelay)") }
+        let animationSignature = day.map {
+            OutputState.signature($0.animationPhotos, settings: "gif \(options.animationWidth) \(options.animationDelay)")
+        }
         let needsFourCut = day?.fourCut.map { !FileBytes.exists(out + "/" + $0) || state[$0] != fourCutSignature } ?? false
         let needsAnimation = day?.animation.map { !FileBytes.exists(out + "/" + $0) || state[$0] != animationSignature } ?? false
         let cells = options.fourCut.layout.cells
         let frameSize = day.map { frameTarget(for: $0) }
 
         // Every size each photo is needed at, asked for in one call: one decode.
-        let results = Parallel.map(photos, jobs: options.jobs) { photo in
+        let results = Parallel.map(photos, jobs: options.jobs, shouldStop: { cancellation.isCancelled }) { photo in
             let cellIndex = needsFourCut ? day?.fourCutPhotos.firstIndex { $0.record.path == photo.record.path } : nil
-            return prepare(photo, cell: cellIndex.map { cells[$0] }, frame: needsAnimation ? frameSize : nil)
+            let inAnimation = needsAnimation && day?.animationPhotos.contains { $0.record.path == photo.record.path } == true
+            return prepare(photo, cell: cellIndex.map { cells[$0] }, frame: inAnimation ? frameSize : nil)
         }
         var frames: [Image] = []
         for result in results {
@@ -108,7 +112,7 @@ struct PhotoWork {
                 break
             }
         }
-        guard let day else { return }
+        guard let day, !cancellation.isCancelled else { return }
 
         if needsFourCut, let output = day.fourCut {
             do {

@@ -10,6 +10,8 @@ public struct ProcessOptions: Sendable {
     public var fourCutMinimum = 4
     /// A day needs this many photos for an animation.
     public var animationMinimum = 2
+    /// A busier day's animation shows this many photos, spread over the day.
+    public var animationMaximum = 30
     /// The animation's width; its height follows the day's first photo.
     public var animationWidth = 480
     /// How long each photo shows in the animation, in centiseconds.
