@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test fuzz sanitize bench bench-fourcut bench-thumbs bench-index bench-gif bench-phone test-images clean
+.PHONY: demo test fuzz sanitize bench bench-fourcut bench-thumbs bench-index bench-gif bench-phone bench-process test-images clean
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -20,9 +20,13 @@ bench:           ## Decode, thumbnail, catalog, four-cut and GIF benchmarks (bui
 	Scripts/bench-fourcut.sh
 	Scripts/bench-gif.sh
 	Scripts/bench-phone.sh
+	Scripts/bench-process.sh
 
 bench-thumbs:    ## Thumbnail benchmark against vipsthumbnail and djpeg, with quality
 	Scripts/bench-thumbs.sh
+
+bench-process:   ## filmroll process on the 48 photos against thumbs alone; re-runs; 10,000 small photos
+	Scripts/bench-process.sh
 
 bench-phone:     ## Phone photos (P3 JPEG, HEIC, AVIF, WebP) against vipsthumbnail, with colour error
 	Scripts/bench-phone.sh

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# `filmroll process` benchmark: the 48 12 MP photos of the corpus (4 days)
+# into thumbnails (256 and 1024 px), four-cut sheets, animations and a
+# gallery, against `filmroll thumbs --size 256,1024` alone on the same
+# photos, in one run, interleaved; then a re-run with nothing changed, and a
+# re-run over 10,000 small photos. Cold: each timed first run starts from a
+# copy of the photos without `.filmroll/`. Peak RSS by GNU time.
+#
+#   Scripts/bench-process.sh [RUNS]      (default 5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=Scripts/bench-common.sh
+source Scripts/bench-common.sh
+runs=${1:-${RUNS:-5}}
+corpus=${BENCH_CORPUS:-.bench-corpus}
+Scripts/install-deps.sh --bench
+if [[ ! -d "$corpus/photos12mp" ]]; then python3 ../shared/bench/make-corpus "$corpus"; fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/bench-process.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+log "building filmroll (release)..."
+swift build -c release --product filmroll >/dev/null
+filmroll=$PWD/.build/release/filmroll
+
+fresh() {  # fresh DIR: the 48 photos, no .filmroll
+  rm -rf "$1" "$1-thumbs" && mkdir -p "$1" && cp "$corpus"/photos12mp/*.jpg "$1"/
+}
+timed() {  # timed CMD...: prints seconds
+  local start; start=$(now); "$@" >/dev/null; calc %.3f "$(now) - $start"
+}
+
+thumbs_times=() process_times=() rerun_times=()
+for ((run = 1; run <= runs; run++)); do
+  fresh "$work/a"
+  thumbs_times+=("$(timed "$filmroll" thumbs "$work/a" --size 256,1024 --out "$work/a-thumbs" --no-cache --quiet --jobs 2)")
+  fresh "$work/b"
+  process_times+=("$(timed "$filmroll" process "$work/b" --quiet --jobs 2)")
+  rerun_times+=("$(timed "$filmroll" process "$work/b" --quiet --jobs 2)")
+done
+fresh "$work/c"
+/usr/bin/time -f %M -o "$work/rss" "$filmroll" process "$work/c" --quiet --jobs 2 >/dev/null
+rss_mb=$(awk '{ printf "%.0f", $1 / 1024 }' "$work/rss")
+
+log "10,000 small photos in 100 folders..."
+python3 - "$work/small" "$corpus/photos12mp" <<'PY'
+import os, sys
+from PIL import Image
+out, source = sys.argv[1], sys.argv[2]
+first = sorted(os.listdir(source))[0]
+im = Image.open(os.path.join(source, first)); im.draft("RGB", (160, 120)); im = im.convert("RGB").resize((160, 120))
+exif = Image.open(os.path.join(source, first)).getexif()
+for folder in range(100):
+    os.makedirs(f"{out}/{folder:03d}", exist_ok=True)
+    for i in range(100):
+        day = 1 + (folder * 100 + i) % 28
+        exif[0x8769] = {0x9003: f"2025:03:{day:02d} 12:{i % 60:02d}:00"}
+        im.save(f"{out}/{folder:03d}/IMG_{i:04d}.jpg", quality=80, exif=exif.tobytes())
+PY
+small_first=$(timed "$filmroll" process "$work/small" --quiet --jobs 2)
+small_rerun=()
+for ((run = 1; run <= runs; run++)); do small_rerun+=("$(timed "$filmroll" process "$work/small" --quiet --jobs 2)"); done
+
+t=$(printf '%s\n' "${thumbs_times[@]}" | median) p=$(printf '%s\n' "${process_times[@]}" | median)
+r=$(printf '%s\n' "${rerun_times[@]}" | median) s=$(printf '%s\n' "${small_rerun[@]}" | median)
+echo
+echo "process benchmark, $(nproc) cores, median of $runs runs (s)"
+echo "| what | median s | target |"
+echo "|---|---|---|"
+echo "| thumbs --size 256,1024, 48 x 12 MP | $t | |"
+echo "| process, 48 x 12 MP (4 days), cold | $p ($(calc %.2f "$p / $t")x thumbs) | <= 1.5x thumbs |"
+echo "| process again, nothing changed | $r | < 1 |"
+echo "| process peak RSS | $rss_mb MB | < 300 MB |"
+echo "| process, 10,000 small photos, first run | $small_first | |"
+echo "| process again, 10,000 small photos | $s | |"
