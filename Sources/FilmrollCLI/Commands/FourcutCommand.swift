@@ -31,12 +31,7 @@ struct FourcutCommand: Command {
             .value("pick", "spread|first", "With --per-day: four photos spread across the day (default), or the first four."),
             .value("format", "jpeg|png", "With --per-day: the sheets' format (default jpeg)."),
             .flag("no-cache", "Keep no decoded photos in memory between cells (as in thumbs)."),
-            OutputGuard.forceOption,
-            CatalogAccess.option,
-            CatalogAccess.noCatalogOption,
-            .flag("json", "Print one JSON object per sheet."),
-            .flag("quiet", short: "q", "No progress and no summary."),
-        ] + LimitOptions.specs,
+        ] + MakingOptions.specs(json: "Print one JSON object per sheet."),
         discussion: """
         Each photo is turned upright and cover-cropped to its cell; photos are decoded only as large as the cell needs.
         In a catalogued folder (or with --catalog) each sheet is recorded with its four photos.
@@ -54,12 +49,7 @@ struct FourcutCommand: Command {
     var pickFirst: Bool
     var format: ImageFormat
     var useCache: Bool
-    var catalogPath: String?
-    var useCatalog: Bool
-    var force: Bool
-    var limits: DecodeLimits
-    var json: Bool
-    var quiet: Bool
+    var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         perDay = arguments.has("per-day")
@@ -67,14 +57,8 @@ struct FourcutCommand: Command {
         photos = arguments.positionals
         output = arguments.value("output")
         outFolder = arguments.value("out") ?? "."
-        catalogPath = arguments.value("catalog")
-        useCatalog = !arguments.has("no-catalog")
-        if catalogPath != nil && !useCatalog { throw UsageError("use --catalog or --no-catalog, not both") }
-        if perDay && !useCatalog { throw UsageError("--per-day reads the catalog; it cannot go with --no-catalog") }
-        force = arguments.has("force")
-        limits = try LimitOptions.parse(arguments)
-        json = arguments.has("json")
-        quiet = arguments.has("quiet")
+        common = try MakingOptions(arguments)
+        if perDay && !common.useCatalog { throw UsageError("--per-day reads the catalog; it cannot go with --no-catalog") }
         useCache = !arguments.has("no-cache")
         quality = try arguments.integer("quality", in: 1...100, default: 92)!
         switch arguments.value("pick") ?? "spread" {
@@ -147,14 +131,14 @@ struct FourcutCommand: Command {
     func run(_ io: CommandIO) -> ExitCode {
         var configuration = ImagePipeline.Configuration()
         if !useCache { configuration.memoryCostLimit = 0 }
-        configuration.limits = limits
+        configuration.limits = common.limits
         let maker = FourCutMaker(renderer: FourCutRenderer(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io))),
                                  options: options, quality: quality,
-                                 lineage: OutputLineage(catalogPath: catalogPath, enabled: useCatalog), force: force,
-                                 io: io, json: json)
+                                 lineage: OutputLineage(catalogPath: common.catalogPath, enabled: common.useCatalog), force: common.force,
+                                 io: io, json: common.json)
         if perDay, let folder {
             return FourCutPerDay(maker: maker, folder: folder, outFolder: outFolder, pickFirst: pickFirst, format: format,
-                                 quiet: quiet).run()
+                                 quiet: common.quiet).run()
         }
         return maker.make(photos: photos, output: output!, dayCaption: nil) ? .success : .failure
     }

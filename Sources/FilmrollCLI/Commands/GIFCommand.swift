@@ -25,12 +25,7 @@ struct GIFCommand: Command {
             .value("order", "name|date", "Frame order: file names in natural order (default), or capture time."),
             .flag("bounce", "Play forward, then backward."),
             .flag("no-cache", "Keep no decoded photos in memory (as in thumbs)."),
-            OutputGuard.forceOption,
-            CatalogAccess.option,
-            CatalogAccess.noCatalogOption,
-            .flag("json", "Print the result as one JSON object."),
-            .flag("quiet", short: "q", "No progress and no summary."),
-        ] + LimitOptions.specs,
+        ] + MakingOptions.specs(json: "Print the result as one JSON object."),
         discussion: """
         Every frame is upright and resized through the thumbnail pipeline. Unchanged pixels stay transparent so
         static areas do not shimmer; identical frames merge. Palettes come from libimagequant (GPL-3.0-or-later).
@@ -48,12 +43,7 @@ struct GIFCommand: Command {
     var order: GIFFrames.Order
     var bounce: Bool
     var useCache: Bool
-    var catalogPath: String?
-    var useCatalog: Bool
-    var force: Bool
-    var limits: DecodeLimits
-    var json: Bool
-    var quiet: Bool
+    var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
@@ -113,14 +103,8 @@ struct GIFCommand: Command {
         self.order = order
         bounce = arguments.has("bounce")
         useCache = !arguments.has("no-cache")
-        catalogPath = arguments.value("catalog")
-        useCatalog = !arguments.has("no-catalog")
-        if catalogPath != nil && !useCatalog { throw UsageError("use --catalog or --no-catalog, not both") }
-        force = arguments.has("force")
+        common = try MakingOptions(arguments)
         options.comment = OutputMark.gif.text
-        limits = try LimitOptions.parse(arguments)
-        json = arguments.has("json")
-        quiet = arguments.has("quiet")
     }
 
     func run(_ io: CommandIO) -> ExitCode {
@@ -135,15 +119,15 @@ struct GIFCommand: Command {
             io.printError("filmroll gif: no images in \(inputs.map(displayPath).joined(separator: ", "))")
             return .failure
         }
-        let writer = OutputWriter(outputGuard: OutputGuard(mark: .gif, force: force, inputs: InputIdentities(files),
-                                                           catalogPath: catalogPath))
+        let writer = OutputWriter(outputGuard: OutputGuard(mark: .gif, force: common.force, inputs: InputIdentities(files),
+                                                           catalogPath: common.catalogPath))
         do throws(ImagingError) {
             try writer.outputGuard.check(output)
         } catch {
             io.reportFailure(path: output, error.description)
             return .failure
         }
-        let lineage = OutputLineage(catalogPath: catalogPath, enabled: useCatalog)
+        let lineage = OutputLineage(catalogPath: common.catalogPath, enabled: common.useCatalog)
         let target: OutputLineage.Target?
         do throws(CatalogError) {
             target = try lineage.prepare(photos: files.map(\.path), io: io)
@@ -153,10 +137,10 @@ struct GIFCommand: Command {
         }
         var configuration = ImagePipeline.Configuration()
         if !useCache { configuration.memoryCostLimit = 0 }
-        configuration.limits = limits
+        configuration.limits = common.limits
         let loader = GIFFrames(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
                                sizing: sizing, fit: fit, background: background)
-        let progress = ProgressBar(io: io, total: files.count, label: "gif", enabled: !quiet && !json)
+        let progress = ProgressBar(io: io, total: files.count, label: "gif", enabled: !common.quiet && !common.json)
         let loaded: (canvas: PixelSize, frames: [GIFFrames.Frame])
         do {
             loaded = try loader.load(files) { progress.advance() }
@@ -199,13 +183,13 @@ struct GIFCommand: Command {
             ("loop", options.loop.netscapeValue.map(JSONValue.int) ?? .null),
         ]), io: io)
         let seconds = (ContinuousClock.now - started).seconds
-        if json {
+        if common.json {
             io.print(JSONValue.object([
                 ("path", .string(output)), ("width", .int(loaded.canvas.width)), ("height", .int(loaded.canvas.height)),
                 ("frames", .int(frames.count)), ("bytes", .int(bytes.count)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
                 ("skipped", .array(skipped.jsonObjects())),
             ]).rendered)
-        } else if !quiet {
+        } else if !common.quiet {
             io.print("\(displayPath(output)): \(frames.count) frames, \(loaded.canvas), \(displayBytes(bytes.count)) in \(fixed(seconds, 2)) s")
         }
         return recorded ? .success : .failure

@@ -21,12 +21,7 @@ struct ThumbsCommand: Command {
             .value("cache-dir", "DIR", "Keep the thumbnail store in DIR instead of FOLDER/.filmroll/thumbs."),
             .value("cache-limit", "SIZE", "Size budget of the store; least recently used thumbnails go first (default 1GB)."),
             .flag("no-cache", "Make everything afresh and store nothing (for benchmarks)."),
-            OutputGuard.forceOption,
-            CatalogAccess.option,
-            CatalogAccess.noCatalogOption,
-            .flag("json", "Print one JSON object per output (and per failure), for scripts."),
-            .flag("quiet", short: "q", "No progress bar and no summary."),
-        ] + LimitOptions.specs,
+        ] + MakingOptions.specs(json: "Print one JSON object per output (and per failure), for scripts."),
         discussion: """
         Without --out, thumbnails stay in the store and the command says where (--json gives every path).
         A re-run with unchanged photos makes nothing; a changed photo remakes only its own thumbnails.
@@ -52,12 +47,7 @@ struct ThumbsCommand: Command {
     var cacheFolder: String?
     var cacheLimit: Int
     var useCache: Bool
-    var catalogPath: String?
-    var useCatalog: Bool
-    var force: Bool
-    var limits: DecodeLimits
-    var json: Bool
-    var quiet: Bool
+    var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
@@ -96,14 +86,8 @@ struct ThumbsCommand: Command {
             cacheLimit = 1_000_000_000
         }
         useCache = !arguments.has("no-cache")
-        catalogPath = arguments.value("catalog")
-        useCatalog = !arguments.has("no-catalog")
-        if catalogPath != nil && !useCatalog { throw UsageError("use --catalog or --no-catalog, not both") }
-        force = arguments.has("force")
-        limits = try LimitOptions.parse(arguments)
-        json = arguments.has("json")
-        quiet = arguments.has("quiet")
-        if !useCache && outputFolder == nil && !json && !xdg {
+        common = try MakingOptions(arguments)
+        if !useCache && outputFolder == nil && !common.json && !xdg {
             throw UsageError("with --no-cache and no --out, thumbnails would go nowhere; add --out DIR (or --json)")
         }
     }
@@ -112,15 +96,15 @@ struct ThumbsCommand: Command {
         Interruption.install()
         let started = ContinuousClock.now
         let (files, failures, skipped) = InputWalker.expand(inputs)
-        let report = ThumbnailReport(io: io, json: json)
+        let report = ThumbnailReport(io: io, json: common.json)
         for failure in failures { report.failed(path: failure.path, reason: failure.reason) }
-        if json {
+        if common.json {
             for object in skipped.jsonObjects(pathKey: "source", reasonKey: "skipped") { io.print(object.rendered) }
         }
         let roots = Set(files.map(\.root))
 
-        let lineage = ThumbnailLineage(catalogPath: catalogPath)
-        if useCatalog && !lineage.open(roots: roots, io: io) { return .failure }
+        let lineage = ThumbnailLineage(catalogPath: common.catalogPath)
+        if common.useCatalog && !lineage.open(roots: roots, io: io) { return .failure }
         let stores = useCache
             ? StoreLocations.resolve(roots: roots, cacheFolder: cacheFolder, environment: ProcessEnvironment.current)
             : StoreLocations()
@@ -129,8 +113,8 @@ struct ThumbsCommand: Command {
         var configuration = ImagePipeline.Configuration()
         configuration.memoryCostLimit = 32 << 20    // the disk store is the cache that matters here
         configuration.pixelBudget = 48_000_000
-        configuration.limits = limits
-        let outputGuard = OutputGuard(mark: .thumbnail, force: force, inputs: InputIdentities(files), catalogPath: catalogPath)
+        configuration.limits = common.limits
+        let outputGuard = OutputGuard(mark: .thumbnail, force: common.force, inputs: InputIdentities(files), catalogPath: common.catalogPath)
         var plan = ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,
                                  outputFolder: outputFolder, storeFolders: stores.directories, useCache: useCache, xdg: xdg,
                                  keepMetadata: keepMetadata)
@@ -142,7 +126,7 @@ struct ThumbsCommand: Command {
             threadsPerImage: max(1, processorCount / max(1, min(jobs, files.count))),
             knownOutputs: lineage.knownOutputs(io: io))
 
-        let progress = ProgressBar(io: io, total: files.count, label: "thumbs", enabled: !quiet && !json)
+        let progress = ProgressBar(io: io, total: files.count, label: "thumbs", enabled: !common.quiet && !common.json)
         Batch.run(files, jobs: jobs) { file in
             maker.make(file, report: report)
             progress.advance()
@@ -153,9 +137,9 @@ struct ThumbsCommand: Command {
             for store in maker.storesUsed { store.evict(toFit: cacheLimit) }
         }
         let recorded = lineage.record(report.outputs, plan: maker.plan, io: io)
-        if !quiet {
+        if !common.quiet {
             let summary = report.summary(elapsed: ContinuousClock.now - started, location: outputFolder ?? maker.storeLocation)
-            if json { io.writeError(summary + "\n") } else { io.print(summary) }
+            if common.json { io.writeError(summary + "\n") } else { io.print(summary) }
         }
         skipped.report(io)
         if Interruption.requested {
