@@ -39,26 +39,33 @@ import TestSupport
         #expect(store.evict(toFit: 2500) == ThumbnailStore.Usage(files: 0, bytes: 0))
     }
 
+    static let jpeg85 = EncodingFormat.jpeg(JPEGEncodingOptions(quality: 85))
+
     @Test func keyChangesWithEveryPartOfTheIdentity() {
         let source = SourceIdentity(path: "/a/b.jpg", byteCount: 10, modificationTimeNanoseconds: 5)
         let resize = ImageProcessors.Resize(edge: 256)
-        let base = ThumbnailStore.key(relativePath: "b.jpg", source: source, resize: resize, encoding: "jpeg q85")
+        let base = ThumbnailStore.key(relativePath: "b.jpg", source: source, processors: [resize], encoding: Self.jpeg85)
         var touched = source
         touched.modificationTimeNanoseconds += 1
         var grown = source
         grown.byteCount += 1
         let variants = [
-            ThumbnailStore.key(relativePath: "c.jpg", source: source, resize: resize, encoding: "jpeg q85"),
-            ThumbnailStore.key(relativePath: "b.jpg", source: touched, resize: resize, encoding: "jpeg q85"),
-            ThumbnailStore.key(relativePath: "b.jpg", source: grown, resize: resize, encoding: "jpeg q85"),
-            ThumbnailStore.key(relativePath: "b.jpg", source: source, resize: .init(edge: 128), encoding: "jpeg q85"),
-            ThumbnailStore.key(relativePath: "b.jpg", source: source, resize: .init(edge: 256, fit: .cover), encoding: "jpeg q85"),
-            ThumbnailStore.key(relativePath: "b.jpg", source: source, resize: resize, encoding: "jpeg q90"),
+            ThumbnailStore.key(relativePath: "c.jpg", source: source, processors: [resize], encoding: Self.jpeg85),
+            ThumbnailStore.key(relativePath: "b.jpg", source: touched, processors: [resize], encoding: Self.jpeg85),
+            ThumbnailStore.key(relativePath: "b.jpg", source: grown, processors: [resize], encoding: Self.jpeg85),
+            ThumbnailStore.key(relativePath: "b.jpg", source: source, processors: [ImageProcessors.Resize(edge: 128)], encoding: Self.jpeg85),
+            ThumbnailStore.key(relativePath: "b.jpg", source: source, processors: [ImageProcessors.Resize(edge: 256, fit: .cover)], encoding: Self.jpeg85),
+            ThumbnailStore.key(relativePath: "b.jpg", source: source, processors: [resize], encoding: .jpeg(JPEGEncodingOptions(quality: 90))),
+            // The crop anchor, which a key assembled by hand once left out.
+            ThumbnailStore.key(relativePath: "b.jpg", source: source,
+                               processors: [ImageProcessors.Resize(target: .edge(256, fit: .cover), anchor: .smart)],
+                               encoding: Self.jpeg85),
+            ThumbnailStore.key(relativePath: "b.jpg", source: source, processors: [resize], encoding: .png(PNGEncodingOptions())),
         ]
-        #expect(Set(variants + [base]).count == 7)
+        #expect(Set(variants + [base]).count == 9)
         // The absolute path does not matter: a moved folder keeps its thumbnails.
         var moved = source
         moved.path = "/elsewhere/b.jpg"
-        #expect(ThumbnailStore.key(relativePath: "b.jpg", source: moved, resize: resize, encoding: "jpeg q85") == base)
+        #expect(ThumbnailStore.key(relativePath: "b.jpg", source: moved, processors: [resize], encoding: Self.jpeg85) == base)
     }
 }

@@ -57,8 +57,8 @@ final class ThumbnailMaker: Sendable {
         var pending: [Pending] = []
         for size in plan.sizes {
             let resize = plan.resize(size)
-            let key = ThumbnailStore.key(relativePath: file.relativePath, source: source, resize: resize,
-                                         encoding: plan.encodingTag)
+            let key = ThumbnailStore.key(relativePath: file.relativePath, source: source, processors: [resize],
+                                         encoding: plan.encoding(exif: plan.keepMetadata ? [] : nil))
             if let done = alreadyMade(key: key, file: file, size: size, store: store) {
                 let dimensions = report.wantsDimensions ? try? ImageDecoder.readInfo(contentsOf: done).storedSize : nil
                 report.output(source: file.path, size: size, path: done, dimensions: dimensions, status: .cached)

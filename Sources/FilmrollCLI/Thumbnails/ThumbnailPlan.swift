@@ -16,9 +16,6 @@ struct ThumbnailPlan: Sendable {
 
     var fileExtension: String { format == .png ? "png" : "jpg" }
 
-    /// Part of the store key: the same photo encoded differently is another thumbnail.
-    var encodingTag: String { (format == .png ? "png" : "jpeg q\(quality)") + (keepMetadata ? " exif" : "") }
-
     /// How to encode a thumbnail, with the EXIF to carry over (`--keep-metadata`), marked as Filmroll's.
     func encoding(exif: [UInt8]? = nil) -> EncodingFormat {
         let format: EncodingFormat = format == .png

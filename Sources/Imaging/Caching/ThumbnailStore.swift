@@ -18,11 +18,12 @@ public struct ThumbnailStore: Sendable {
     }
 
     /// The key of one thumbnail: the source's path relative to its folder
-    /// (so the folder may move), size and mtime, the resize and the encoding.
-    public static func key(relativePath: String, source: SourceIdentity, resize: ImageProcessors.Resize,
-                           encoding: String) -> String {
-        let text = "filmroll-thumb-2\n\(relativePath)\n\(source.byteCount)\n\(source.modificationTimeNanoseconds)\n"
-            + "\(resize.target.width)x\(resize.target.height) \(resize.target.fit.rawValue) \(resize.upscale)\n\(encoding)"
+    /// (so the folder may move), size and mtime, and the cache identifiers
+    /// of the processing and the encoding (every setting of each).
+    public static func key(relativePath: String, source: SourceIdentity, processors: [any CacheIdentifiable],
+                           encoding: EncodingFormat) -> String {
+        let text = "filmroll-thumb-3\n\(relativePath)\n\(source.byteCount)\n\(source.modificationTimeNanoseconds)\n"
+            + processors.map(\.cacheIdentifier).joined(separator: "|") + "\n" + encoding.cacheIdentifier
         return MD5.hex(Array(text.utf8))
     }
 
