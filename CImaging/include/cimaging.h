@@ -565,6 +565,24 @@ int cimg_text_draw(cimg_font *font, const uint32_t *codepoints, size_t count, ui
 /** XXH3-128 of the bytes, as two 64-bit halves. */
 void cimg_hash128(const uint8_t *data, size_t size, uint64_t *low, uint64_t *high);
 
+/* ---- Library versions (for --version) --------------------------------- */
+
+/** libjpeg-turbo's version, "2.1.5" (JPEG_LIB_VERSION, "62", when not turbo). */
+const char *cimg_version_libjpeg(void);
+/** libpng's run-time version, "1.6.39". */
+const char *cimg_version_libpng(void);
+/** giflib's version from its header, "5.2.1" (giflib has no function). */
+const char *cimg_version_giflib(void);
+/** expat's run-time version, "expat_2.5.0". */
+const char *cimg_version_expat(void);
+/** SQLite's run-time version, "3.40.1". */
+const char *cimg_version_sqlite(void);
+/** libimagequant's version, "2.17.0" (liq_version(), or the header's
+ *  string when the library is the one it describes). */
+const char *cimg_version_imagequant(void);
+/** FreeType's run-time version as MMmmpp in decimal, 21201 for 2.12.1. */
+int cimg_version_freetype(void);
+
 #ifdef __cplusplus
 }
 #endif

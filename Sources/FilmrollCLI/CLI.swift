@@ -24,8 +24,11 @@ public enum CLI {
             }
             return .success
         case "--version", "version":
-            io.print("filmroll \(version)")
-            return .success
+            return printVersion(Array(arguments.dropFirst()), io: io)
+        case "--generate-manpage":
+            return printManPage(Array(arguments.dropFirst()), io: io)
+        case "--generate-completion":
+            return printCompletion(Array(arguments.dropFirst()), io: io)
         default:
             break
         }
@@ -71,7 +74,7 @@ public enum CLI {
             lines.append("  " + name + String(repeating: " ", count: max(2, 12 - name.count)) + command.spec.abstract)
         }
         lines += ["", "  filmroll <command> --help    Show a command's options.",
-                  "  filmroll --version          Show the version."]
+                  "  filmroll --version          Show the version and the libraries' versions."]
         return lines.joined(separator: "\n")
     }
 }

@@ -54,6 +54,14 @@ struct OptionSpec: Sendable {
         OptionSpec(name: name, short: short, valueName: valueName, help: help)
     }
 
+    /// The values of a choice, read off the placeholder ("jpeg|png" gives
+    /// jpeg and png); empty for a placeholder that names ("N", "NAME|PATH").
+    var choices: [String] {
+        guard let valueName, valueName.contains("|") else { return [] }
+        let parts = valueName.split(separator: "|").map(String.init)
+        return parts.allSatisfy { $0 == $0.lowercased() } ? parts : []
+    }
+
     var synopsis: String {
         var text = short.map { "-\($0), " } ?? ""
         text += "--\(name)"

@@ -136,13 +136,3 @@ extension ProfileKey {
         self.init(low: low, high: high)
     }
 }
-
-/// Library versions, for `--version`.
-public enum CodecVersions {
-    public static var libheif: String { String(cString: cimg_heif_version()) }
-    public static var libwebp: String {
-        let value = Int(cimg_webp_version())
-        return "\(value >> 16).\((value >> 8) & 0xFF).\(value & 0xFF)"
-    }
-    public static var lcms2: String { String(cString: cimg_color_lcms_version()) }
-}
