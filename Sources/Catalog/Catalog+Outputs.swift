@@ -22,6 +22,11 @@ extension Catalog {
         return id
     }
 
+    /// Forgets the records of outputs that were deleted.
+    public func forgetOutputs(paths: [String]) throws(DatabaseError) {
+        for path in paths { try database.execute("DELETE FROM outputs WHERE path = ?", [path]) }
+    }
+
     /// Paths of recorded outputs by their key, for skipping work already done.
     public func outputPathsByKey(kind: OutputRecord.Kind) throws(DatabaseError) -> [String: [String]] {
         var paths: [String: [String]] = [:]

@@ -48,6 +48,12 @@ import TestSupport
         #expect(animation.image.size == PixelSize(width: 480, height: 360))
         #expect(!FileBytes.exists(out + "/days/2025-04-11.gif"))
         #expect(FileBytes.exists(out + "/days/2025-04-12.gif"))
+
+        // Recorded in the catalog with their photos.
+        let catalog = try Catalog(folder: folder, access: .read)
+        let photo = try #require(try catalog.photos(matching: PhotoQuery()).first { $0.path == "IMG_0002.jpg" })
+        let outputs = try catalog.outputs(ofPhoto: photo.id)
+        #expect(outputs.map(\.kind.rawValue).sorted() == ["fourcut", "gif", "thumbnail", "thumbnail"])
     }
 
     @Test func aReRunDoesOnlyWhatChanged() throws {
@@ -73,6 +79,9 @@ import TestSupport
         unlink(folder + "/IMG_0006.jpg")
         let deleted = try FolderProcess(folder: folder).run()
         #expect(deleted.removed == 3)
+        let catalog = try Catalog(folder: folder, access: .read)
+        let gifs = try catalog.photos(matching: PhotoQuery()).flatMap { try catalog.outputs(ofPhoto: $0.id) }.filter { $0.kind == .gif }
+        #expect(Set(gifs.map(\.path)).count == 1)   // 2025-04-12's is forgotten with its file
         #expect(!FileBytes.exists(folder + "/.filmroll/gallery/thumbs/IMG_0006_256.jpg"))
         #expect(!FileBytes.exists(folder + "/.filmroll/gallery/days/2025-04-12.gif"))
         #expect(FileBytes.exists(folder + "/.filmroll/gallery/days/2025-04-10.gif"))

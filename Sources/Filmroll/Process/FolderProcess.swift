@@ -52,7 +52,8 @@ public struct FolderProcess: Sendable {
         var done = 0
         for day in groups {
             let photos = day?.photos ?? undated
-            work.makeDay(day, photos: photos, state: &state, summary: &summary)
+            let made = work.makeDay(day, photos: photos, state: &state, summary: &summary)
+            try Lineage.record(made, in: catalog, out: out)
             if cancellation.isCancelled { summary.cancelled = true; break }
             done += photos.count
             events(.advanced(.photos, done: done, total: plan.photos.count))
@@ -61,7 +62,9 @@ public struct FolderProcess: Sendable {
         summary.decoded = pipeline.decodeCount
         if summary.cancelled { return summary }
 
-        summary.removed = OutputSweep.removeAllBut(expected: plan.expectedOutputs, in: out, state: &state)
+        let removed = OutputSweep.removeAllBut(expected: plan.expectedOutputs, in: out, state: &state)
+        try catalog.forgetOutputs(paths: removed.map { AbsolutePath.of(out + "/" + $0) })
+        summary.removed = removed.count
         try state.save()
 
         events(.stageStarted(.gallery, total: plan.days.count))
@@ -83,8 +86,10 @@ struct PhotoWork {
     var options: ProcessOptions { process.options }
     var pipeline: ImagePipeline { process.pipeline }
 
+    /// Makes what the day's photos need; returns what was made, for the catalog.
     func makeDay(_ day: ProcessPlan.Day?, photos: [ProcessPlan.Photo], state: inout OutputState,
-                 summary: inout ProcessSummary) {
+                 summary: inout ProcessSummary) -> [Lineage.Made] {
+        var made: [Lineage.Made] = []
         let fourCutSignature = day.map { OutputState.signature($0.fourCutPhotos, settings: "fourcut \(options.fourCut)") }
         let animationSignature = day.map {
             OutputState.signature($0.animationPhotos, settings: "gif \(options.animationWidth) \(options.animationDelay)")
@@ -101,10 +106,14 @@ struct PhotoWork {
             return prepare(photo, cell: cellIndex.map { cells[$0] }, frame: inAnimation ? frameSize : nil)
         }
         var frames: [Image] = []
-        for result in results {
+        for (photo, result) in zip(photos, results) {
             switch result {
             case .made(let thumbnails, let frame)?:
                 summary.thumbnailsMade += thumbnails
+                if thumbnails > 0 {
+                    made += [Lineage.Made(kind: .thumbnail, path: photo.thumbnail, photos: [photo.record.id]),
+                             Lineage.Made(kind: .thumbnail, path: photo.large, photos: [photo.record.id])]
+                }
                 if let frame { frames.append(frame) }
             case .failed?:
                 summary.failed += 1
@@ -112,7 +121,7 @@ struct PhotoWork {
                 break
             }
         }
-        guard let day, !cancellation.isCancelled else { return }
+        guard let day, !cancellation.isCancelled else { return made }
 
         if needsFourCut, let output = day.fourCut {
             do {
@@ -122,6 +131,7 @@ struct PhotoWork {
                 try write(sheet, to: output, mark: .fourcut, quality: 90)
                 state[output] = fourCutSignature
                 summary.fourCutsMade += 1
+                made.append(Lineage.Made(kind: .fourcut, path: output, photos: day.fourCutPhotos.map(\.record.id)))
             } catch {
                 events(.failed(path: out + "/" + output, reason: "\(error)"))
                 summary.failed += 1
@@ -138,11 +148,13 @@ struct PhotoWork {
                 events(.made(kind: "animation", path: output))
                 state[output] = animationSignature
                 summary.animationsMade += 1
+                made.append(Lineage.Made(kind: .gif, path: output, photos: day.animationPhotos.map(\.record.id)))
             } catch {
                 events(.failed(path: out + "/" + output, reason: error.description))
                 summary.failed += 1
             }
         }
+        return made
     }
 
     enum PhotoResult {

@@ -7,14 +7,15 @@ import Glibc
 /// `days/` of the output folder that carry Filmroll's mark and are not
 /// expected. Anything without the mark is left alone.
 enum OutputSweep {
-    static func removeAllBut(expected: Set<String>, in out: String, state: inout OutputState) -> Int {
-        var removed = 0
+    /// - Returns: the removed files, relative to `out`.
+    static func removeAllBut(expected: Set<String>, in out: String, state: inout OutputState) -> [String] {
+        var removed: [String] = []
         for folder in ["thumbs", "days"] {
             for relative in files(under: folder, in: out) where !expected.contains(relative) {
                 let path = out + "/" + relative
                 guard OutputMark.read(contentsOf: path) != nil, unlink(path) == 0 else { continue }
                 state[relative] = nil
-                removed += 1
+                removed.append(relative)
             }
         }
         return removed
