@@ -100,6 +100,20 @@ import TestSupport
         #expect(summary.thumbnailsMade == 12)
     }
 
+    @Test func xdgThumbnailsComeFromTheSameDecode() throws {
+        let folder = try Self.folder()
+        defer { Self.remove(folder) }
+        var options = ProcessOptions()
+        options.xdgRoot = folder + "/xdg"
+        let summary = try FolderProcess(folder: folder, options: options).run()
+        #expect(summary.decoded == 7)
+        let path = AbsolutePath.of(folder + "/IMG_0001.jpg")
+        let name = XDGThumbnail.fileName(forURI: XDGThumbnail.fileURI(forAbsolutePath: path))
+        for size in XDGThumbnailSize.allCases {
+            #expect(FileBytes.exists(folder + "/xdg/\(size.rawValue)/\(name)"), "\(size)")
+        }
+    }
+
     @Test func cancellingStopsBetweenDays() throws {
         let folder = try Self.folder()
         defer { Self.remove(folder) }

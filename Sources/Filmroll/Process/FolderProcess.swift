@@ -171,13 +171,22 @@ struct PhotoWork {
         var resizes = [ImageProcessors.Resize(edge: options.thumbnailSize), ImageProcessors.Resize(edge: options.largeSize)]
         if let cell { resizes.append(FourCutRenderer.cellResize(cell, crop: options.fourCut.crop)) }
         if let frame { resizes.append(ImageProcessors.Resize(target: frame, upscale: true)) }
+        let xdgSizes = staleThumbnails && options.xdgRoot != nil ? XDGThumbnailSize.allCases : []
+        resizes += xdgSizes.map { ImageProcessors.Resize(edge: $0.pixels) }
         do throws(ImagingError) {
             let images = try pipeline.images(for: photo.source, resizes: resizes, threads: 1)
             if staleThumbnails {
                 try write(images[0], to: photo.thumbnail, mark: .thumbnail)
                 try write(images[1], to: photo.large, mark: .thumbnail)
             }
-            return .made(thumbnails: staleThumbnails ? 2 : 0, frame: frame == nil ? nil : images.last)
+            for (index, size) in xdgSizes.enumerated() {
+                try XDGThumbnail.write(images[images.count - xdgSizes.count + index], size: size,
+                                       sourcePath: AbsolutePath.of(photo.source.path),
+                                       sourceMTimeSeconds: Int(photo.record.modificationTimeNanoseconds / 1_000_000_000),
+                                       root: options.xdgRoot!)
+            }
+            let frameIndex = images.count - xdgSizes.count - 1
+            return .made(thumbnails: staleThumbnails ? 2 : 0, frame: frame == nil ? nil : images[frameIndex])
         } catch {
             events(.failed(path: photo.source.path, reason: error.description))
             return .failed

@@ -18,6 +18,9 @@ public struct ProcessOptions: Sendable {
     public var animationDelay = 80
     public var fourCut = FourCutOptions()
     public var gallery = GalleryOptions()
+    /// Also fill the freedesktop.org thumbnail cache at this root
+    /// (`XDGThumbnail.cacheRoot`), from the same decode; nil = not.
+    public var xdgRoot: String?
     /// Photos decoded at once.
     public var jobs = 2
     public var limits = DecodeLimits.default

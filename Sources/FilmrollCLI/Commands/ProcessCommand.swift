@@ -11,10 +11,11 @@ struct ProcessCommand: Command {
     static let spec = CommandSpec(
         name: "process",
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
-        usage: "FOLDER [--out DIR] [--catalog PATH] [--jobs N] [--json] [--quiet]",
+        usage: "FOLDER [--out DIR] [--xdg] [--catalog PATH] [--jobs N] [--json] [--quiet]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")],
         options: [
             .value("out", short: "o", "DIR", "Where the gallery and its images go (default FOLDER/.filmroll/gallery)."),
+            .flag("xdg", "Also fill the freedesktop.org thumbnail cache (~/.cache/thumbnails) that file managers read."),
             CatalogAccess.option,
             .value("jobs", short: "j", "N", "Photos decoded at once (default: the number of cores)."),
             .flag("json", "Print one JSON object per event and a summary, one per line."),
@@ -34,6 +35,7 @@ struct ProcessCommand: Command {
     var outputFolder: String?
     var catalogPath: String?
     var jobs: Int
+    var xdg: Bool
     var json: Bool
     var quiet: Bool
 
@@ -45,6 +47,7 @@ struct ProcessCommand: Command {
         outputFolder = arguments.value("out")
         catalogPath = arguments.value("catalog")
         jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
+        xdg = arguments.has("xdg")
         json = arguments.has("json")
         quiet = arguments.has("quiet")
     }
@@ -58,6 +61,7 @@ struct ProcessCommand: Command {
         var options = ProcessOptions()
         options.outputFolder = outputFolder
         options.jobs = jobs
+        if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
         let cancellation = CancellationToken()
         let watcher = InterruptionWatcher(token: cancellation)
         defer { watcher.stop() }
