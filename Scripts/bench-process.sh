@@ -45,7 +45,7 @@ python3 - "$work/small" "$corpus/photos12mp" <<'PY'
 import os, sys
 from PIL import Image
 out, source = sys.argv[1], sys.argv[2]
-first = sorted(os.listdir(source))[0]
+first = sorted(n for n in os.listdir(source) if n.endswith(".jpg"))[0]
 im = Image.open(os.path.join(source, first)); im.draft("RGB", (160, 120)); im = im.convert("RGB").resize((160, 120))
 exif = Image.open(os.path.join(source, first)).getexif()
 for folder in range(100):

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Filmroll
 import Imaging
 import Synchronization
 
@@ -26,6 +27,15 @@ enum Interruption {
 
     /// Whether a stop was asked for since `install()`.
     static var requested: Bool { flag.load(ordering: .relaxed) != 0 }
+
+    private static let tokens = Locked<[CancellationToken]>([])
+
+    /// Cancels `token` when a signal arrives, so library work stops between
+    /// items while the watchdog waits (and at once if it already arrived).
+    static func cancelOnSignal(_ token: CancellationToken) {
+        tokens.withLock { $0.append(token) }
+        if requested { token.cancel() }
+    }
 
     /// Installs the handlers and starts the watchdog (once per process).
     static func install() {
@@ -97,6 +107,7 @@ enum Interruption {
         while read(descriptor, &signal, 1) != 1 {
             if errno != EINTR { return }
         }
+        for token in tokens.withLock({ $0 }) { token.cancel() }
         var wake = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let deadline = ContinuousClock.now + .milliseconds(Int(gracePeriod))
         while ContinuousClock.now < deadline {

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import Dispatch
 import Filmroll
 
 /// `filmroll process FOLDER`: the catalog, thumbnails, four-cut sheets,
@@ -63,8 +59,7 @@ struct ProcessCommand: Command {
         options.jobs = jobs
         if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
         let cancellation = CancellationToken()
-        let watcher = InterruptionWatcher(token: cancellation)
-        defer { watcher.stop() }
+        Interruption.cancelOnSignal(cancellation)
         let display = ProcessDisplay(io: io, json: json, quiet: quiet)
         let summary: ProcessSummary
         do {
@@ -83,21 +78,4 @@ struct ProcessCommand: Command {
         display.printSummary(summary)
         return summary.failed > 0 || summary.index.failed > 0 ? .failure : .success
     }
-}
-
-/// Turns Ctrl-C (the CLI's signal flag) into the library's cancellation token.
-final class InterruptionWatcher: Sendable {
-    private let stopped = Locked(false)
-
-    init(token: CancellationToken) {
-        let stopped = self.stopped
-        DispatchQueue.global().async {
-            while !stopped.withLock({ $0 }) {
-                if Interruption.requested { token.cancel() }
-                usleep(20_000)
-            }
-        }
-    }
-
-    func stop() { stopped.withLock { $0 = true } }
 }
