@@ -1,29 +1,73 @@
-// Placeholder until the gallery lands: the types `FolderProcess` writes to.
-public struct DayDate: Sendable, Hashable {
-    public var year: Int, month: Int, day: Int
-    public init(year: Int, month: Int, day: Int) { (self.year, self.month, self.day) = (year, month, day) }
-}
-public struct GalleryPhoto: Sendable, Hashable {
-    public var name: String, thumbnail: String, large: String
-    public var thumbnailSize: PixelSize, largeSize: PixelSize
-    public var taken: CaptureDate?, camera: String?
-    public init(name: String, thumbnail: String, large: String, thumbnailSize: PixelSize, largeSize: PixelSize,
-                taken: CaptureDate?, camera: String?) {
-        (self.name, self.thumbnail, self.large, self.thumbnailSize, self.largeSize, self.taken, self.camera) =
-            (name, thumbnail, large, thumbnailSize, largeSize, taken, camera)
-    }
-}
-public struct GalleryDay: Sendable, Hashable {
-    public var date: DayDate, photos: [GalleryPhoto], fourCut: String?, animation: String?
-    public init(date: DayDate, photos: [GalleryPhoto], fourCut: String?, animation: String?) {
-        (self.date, self.photos, self.fourCut, self.animation) = (date, photos, fourCut, animation)
-    }
-}
-public struct GalleryOptions: Sendable { public var title = "Photos"; public init() {} }
-public struct GallerySummary: Sendable { public var written = 0, unchanged = 0 }
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a static HTML gallery: index.html with a calendar per month,
+/// days/YYYY-MM-DD.html for each day, and style.css. Pages link only to
+/// files inside the gallery folder, use no script and no network, and open
+/// from the file system.
 public enum GalleryWriter {
-    public static func write(days: [GalleryDay], options: GalleryOptions, to folder: String) throws(ImagingError) -> GallerySummary {
-        try AtomicFile.write(Array("<!doctype html><title>\(options.title)</title>\n".utf8), to: folder + "/index.html")
-        return GallerySummary(written: 1)
+    /// Writes the gallery of `days` into `folder` (created when missing).
+    ///
+    /// Each file is written atomically and only when its content changed;
+    /// the same input gives the same bytes. Day pages that this writer
+    /// names (`days/YYYY-MM-DD.html`) for days no longer given are deleted;
+    /// other files are never touched. Days are ordered by date; days with
+    /// no photos are left out; two entries for one date are merged.
+    /// - Throws: `ImagingError.fileSystem` when a folder or file cannot be made.
+    public static func write(days: [GalleryDay], options: GalleryOptions = GalleryOptions(),
+                             to folder: String) throws(ImagingError) -> GallerySummary {
+        let days = normalized(days)
+        try Folders.create(folder + "/" + GalleryPaths.daysFolder)
+        var files: [(path: String, text: String)] = [
+            (GalleryPaths.stylesheet, GalleryStylesheet.css),
+            (GalleryPaths.index, IndexPage(days: days, options: options).html),
+        ]
+        for (position, day) in days.enumerated() {
+            let page = DayPage(day: day, previous: position > 0 ? days[position - 1].date : nil,
+                               next: position + 1 < days.count ? days[position + 1].date : nil, options: options)
+            files.append((GalleryPaths.dayPage(day.date), page.html))
+        }
+        var summary = GallerySummary()
+        for file in files {
+            if try ChangedFileWriter.write(file.text, to: folder + "/" + file.path) {
+                summary.writtenFiles.append(file.path)
+            } else {
+                summary.unchangedFiles.append(file.path)
+            }
+        }
+        summary.removedFiles = try removeStalePages(in: folder, keeping: Set(days.map(\.date)))
+        return summary
+    }
+
+    /// Days by date, one per date, each with photos.
+    static func normalized(_ days: [GalleryDay]) -> [GalleryDay] {
+        var byDate: [DayDate: GalleryDay] = [:]
+        for day in days where !day.photos.isEmpty {
+            guard var merged = byDate[day.date] else { byDate[day.date] = day; continue }
+            merged.photos += day.photos
+            if merged.fourCut == nil { (merged.fourCut, merged.fourCutSize) = (day.fourCut, day.fourCutSize) }
+            if merged.animation == nil { (merged.animation, merged.animationSize) = (day.animation, day.animationSize) }
+            byDate[day.date] = merged
+        }
+        return byDate.values.sorted { $0.date < $1.date }
+    }
+
+    /// Deletes the day pages in days/ whose day is not in `kept`.
+    /// - Returns: their paths, relative to the gallery folder, sorted.
+    private static func removeStalePages(in folder: String, keeping kept: Set<DayDate>) throws(ImagingError) -> [String] {
+        var removed: [String] = []
+        for name in Folders.names(in: folder + "/" + GalleryPaths.daysFolder).sorted() {
+            guard let date = GalleryPaths.day(ofPageNamed: name), !kept.contains(date),
+                  GalleryPaths.dayPage(date) == GalleryPaths.daysFolder + "/" + name else { continue }
+            let path = GalleryPaths.dayPage(date)
+            if unlink(folder + "/" + path) != 0 && errno != ENOENT {
+                throw .fileSystem("cannot remove \(folder)/\(path): \(FileBytes.systemMessage(errno))")
+            }
+            removed.append(path)
+        }
+        return removed
     }
 }

@@ -12,8 +12,7 @@ extension ProcessPlan {
     /// The gallery's view of the days.
     func galleryDays(options: ProcessOptions) -> [GalleryDay] {
         days.compactMap { day in
-            let parts = day.key.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 3 else { return nil }
+            guard let date = DayDate(iso: day.key) else { return nil }
             let photos = day.photos.map { photo in
                 let upright = photo.record.size ?? PixelSize(width: 1, height: 1)
                 return GalleryPhoto(
@@ -24,8 +23,15 @@ extension ProcessPlan {
                     taken: photo.record.takenAt.flatMap { CaptureDate(iso8601: $0) },
                     camera: photo.record.camera)
             }
-            return GalleryDay(date: DayDate(year: parts[0], month: parts[1], day: parts[2]), photos: photos,
-                              fourCut: day.fourCut, animation: day.animation)
+            let sheet = options.fourCut.layout.canvas
+            let frame = day.photos.first?.record.size ?? PixelSize(width: 4, height: 3)
+            let animationHeight = max(2, Int((Double(options.animationWidth) * Double(frame.height)
+                                              / Double(max(1, frame.width))).rounded()) & ~1)
+            return GalleryDay(date: date, photos: photos,
+                              fourCut: day.fourCut, fourCutSize: day.fourCut == nil ? nil : sheet,
+                              animation: day.animation,
+                              animationSize: day.animation == nil ? nil : PixelSize(width: options.animationWidth,
+                                                                                   height: animationHeight))
         }
     }
 }

@@ -7,10 +7,13 @@ struct ProcessCommand: Command {
     static let spec = CommandSpec(
         name: "process",
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
-        usage: "FOLDER [--out DIR] [--xdg] [--catalog PATH] [--jobs N] [--json] [--quiet]",
+        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--xdg] [--catalog PATH] [--jobs N] [--json] [--quiet]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")],
         options: [
             .value("out", short: "o", "DIR", "Where the gallery and its images go (default FOLDER/.filmroll/gallery)."),
+            .value("title", "TEXT", "The gallery's title (default: the folder's name)."),
+            .value("locale", "en|ko", "Month and weekday names in English (default) or Korean."),
+            .flag("sunday", "Start the calendar's weeks on Sunday (default Monday)."),
             .flag("xdg", "Also fill the freedesktop.org thumbnail cache (~/.cache/thumbnails) that file managers read."),
             CatalogAccess.option,
             .value("jobs", short: "j", "N", "Photos decoded at once (default: the number of cores)."),
@@ -32,6 +35,7 @@ struct ProcessCommand: Command {
     var catalogPath: String?
     var jobs: Int
     var xdg: Bool
+    var gallery: GalleryOptions
     var json: Bool
     var quiet: Bool
 
@@ -44,6 +48,11 @@ struct ProcessCommand: Command {
         catalogPath = arguments.value("catalog")
         jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
         xdg = arguments.has("xdg")
+        let locale = arguments.value("locale") ?? "en"
+        guard let galleryLocale = GalleryLocale(rawValue: locale) else { throw UsageError("--locale takes en or ko, not '\(locale)'") }
+        let name = folder.split(separator: "/").last.map(String.init) ?? folder
+        gallery = GalleryOptions(title: arguments.value("title") ?? name, weekStart: arguments.has("sunday") ? .sunday : .monday,
+                                 locale: galleryLocale)
         json = arguments.has("json")
         quiet = arguments.has("quiet")
     }
@@ -57,6 +66,7 @@ struct ProcessCommand: Command {
         var options = ProcessOptions()
         options.outputFolder = outputFolder
         options.jobs = jobs
+        options.gallery = gallery
         if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)

@@ -1,0 +1,130 @@
+/// days/YYYY-MM-DD.html: the date as heading, the day's four-cut sheet and
+/// animation, its photos in time order (each linking to its large view),
+/// and links to the previous and next days and to the month in the index.
+struct DayPage {
+    var day: GalleryDay
+    var previous: DayDate?
+    var next: DayDate?
+    var options: GalleryOptions
+
+    private var locale: GalleryLocale { options.locale }
+    private let links = PageLinks(toRoot: "../")
+
+    var html: String {
+        let date = day.date
+        let title = locale.dayTitle(date)
+        let body = """
+            <header class="site"><a href="\(links.url(GalleryPaths.index))">\(HTMLEscaping.escape(options.title))</a></header>
+            \(navigation)
+            <main id="main">
+            <h1><time datetime="\(date.iso)">\(HTMLEscaping.escape(title))</time></h1>
+            <p class="summary">\(HTMLEscaping.escape(locale.photoCount(day.photos.count)))</p>
+            \(highlights)<section aria-labelledby="photos">
+            <h2 id="photos">\(HTMLEscaping.escape(locale.photosHeading))</h2>
+            <ul class="photos">
+            \(day.photos.map(figure).joined(separator: "\n"))
+            </ul>
+            </section>
+            </main>
+            """
+        return PageShell(locale: locale, title: title + " · " + options.title, links: links).document(body: body)
+    }
+
+    /// Previous day, the month in the index, next day.
+    private var navigation: String {
+        var items: [String] = []
+        if let previous {
+            items.append("<li class=\"previous\"><a rel=\"prev\" href=\"\(dayLink(previous))\">"
+                + "<span aria-hidden=\"true\">← </span><span class=\"visually-hidden\">"
+                + "\(HTMLEscaping.escape(locale.previousDayPrefix))</span>\(HTMLEscaping.escape(locale.dayTitle(previous)))</a></li>")
+        }
+        let anchor = GalleryPaths.monthAnchor(year: day.date.year, month: day.date.month)
+        items.append("<li class=\"month\"><a href=\"\(links.url(GalleryPaths.index, fragment: anchor))\">"
+            + "\(HTMLEscaping.escape(locale.monthTitle(year: day.date.year, month: day.date.month)))</a></li>")
+        if let next {
+            items.append("<li class=\"next\"><a rel=\"next\" href=\"\(dayLink(next))\">"
+                + "<span class=\"visually-hidden\">\(HTMLEscaping.escape(locale.nextDayPrefix))</span>"
+                + "\(HTMLEscaping.escape(locale.dayTitle(next)))<span aria-hidden=\"true\"> →</span></a></li>")
+        }
+        return "<nav class=\"days\" aria-label=\"\(HTMLEscaping.escape(locale.daysLabel))\">\n<ul>\n"
+            + items.joined(separator: "\n") + "\n</ul>\n</nav>"
+    }
+
+    /// Another day page, beside this one in days/.
+    private func dayLink(_ date: DayDate) -> String {
+        HTMLEscaping.escape(URLPath.encode("\(date.iso).html"))
+    }
+
+    /// The four-cut sheet and the animation, each in its own section, when made.
+    private var highlights: String {
+        var html = ""
+        if let fourCut = day.fourCut {
+            html += """
+                <section class="highlight" aria-labelledby="four-cut">
+                <h2 id="four-cut">\(HTMLEscaping.escape(locale.fourCutHeading))</h2>
+                <a href="\(links.url(fourCut))"><img src="\(links.url(fourCut))" \
+                alt="\(HTMLEscaping.escape(locale.fourCutDescription(day.date)))"\(sizeAttributes(day.fourCutSize))></a>
+                </section>
+
+                """
+        }
+        if let animation = day.animation {
+            let description = HTMLEscaping.escape(locale.animationDescription(day.date))
+            let media = switch AnimationMedia(path: animation) {
+            case .image:
+                "<img src=\"\(links.url(animation))\" alt=\"\(description)\"\(sizeAttributes(day.animationSize))>"
+            case .video:
+                "<video src=\"\(links.url(animation))\" aria-label=\"\(description)\"\(sizeAttributes(day.animationSize)) "
+                    + "controls loop muted playsinline preload=\"metadata\"><a href=\"\(links.url(animation))\">"
+                    + "\(HTMLEscaping.escape(locale.animationFallback))</a></video>"
+            }
+            html += """
+                <section class="highlight" aria-labelledby="animation">
+                <h2 id="animation">\(HTMLEscaping.escape(locale.animationHeading))</h2>
+                \(media)
+                </section>
+
+                """
+        }
+        return html.isEmpty ? "" : "<div class=\"highlights\">\n\(html)</div>\n"
+    }
+
+    /// One photo: its thumbnail linking to the large view, then name, time and camera.
+    private func figure(_ photo: GalleryPhoto) -> String {
+        var sources = ""
+        if photo.largeSize.width > photo.thumbnailSize.width {
+            sources = " srcset=\"\(links.url(photo.thumbnail)) \(photo.thumbnailSize.width)w, "
+                + "\(links.url(photo.large)) \(photo.largeSize.width)w\" sizes=\"(max-width: 32rem) 46vw, 16rem\""
+        }
+        var caption = "<span class=\"name\">\(HTMLEscaping.escape(photo.name))</span>"
+        if let taken = photo.taken {
+            caption += " <time datetime=\"\(DayPage.dateTime(taken))\">\(HTMLEscaping.escape(locale.time(taken)))</time>"
+        }
+        if let camera = photo.camera, !camera.isEmpty {
+            caption += " <span class=\"camera\">\(HTMLEscaping.escape(camera))</span>"
+        }
+        return """
+            <li><figure>
+            <a href="\(links.url(photo.large))"><img src="\(links.url(photo.thumbnail))"\(sources) \
+            alt="\(HTMLEscaping.escape(locale.photoDescription(photo)))"\(sizeAttributes(photo.thumbnailSize)) loading="lazy" decoding="async"></a>
+            <figcaption>\(caption)</figcaption>
+            </figure></li>
+            """
+    }
+
+    private func sizeAttributes(_ size: PixelSize?) -> String {
+        guard let size, size.width > 0, size.height > 0 else { return "" }
+        return " width=\"\(size.width)\" height=\"\(size.height)\""
+    }
+
+    /// A valid HTML date and time: "2025-04-10T14:30:05+09:00", local when the offset is unknown.
+    static func dateTime(_ date: CaptureDate) -> String {
+        var text = "\(digits(date.year, 4))-\(digits(date.month, 2))-\(digits(date.day, 2))"
+            + "T\(digits(date.hour, 2)):\(digits(date.minute, 2)):\(digits(min(date.second, 59), 2))"
+        if let offset = date.utcOffsetMinutes {
+            let magnitude = abs(offset)
+            text += offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + "\(digits(magnitude / 60, 2)):\(digits(magnitude % 60, 2))"
+        }
+        return text
+    }
+}

@@ -1,0 +1,26 @@
+/// One day of the gallery: its photos in the order they were taken, and
+/// what was made of them (paths relative to the gallery folder).
+public struct GalleryDay: Sendable, Hashable {
+    public var date: DayDate
+    /// In time order; the first is the day's cover in the calendar.
+    public var photos: [GalleryPhoto]
+    /// The day's four-cut sheet, if one was made.
+    public var fourCut: String?
+    /// Its pixel size, when known (so the page reserves its space).
+    public var fourCutSize: PixelSize?
+    /// The day's animation, if one was made: a GIF or WebP is shown as an
+    /// image, an MP4 or WebM as a video.
+    public var animation: String?
+    /// Its pixel size, when known.
+    public var animationSize: PixelSize?
+
+    public init(date: DayDate, photos: [GalleryPhoto], fourCut: String? = nil, fourCutSize: PixelSize? = nil,
+                animation: String? = nil, animationSize: PixelSize? = nil) {
+        self.date = date
+        self.photos = photos
+        self.fourCut = fourCut
+        self.fourCutSize = fourCutSize
+        self.animation = animation
+        self.animationSize = animationSize
+    }
+}

@@ -1,0 +1,51 @@
+/// The labels and sentences of the pages, in each language.
+extension GalleryLocale {
+    /// "1 photo", "12 photos" / "12장".
+    func photoCount(_ count: Int) -> String {
+        switch self {
+        case .en: count == 1 ? "1 photo" : "\(count) photos"
+        case .ko: "\(count)장"
+        }
+    }
+
+    /// "1 day", "14 days" / "14일".
+    func dayCount(_ count: Int) -> String {
+        switch self {
+        case .en: count == 1 ? "1 day" : "\(count) days"
+        case .ko: "\(count)일"
+        }
+    }
+
+    var photosHeading: String { self == .en ? "Photos" : "사진" }
+    var fourCutHeading: String { self == .en ? "Four-cut sheet" : "네컷 사진" }
+    var animationHeading: String { self == .en ? "Animation" : "애니메이션" }
+    var monthsLabel: String { self == .en ? "Months" : "월별 보기" }
+    var daysLabel: String { self == .en ? "Days" : "날짜 이동" }
+    var previousDayPrefix: String { self == .en ? "Previous day: " : "이전 날: " }
+    var nextDayPrefix: String { self == .en ? "Next day: " : "다음 날: " }
+    var skipToContent: String { self == .en ? "Skip to content" : "본문으로 건너뛰기" }
+    var noPhotos: String { self == .en ? "No photos yet." : "아직 사진이 없습니다." }
+    var animationFallback: String { self == .en ? "Open the animation" : "애니메이션 열기" }
+
+    /// The alt text of a day's four-cut sheet.
+    func fourCutDescription(_ date: DayDate) -> String {
+        switch self {
+        case .en: "Four-cut sheet of \(dayTitle(date))"
+        case .ko: "\(dayTitle(date))의 네컷 사진"
+        }
+    }
+
+    /// The alt text of a day's animation.
+    func animationDescription(_ date: DayDate) -> String {
+        switch self {
+        case .en: "Animation of the photos of \(dayTitle(date))"
+        case .ko: "\(dayTitle(date)) 사진으로 만든 애니메이션"
+        }
+    }
+
+    /// The alt text of a photo: its name and the time it was taken.
+    func photoDescription(_ photo: GalleryPhoto) -> String {
+        guard let taken = photo.taken else { return photo.name }
+        return "\(photo.name), \(time(taken))"
+    }
+}

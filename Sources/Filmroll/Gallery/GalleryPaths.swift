@@ -1,0 +1,31 @@
+/// Where the gallery's own files go inside its folder, and how a page links
+/// to any file of the gallery.
+enum GalleryPaths {
+    static let index = "index.html"
+    static let stylesheet = "style.css"
+    static let daysFolder = "days"
+
+    /// "days/2025-04-10.html".
+    static func dayPage(_ date: DayDate) -> String { "\(daysFolder)/\(date.iso).html" }
+
+    /// The day of a name in the days folder that the gallery writes ("2025-04-10.html"), else nil.
+    static func day(ofPageNamed name: String) -> DayDate? {
+        guard name.hasSuffix(".html") else { return nil }
+        return DayDate(iso: String(name.dropLast(5)))
+    }
+
+    /// The id of a month's calendar in the index, "m-2025-04".
+    static func monthAnchor(year: Int, month: Int) -> String { "m-\(digits(year, 4))-\(digits(month, 2))" }
+}
+
+/// How one page links to files of the gallery: through `toRoot` ("" from
+/// the index, "../" from a day page), each path segment percent-encoded,
+/// the whole escaped for an attribute.
+struct PageLinks {
+    let toRoot: String
+
+    /// The attribute value for `path`, relative to the gallery folder.
+    func url(_ path: String, fragment: String? = nil) -> String {
+        HTMLEscaping.escape(toRoot + URLPath.encode(path) + (fragment.map { "#" + URLPath.encode($0) } ?? ""))
+    }
+}

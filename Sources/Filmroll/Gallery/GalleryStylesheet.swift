@@ -1,0 +1,120 @@
+/// style.css: a responsive grid, readable contrast in light and dark
+/// schemes, visible focus, no web fonts and nothing fetched from the network.
+enum GalleryStylesheet {
+    static let css = """
+        :root {
+          color-scheme: light dark;
+          --text: #1b1b1f;
+          --muted: #53535c;
+          --background: #fbfbfd;
+          --surface: #ffffff;
+          --line: #d5d5dd;
+          --accent: #0a55c2;
+          --accent-surface: #e4edfb;
+        }
+        @media (prefers-color-scheme: dark) {
+          :root {
+            --text: #ececf1;
+            --muted: #b0b0bb;
+            --background: #121214;
+            --surface: #1d1d21;
+            --line: #3a3a42;
+            --accent: #8cb8ff;
+            --accent-surface: #1c2a44;
+          }
+        }
+        *, *::before, *::after { box-sizing: border-box; }
+        html { -webkit-text-size-adjust: 100%; }
+        body {
+          margin: 0 auto;
+          padding: 1rem clamp(0.75rem, 3vw, 2rem) 3rem;
+          max-width: 72rem;
+          font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK KR", "Apple SD Gothic Neo", sans-serif;
+          line-height: 1.5;
+          color: var(--text);
+          background: var(--background);
+        }
+        a { color: var(--accent); text-underline-offset: 0.15em; }
+        a:focus-visible {
+          outline: 3px solid var(--accent);
+          outline-offset: 2px;
+          border-radius: 2px;
+        }
+        img, video { max-width: 100%; height: auto; display: block; }
+        h1 { font-size: clamp(1.5rem, 4vw, 2.25rem); line-height: 1.2; margin: 0.5rem 0 0.25rem; }
+        h2 { font-size: 1.25rem; margin: 0; }
+        .summary { color: var(--muted); margin: 0 0 1rem; }
+        .skip {
+          position: absolute; left: 0.5rem; top: -3rem;
+          padding: 0.5rem 0.75rem; background: var(--surface); z-index: 1;
+        }
+        .skip:focus { top: 0.5rem; }
+        .visually-hidden {
+          position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
+          overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
+        }
+        nav ul { list-style: none; margin: 0 0 1.5rem; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; }
+        nav a { display: inline-block; padding: 0.25rem 0; }
+        header.site { margin-bottom: 1rem; }
+        header.site > a { font-weight: 600; }
+
+        /* The calendars of the index. */
+        table.month {
+          width: 100%;
+          table-layout: fixed;
+          border-collapse: collapse;
+          margin: 0 0 2.5rem;
+          background: var(--surface);
+        }
+        table.month caption { text-align: start; padding: 0 0 0.5rem; }
+        table.month caption h2 { display: inline; }
+        table.month caption .count { color: var(--muted); margin-inline-start: 0.5rem; }
+        table.month th {
+          font-weight: 600; color: var(--muted); padding: 0.25rem; border-bottom: 1px solid var(--line);
+        }
+        table.month abbr { text-decoration: none; }
+        table.month td {
+          vertical-align: top; height: 4.5rem; padding: 0.25rem;
+          border: 1px solid var(--line); color: var(--muted); overflow-wrap: anywhere;
+        }
+        table.month td.outside { background: var(--background); }
+        table.month td.has-photos { padding: 0; background: var(--accent-surface); }
+        td.has-photos a { display: block; padding: 0.25rem; height: 100%; color: var(--text); text-decoration: none; }
+        td.has-photos a:hover .count, td.has-photos a:focus-visible .count { text-decoration: underline; }
+        td.has-photos a:focus-visible { outline-offset: -3px; }
+        td.has-photos img {
+          width: 100%; aspect-ratio: 1; object-fit: cover; border-radius: 4px; margin: 0.15rem 0;
+        }
+        td .number { display: block; font-variant-numeric: tabular-nums; }
+        td.has-photos .number { font-weight: 700; }
+        td .count { display: block; font-size: 0.8rem; line-height: 1.2; }
+        @media (max-width: 36rem) {
+          table.month td { height: 3rem; padding: 0.1rem; font-size: 0.8rem; }
+          td .count { font-size: 0.7rem; }
+        }
+
+        /* The day pages. */
+        .highlights { display: flex; flex-wrap: wrap; gap: 1.5rem 2.5rem; margin: 0 0 2rem; align-items: flex-start; }
+        .highlight { max-width: 100%; }
+        .highlight h2 { margin-bottom: 0.5rem; }
+        .highlight img, .highlight video { max-height: min(70vh, 32rem); width: auto; border-radius: 4px; }
+        ul.photos {
+          list-style: none; margin: 0.75rem 0 0; padding: 0;
+          display: grid; gap: 1rem;
+          grid-template-columns: repeat(auto-fill, minmax(min(12rem, 44vw), 1fr));
+        }
+        ul.photos figure { margin: 0; }
+        ul.photos a { display: block; border-radius: 4px; }
+        ul.photos img {
+          width: 100%; aspect-ratio: 1; object-fit: cover; border-radius: 4px; background: var(--line);
+        }
+        figcaption { font-size: 0.875rem; margin-top: 0.35rem; overflow-wrap: anywhere; }
+        figcaption .name { display: block; font-weight: 600; }
+        figcaption time, figcaption .camera { color: var(--muted); }
+        figcaption time + .camera::before { content: "· "; }
+        nav.days ul { justify-content: space-between; }
+        nav.days .month { order: 0; }
+        @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
+
+        """
+}

@@ -1,0 +1,15 @@
+/// What one `GalleryWriter.write` did, by file (paths relative to the gallery folder).
+public struct GallerySummary: Sendable, Hashable {
+    /// Files written because they were new or their content changed.
+    public var writtenFiles: [String] = []
+    /// Files left alone because they already held the same bytes.
+    public var unchangedFiles: [String] = []
+    /// Day pages deleted because their day is no longer in the gallery.
+    public var removedFiles: [String] = []
+
+    public init() {}
+
+    public var written: Int { writtenFiles.count }
+    public var unchanged: Int { unchangedFiles.count }
+    public var removed: Int { removedFiles.count }
+}

@@ -1,0 +1,90 @@
+/// index.html: a calendar for each month that has photos, newest month
+/// first; each day with photos shows its first photo and count, and links
+/// to its day page.
+struct IndexPage {
+    /// In date order, one per date, none without photos.
+    var days: [GalleryDay]
+    var options: GalleryOptions
+
+    private var locale: GalleryLocale { options.locale }
+    private let links = PageLinks(toRoot: "")
+
+    var html: String {
+        let photoTotal = days.reduce(0) { $0 + $1.photos.count }
+        var body = """
+            <header class="site">
+            <h1>\(HTMLEscaping.escape(options.title))</h1>
+            <p class="summary">\(HTMLEscaping.escape(locale.photoCount(photoTotal) + " · " + locale.dayCount(days.count)))</p>
+            </header>
+
+            """
+        let months = monthsNewestFirst
+        if !months.isEmpty {
+            body += "<nav class=\"months\" aria-label=\"\(HTMLEscaping.escape(locale.monthsLabel))\">\n<ul>\n"
+            for month in months {
+                let anchor = GalleryPaths.monthAnchor(year: month.year, month: month.month)
+                body += "<li><a href=\"#\(anchor)\">\(HTMLEscaping.escape(locale.monthTitle(year: month.year, month: month.month)))</a></li>\n"
+            }
+            body += "</ul>\n</nav>\n"
+        }
+        body += "<main id=\"main\">\n"
+        if months.isEmpty { body += "<p>\(HTMLEscaping.escape(locale.noPhotos))</p>\n" }
+        for month in months { body += calendar(month) }
+        body += "</main>"
+        return PageShell(locale: locale, title: options.title, links: links).document(body: body)
+    }
+
+    /// The months that have photos, newest first, each with its days by day of the month.
+    private var monthsNewestFirst: [(year: Int, month: Int, days: [Int: GalleryDay])] {
+        var months: [(year: Int, month: Int, days: [Int: GalleryDay])] = []
+        for day in days.reversed() {
+            if let last = months.last, last.year == day.date.year, last.month == day.date.month {
+                months[months.count - 1].days[day.date.day] = day
+            } else {
+                months.append((day.date.year, day.date.month, [day.date.day: day]))
+            }
+        }
+        return months
+    }
+
+    /// One month as a table: a caption, a header row of weekdays, a row per week.
+    private func calendar(_ month: (year: Int, month: Int, days: [Int: GalleryDay])) -> String {
+        let grid = MonthGrid(year: month.year, month: month.month, weekStart: options.weekStart)
+        let title = locale.monthTitle(year: month.year, month: month.month)
+        let count = month.days.values.reduce(0) { $0 + $1.photos.count }
+        var html = """
+            <table class="month" id="\(GalleryPaths.monthAnchor(year: month.year, month: month.month))">
+            <caption><h2>\(HTMLEscaping.escape(title))</h2> <span class="count">\(HTMLEscaping.escape(locale.photoCount(count)))</span></caption>
+            <thead>
+            <tr>
+            """
+        for weekday in grid.columns {
+            html += "<th scope=\"col\"><abbr title=\"\(HTMLEscaping.escape(locale.weekdayName(weekday)))\">"
+                + "\(HTMLEscaping.escape(locale.weekdayAbbreviation(weekday)))</abbr></th>"
+        }
+        html += "</tr>\n</thead>\n<tbody>\n"
+        for week in grid.weeks {
+            html += "<tr>\n"
+            for slot in week { html += cell(slot, in: month.days) + "\n" }
+            html += "</tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    /// A day's cell: empty outside the month, the number alone without
+    /// photos, else a link with the first photo and the count.
+    private func cell(_ slot: Int?, in days: [Int: GalleryDay]) -> String {
+        guard let number = slot else { return "<td class=\"outside\"></td>" }
+        guard let day = days[number], let cover = day.photos.first else {
+            return "<td><span class=\"number\">\(number)</span></td>"
+        }
+        let label = locale.dayTitle(day.date) + ", " + locale.photoCount(day.photos.count)
+        return """
+            <td class="has-photos"><a href="\(links.url(GalleryPaths.dayPage(day.date)))" \
+            aria-label="\(HTMLEscaping.escape(label))"><span class="number">\(number)</span>\
+            <img src="\(links.url(cover.thumbnail))" alt="\(HTMLEscaping.escape(locale.photoDescription(cover)))" \
+            width="\(cover.thumbnailSize.width)" height="\(cover.thumbnailSize.height)" loading="lazy" decoding="async">\
+            <span class="count">\(HTMLEscaping.escape(locale.photoCount(day.photos.count)))</span></a></td>
+            """
+    }
+}
