@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The image work of one day: decoding each photo once for every size it
+/// is needed at, then the day's sheet and animation.
+struct PhotoWork {
+    let process: FolderProcess
+    let out: String
+    let cancellation: CancellationToken
+    let events: @Sendable (ProcessEvent) -> Void
+
+    var options: ProcessOptions { process.options }
+    var pipeline: ImagePipeline { process.pipeline }
+
+    /// Makes what the day's photos need; returns what was made, for the catalog.
+    func makeDay(_ day: ProcessPlan.Day?, photos: [ProcessPlan.Photo], state: inout OutputState,
+                 summary: inout ProcessSummary) -> [Lineage.Made] {
+        var made: [Lineage.Made] = []
+        let fourCutSignature = day.map { OutputState.signature($0.fourCutPhotos, settings: "fourcut \(options.fourCut)") }
+        let animationSignature = day.map {
+            OutputState.signature($0.animationPhotos, settings: "gif \(options.animationWidth) \(options.animationDelay)")
+        }
+        let needsFourCut = day?.fourCut.map { !FileBytes.exists(out + "/" + $0) || state[$0] != fourCutSignature } ?? false
+        let needsAnimation = day?.animation.map { !FileBytes.exists(out + "/" + $0) || state[$0] != animationSignature } ?? false
+        let cells = options.fourCut.layout.cells
+        let frameSize = day.map { frameTarget(for: $0) }
+
+        // Every size each photo is needed at, asked for in one call: one decode.
+        let results = Parallel.map(photos, jobs: options.jobs, shouldStop: { cancellation.isCancelled }) { photo in
+            let cellIndex = needsFourCut ? day?.fourCutPhotos.firstIndex { $0.record.path == photo.record.path } : nil
+            let inAnimation = needsAnimation && day?.animationPhotos.contains { $0.record.path == photo.record.path } == true
+            return prepare(photo, cell: cellIndex.map { cells[$0] }, frame: inAnimation ? frameSize : nil)
+        }
+        var frames: [Image] = []
+        for (photo, result) in zip(photos, results) {
+            switch result {
+            case .made(let thumbnails, let frame)?:
+                summary.thumbnailsMade += thumbnails
+                if thumbnails > 0 {
+                    made += [Lineage.Made(kind: .thumbnail, path: photo.thumbnail, photos: [photo.record.id]),
+                             Lineage.Made(kind: .thumbnail, path: photo.large, photos: [photo.record.id])]
+                }
+                if let frame { frames.append(frame) }
+            case .failed?:
+                summary.failed += 1
+            case .upToDate?, nil:
+                break
+            }
+        }
+        guard let day, !cancellation.isCancelled else { return made }
+
+        if needsFourCut, let output = day.fourCut {
+            do {
+                var sheetOptions = options.fourCut
+                sheetOptions.caption = .auto
+                let sheet = try FourCutRenderer(pipeline: pipeline).render(day.fourCutPhotos.map(\.source), options: sheetOptions)
+                try write(sheet, to: output, mark: .fourcut, quality: 90)
+                state[output] = fourCutSignature
+                summary.fourCutsMade += 1
+                made.append(Lineage.Made(kind: .fourcut, path: output, photos: day.fourCutPhotos.map(\.record.id)))
+            } catch {
+                events(.failed(path: out + "/" + output, reason: "\(error)"))
+                summary.failed += 1
+            }
+        }
+        if needsAnimation, let output = day.animation {
+            do throws(ImagingError) {
+                guard frames.count >= options.animationMinimum else { throw .limitExceeded("too few photos decoded") }
+                var gifOptions = GIFOptions()
+                gifOptions.comment = OutputMark.gif.text
+                let bytes = try GIFAnimator(options: gifOptions).encode(frames, delays: Array(repeating: options.animationDelay,
+                                                                                             count: frames.count))
+                try writeBytes(bytes, to: output)
+                events(.made(kind: "animation", path: output))
+                state[output] = animationSignature
+                summary.animationsMade += 1
+                made.append(Lineage.Made(kind: .gif, path: output, photos: day.animationPhotos.map(\.record.id)))
+            } catch {
+                events(.failed(path: out + "/" + output, reason: error.description))
+                summary.failed += 1
+            }
+        }
+        return made
+    }
+
+    enum PhotoResult {
+        case upToDate
+        case made(thumbnails: Int, frame: Image?)
+        case failed
+    }
+
+    /// Decodes `photo` once for its thumbnails, when they are out of date,
+    /// and for its sheet cell and animation frame when asked.
+    private func prepare(_ photo: ProcessPlan.Photo, cell: PixelRect?, frame: TargetSize?) -> PhotoResult {
+        let staleThumbnails = isStale(photo.thumbnail, for: photo) || isStale(photo.large, for: photo)
+        guard staleThumbnails || cell != nil || frame != nil else { return .upToDate }
+        var resizes = [ImageProcessors.Resize(edge: options.thumbnailSize), ImageProcessors.Resize(edge: options.largeSize)]
+        if let cell { resizes.append(FourCutRenderer.cellResize(cell, crop: options.fourCut.crop)) }
+        if let frame { resizes.append(ImageProcessors.Resize(target: frame, upscale: true)) }
+        let xdgSizes = staleThumbnails && options.xdgRoot != nil ? XDGThumbnailSize.allCases : []
+        resizes += xdgSizes.map { ImageProcessors.Resize(edge: $0.pixels) }
+        do throws(ImagingError) {
+            let images = try pipeline.images(for: photo.source, resizes: resizes, threads: 1)
+            if staleThumbnails {
+                try write(images[0], to: photo.thumbnail, mark: .thumbnail)
+                try write(images[1], to: photo.large, mark: .thumbnail)
+            }
+            for (index, size) in xdgSizes.enumerated() {
+                try XDGThumbnail.write(images[images.count - xdgSizes.count + index], size: size,
+                                       sourcePath: AbsolutePath.of(photo.source.path),
+                                       sourceMTimeSeconds: Int(photo.record.modificationTimeNanoseconds / 1_000_000_000),
+                                       root: options.xdgRoot!)
+            }
+            let frameIndex = images.count - xdgSizes.count - 1
+            return .made(thumbnails: staleThumbnails ? 2 : 0, frame: frame == nil ? nil : images[frameIndex])
+        } catch {
+            events(.failed(path: photo.source.path, reason: error.description))
+            return .failed
+        }
+    }
+
+    /// The animation's frame: the configured width, the height of the day's first photo's shape (even).
+    private func frameTarget(for day: ProcessPlan.Day) -> TargetSize {
+        let first = day.photos.first?.record.size ?? PixelSize(width: 4, height: 3)
+        let height = max(2, Int((Double(options.animationWidth) * Double(first.height) / Double(max(1, first.width))).rounded()) & ~1)
+        return TargetSize(width: options.animationWidth, height: height, fit: .cover)
+    }
+
+    /// Whether the output is missing or older than its photo.
+    private func isStale(_ output: String, for photo: ProcessPlan.Photo) -> Bool {
+        var status = stat()
+        guard stat(out + "/" + output, &status) == 0 else { return true }
+        let made = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        return made < photo.record.modificationTimeNanoseconds
+    }
+
+    private func write(_ image: Image, to output: String, mark: OutputMark, quality: Int? = nil) throws(ImagingError) {
+        let encoding = EncodingFormat.jpeg(JPEGEncodingOptions(quality: quality ?? options.quality)).marked(mark)
+        try writeBytes(try ImageEncoder.encode(image, as: encoding), to: output)
+    }
+
+    /// Writes atomically, replacing only a file Filmroll made.
+    private func writeBytes(_ bytes: [UInt8], to output: String) throws(ImagingError) {
+        let path = out + "/" + output
+        if FileBytes.exists(path) && OutputMark.read(contentsOf: path) == nil {
+            throw .fileSystem("\(path): already exists and was not made by Filmroll; move it away and run again")
+        }
+        if let slash = path.lastIndex(of: "/") { try Folders.create(String(path[..<slash])) }
+        try AtomicFile.write(bytes, to: path)
+    }
+}
