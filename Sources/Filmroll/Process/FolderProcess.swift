@@ -1,4 +1,3 @@
-
 /// `filmroll process`: everything Filmroll makes of a photo folder, in one
 /// run: the catalog, 256 and 1024 px thumbnails, a four-cut sheet for every
 /// day with four photos, an animation for every day with two, and a static
