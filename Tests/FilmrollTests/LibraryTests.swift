@@ -6,6 +6,6 @@ import Testing
     @Test func importingFilmrollBringsImagingAndCatalog() {
         #expect(Filmroll.version.split(separator: ".").count == 3)
         #expect(ImageFormat.sniff([0xFF, 0xD8, 0xFF, 0xE0]) == .jpeg)
-        #expect(CatalogError.self == CatalogError.self)
+        #expect(Catalog.defaultPath(for: "/photos") == "/photos/.filmroll/catalog.sqlite")
     }
 }

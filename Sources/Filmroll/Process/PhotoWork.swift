@@ -24,7 +24,10 @@ struct PhotoWork {
         let needsFourCut = day?.fourCut.map { !FileBytes.exists(out + "/" + $0) || state[$0] != fourCutSignature } ?? false
         let needsAnimation = day?.animation.map { !FileBytes.exists(out + "/" + $0) || state[$0] != animationSignature } ?? false
         let cells = options.fourCut.layout.cells
-        let frameSize = day.map { frameTarget(for: $0) }
+        let frameSize = day.map { day -> TargetSize in
+            let size = day.animationSize(width: options.animationWidth)
+            return TargetSize(width: size.width, height: size.height, fit: .cover)
+        }
 
         // Every size each photo is needed at, asked for in one call: one decode.
         let results = Parallel.map(photos, jobs: options.jobs, shouldStop: { cancellation.isCancelled }) { photo in
@@ -118,13 +121,6 @@ struct PhotoWork {
             events(.failed(path: photo.source.path, reason: error.description))
             return .failed
         }
-    }
-
-    /// The animation's frame: the configured width, the height of the day's first photo's shape (even).
-    private func frameTarget(for day: ProcessPlan.Day) -> TargetSize {
-        let first = day.photos.first?.record.size ?? PixelSize(width: 4, height: 3)
-        let height = max(2, Int((Double(options.animationWidth) * Double(first.height) / Double(max(1, first.width))).rounded()) & ~1)
-        return TargetSize(width: options.animationWidth, height: height, fit: .cover)
     }
 
     /// Whether the output is missing or older than its photo.

@@ -24,14 +24,10 @@ extension ProcessPlan {
                     camera: photo.record.camera)
             }
             let sheet = options.fourCut.layout.canvas
-            let frame = day.photos.first?.record.size ?? PixelSize(width: 4, height: 3)
-            let animationHeight = max(2, Int((Double(options.animationWidth) * Double(frame.height)
-                                              / Double(max(1, frame.width))).rounded()) & ~1)
             return GalleryDay(date: date, photos: photos,
                               fourCut: day.fourCut, fourCutSize: day.fourCut == nil ? nil : sheet,
                               animation: day.animation,
-                              animationSize: day.animation == nil ? nil : PixelSize(width: options.animationWidth,
-                                                                                   height: animationHeight))
+                              animationSize: day.animation == nil ? nil : day.animationSize(width: options.animationWidth))
         }
     }
 }

@@ -20,6 +20,13 @@ struct ProcessPlan {
         var animationPhotos: [Photo]
         var fourCut: String?
         var animation: String?
+
+        /// The animation's frame: `width`, and the height (even) of the day's first photo's shape.
+        func animationSize(width: Int) -> PixelSize {
+            let first = photos.first?.record.size ?? PixelSize(width: 4, height: 3)
+            let height = max(2, Int((Double(width) * Double(first.height) / Double(max(1, first.width))).rounded()) & ~1)
+            return PixelSize(width: width, height: height)
+        }
     }
 
     var photos: [Photo]

@@ -10,10 +10,8 @@ enum HEIFCodec {
         var codedSize: PixelSize
         var hasAlpha: Bool
         var bitDepth: Int
-        var imageCount: Int
         /// The largest embedded thumbnail, upright.
         var thumbnailSize: PixelSize?
-        var colorSpaceKind: Int32
         var cicp: CICP?
         var hasICC: Bool
         var hasEXIF: Bool
@@ -36,8 +34,8 @@ enum HEIFCodec {
                    fullRange: info.cicp_full_range != 0) : nil
         return Header(size: PixelSize(width: Int(info.width), height: Int(info.height)),
                       codedSize: PixelSize(width: Int(info.stored_width), height: Int(info.stored_height)),
-                      hasAlpha: info.has_alpha != 0, bitDepth: Int(info.bit_depth), imageCount: Int(info.image_count),
-                      thumbnailSize: thumbnail, colorSpaceKind: Int32(info.color_profile), cicp: cicp,
+                      hasAlpha: info.has_alpha != 0, bitDepth: Int(info.bit_depth),
+                      thumbnailSize: thumbnail, cicp: cicp,
                       hasICC: info.icc_length > 0, hasEXIF: info.exif_length > 0, hasXMP: info.xmp_length > 0)
     }
 

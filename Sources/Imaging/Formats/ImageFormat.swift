@@ -37,7 +37,4 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         default: return nil
         }
     }
-
-    /// Whether Filmroll can write this format.
-    public var isWritable: Bool { self == .jpeg || self == .png || self == .gif }
 }
