@@ -57,6 +57,23 @@ static cimg_quantizer *cimg_quantizer_new(void) {
     return quantizer;
 }
 
+/* One palette for all `images`: their colours into one histogram, quantized. */
+static liq_error cimg_quantize_histogram(cimg_quantizer *quantizer, const uint8_t *const *images, size_t count,
+                                         uint32_t width, uint32_t height) {
+    liq_histogram *histogram = liq_histogram_create(quantizer->attr);
+    if (histogram == NULL) return LIQ_OUT_OF_MEMORY;
+    liq_error code = LIQ_OK;
+    for (size_t i = 0; code == LIQ_OK && i < count; i++) {
+        liq_image *image = liq_image_create_rgba(quantizer->attr, images[i], (int)width, (int)height, 0);
+        if (image == NULL) { code = LIQ_OUT_OF_MEMORY; break; }
+        code = liq_histogram_add_image(histogram, quantizer->attr, image);
+        liq_image_destroy(image);
+    }
+    if (code == LIQ_OK) code = liq_histogram_quantize(histogram, quantizer->attr, &quantizer->result);
+    liq_histogram_destroy(histogram);
+    return code;
+}
+
 int cimg_quantize(const uint8_t *const *images, size_t count, uint32_t width, uint32_t height, int max_colors,
                   int quality_min, int quality_max, int speed, cimg_quantizer **out, cimg_error *error) {
     *out = NULL;
@@ -66,20 +83,13 @@ int cimg_quantize(const uint8_t *const *images, size_t count, uint32_t width, ui
     liq_error code = liq_set_max_colors(quantizer->attr, max_colors);
     if (code == LIQ_OK) code = liq_set_quality(quantizer->attr, quality_min, quality_max);
     if (code == LIQ_OK) code = liq_set_speed(quantizer->attr, speed);
-    liq_histogram *histogram = code == LIQ_OK ? liq_histogram_create(quantizer->attr) : NULL;
-    for (size_t i = 0; code == LIQ_OK && i < count; i++) {
-        liq_image *image = liq_image_create_rgba(quantizer->attr, images[i], (int)width, (int)height, 0);
-        if (image == NULL) { code = LIQ_OUT_OF_MEMORY; break; }
-        code = liq_histogram_add_image(histogram, quantizer->attr, image);
-        liq_image_destroy(image);
-    }
-    if (code == LIQ_OK) code = liq_histogram_quantize(histogram, quantizer->attr, &quantizer->result);
+    if (code == LIQ_OK) code = cimg_quantize_histogram(quantizer, images, count, width, height);
     if (code == LIQ_QUALITY_TOO_LOW) {
-        /* Better a palette below the minimum than no animation. */
+        /* Better a palette below the minimum than no animation. A histogram
+           is used up by quantizing, so the colours are gathered again. */
         liq_set_quality(quantizer->attr, 0, quality_max);
-        code = liq_histogram_quantize(histogram, quantizer->attr, &quantizer->result);
+        code = cimg_quantize_histogram(quantizer, images, count, width, height);
     }
-    if (histogram) liq_histogram_destroy(histogram);
     if (code != LIQ_OK) {
         cimg_quantizer_free(quantizer);
         return cimg_fail(error, code == LIQ_OUT_OF_MEMORY ? CIMG_ERR_MEMORY : CIMG_ERR_CORRUPT, "%s", cimg_liq_message(code));

@@ -80,6 +80,51 @@ import TestSupport
         }
     }
 
+    /// Three different 300×260 "photos": a slideshow, where every frame changes.
+    static func slideshow() -> [Image] {
+        (0..<3).map { index in
+            Image(width: 300, height: 260, format: .rgb8) { pixels in
+                for y in 0..<260 {
+                    for x in 0..<300 {
+                        let at = (y * 300 + x) * 3
+                        pixels[at] = UInt8((x * (index + 1)) % 256)
+                        pixels[at + 1] = UInt8((y + index * 60) % 256)
+                        pixels[at + 2] = UInt8(((x + y) / 3 + index * 90) % 256)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A palette from a half-size copy gives a GIF within 1 dB of one
+    /// from the full frame, at libimagequant's fast speed too. (These
+    /// gradients cannot reach the minimum quality: they once failed with
+    /// "quantization failed", the retry reusing a spent histogram.)
+    @Test func halfSizePalettesKeepTheFidelity() throws {
+        let frames = Self.slideshow()
+        func meanPSNR(_ options: GIFOptions) throws -> Double {
+            let bytes = try GIFAnimator(options: options).encode(frames, delays: [10, 10, 10])
+            let decoded = try ImageDecoder.decode(bytes, options: DecodeOptions(frames: .all))
+            #expect(decoded.frames.count == 3)
+            return zip(decoded.frames, frames).map { PixelMatch.psnr($0.image.flattened(over: .white), $1) }.reduce(0, +) / 3
+        }
+        var fast = GIFOptions()
+        fast.speed = 8
+        fast.paletteFromHalfSize = true
+        let full = try meanPSNR(GIFOptions()), half = try meanPSNR(fast)
+        #expect(full > 30)
+        #expect(half > full - 1)
+    }
+
+    @Test func speedOverridesTheQualitysDefault() {
+        var options = GIFOptions()
+        #expect(options.quantizerSettings.speed == 5)
+        options.speed = 8
+        #expect(options.quantizerSettings.speed == 8)
+        options.speed = 40
+        #expect(options.quantizerSettings.speed == 10)
+    }
+
     /// Pillow reads the same frames, delays, loop count and pixels as we do.
     @Test(.enabled(if: pillowAvailable, "Python with Pillow is not installed"))
     func pillowAgrees() throws {

@@ -1,4 +1,4 @@
-import Imaging
+@testable import Imaging
 import Testing
 import TestSupport
 
@@ -27,6 +27,32 @@ import TestSupport
         #expect(PixelMatch.meanLumaDifference(both[1], alone) < 1.5)
         let expected = [Quadrants.red, Quadrants.green, Quadrants.blue, Quadrants.yellow]
         for (actual, wanted) in zip(Quadrants.sample(both[1]), expected) { #expect(PixelMatch.near(actual, wanted, tolerance: 48)) }
+    }
+
+    /// A centred cover crop comes from a larger whole-picture result when
+    /// that has the pixels it needs, and matches one made from the decode.
+    @Test func centredCropsComeFromALargerWholeResult() {
+        let large = ImageProcessors.Resize(edge: 1024)
+        let frame = ImageProcessors.Resize(target: TargetSize(width: 480, height: 360, fit: .cover), upscale: true)
+        let fourByThree = PixelSize(width: 1024, height: 768)
+        #expect(large.canDerive(frame, fromResultOf: fourByThree))
+        // Too few pixels, a smart crop, or a crop of a crop: from the decode.
+        #expect(!ImageProcessors.Resize(edge: 400).canDerive(frame, fromResultOf: PixelSize(width: 400, height: 300)))
+        #expect(!large.canDerive(ImageProcessors.Resize(target: frame.target, upscale: true, anchor: .smart), fromResultOf: fourByThree))
+        let tall = ImageProcessors.Resize(target: TargetSize(width: 300, height: 600, fit: .cover))
+        #expect(!tall.canDerive(frame, fromResultOf: PixelSize(width: 300, height: 600)))
+    }
+
+    @Test func aDerivedCropMatchesOneFromTheDecode() throws {
+        let source = try Self.source("jpeg/photo.jpg")
+        let whole = ImageProcessors.Resize(edge: 200)
+        let crop = ImageProcessors.Resize(target: TargetSize(width: 90, height: 90, fit: .cover))
+        let pipeline = ImagePipeline()
+        let both = try pipeline.images(for: source, resizes: [whole, crop])
+        let alone = try ImagePipeline().image(for: ImageRequest(source: source, resize: crop))
+        #expect(pipeline.decodeCount == 1)
+        #expect(both[1].size == PixelSize(width: 90, height: 90))
+        #expect(PixelMatch.meanLumaDifference(both[1], alone) < 1.0)
     }
 
     @Test func aChangedSourceIsDecodedAgain() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 
 /// Paths to the project's own fixtures and to the shared conformance suites.
@@ -52,6 +53,23 @@ public enum PixelMatch {
     public static func luma(_ pixel: [UInt8]) -> Double {
         if pixel.count < 3 { return Double(pixel[0]) }
         return 0.299 * Double(pixel[0]) + 0.587 * Double(pixel[1]) + 0.114 * Double(pixel[2])
+    }
+
+    /// PSNR in dB over the colour channels of two same-size images.
+    public static func psnr(_ a: Image, _ b: Image) -> Double {
+        precondition(a.size == b.size)
+        var squared = 0.0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                for channel in 0..<min(3, p.count, q.count) {
+                    let difference = Double(p[channel]) - Double(q[channel])
+                    squared += difference * difference
+                }
+            }
+        }
+        let mean = squared / Double(a.size.pixelCount * 3)
+        return mean == 0 ? 99 : 10 * log10(255 * 255 / mean)
     }
 
     /// The largest channel difference between two same-size, same-format images.

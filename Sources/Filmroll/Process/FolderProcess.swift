@@ -46,15 +46,33 @@ public struct FolderProcess: Sendable {
         let undated = plan.photos.filter { !dated.contains($0.record.path) }
         events(.stageStarted(.photos, total: plan.photos.count))
         var done = 0
-        for day in groups {
-            let photos = day?.photos ?? undated
-            let made = work.makeDay(day, photos: photos, state: &state, summary: &summary)
-            try Lineage.record(made, in: catalog, out: out)
-            if cancellation.isCancelled { summary.cancelled = true; break }
-            done += photos.count
-            events(.advanced(.photos, done: done, total: plan.photos.count))
+        // A day's sheet and animation are made in the background while the
+        // next day's photos decode; what they made is recorded before the
+        // next one starts.
+        var finishing: BackgroundWork<PhotoWork.FinishedDay>?
+        func collectFinished() throws {
+            guard let finished = finishing?.result() else { return }
+            finishing = nil
+            summary.fourCutsMade += finished.fourCutsMade
+            summary.animationsMade += finished.animationsMade
+            summary.failed += finished.failed
+            for (output, signature) in finished.signatures { state[output] = signature }
+            try Lineage.record(finished.made, in: catalog, out: out)
             try state.save()
         }
+        for day in groups {
+            let photos = day?.photos ?? undated
+            let decoded = work.decode(day, photos: photos, state: state)
+            summary.thumbnailsMade += decoded.thumbnailsMade
+            summary.failed += decoded.failed
+            try Lineage.record(decoded.made, in: catalog, out: out)
+            try collectFinished()
+            if cancellation.isCancelled { summary.cancelled = true; break }
+            finishing = BackgroundWork { work.finish(decoded) }
+            done += photos.count
+            events(.advanced(.photos, done: done, total: plan.photos.count))
+        }
+        try collectFinished()
         summary.decoded = pipeline.decodeCount
         if summary.cancelled { return summary }
 

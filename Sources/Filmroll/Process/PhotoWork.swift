@@ -2,9 +2,11 @@
 import Glibc
 #endif
 
-/// The image work of one day: decoding each photo once for every size it
-/// is needed at, then the day's sheet and animation.
-struct PhotoWork {
+/// The image work of one day, in two steps that `FolderProcess` overlaps
+/// (the next day's photos decode while this day's animation is encoded):
+/// decoding each photo once for every size it is needed at, then the
+/// day's sheet and animation.
+struct PhotoWork: Sendable {
     let process: FolderProcess
     let out: String
     let cancellation: CancellationToken
@@ -13,16 +15,45 @@ struct PhotoWork {
     var options: ProcessOptions { process.options }
     var pipeline: ImagePipeline { process.pipeline }
 
-    /// Makes what the day's photos need; returns what was made, for the catalog.
-    func makeDay(_ day: ProcessPlan.Day?, photos: [ProcessPlan.Photo], state: inout OutputState,
-                 summary: inout ProcessSummary) -> [Lineage.Made] {
+    /// A day whose photos are decoded, its sheet and animation still to make.
+    struct DecodedDay: Sendable {
+        var day: ProcessPlan.Day?
+        /// The animation's frames, in order, when it is out of date.
+        var frames: [Image] = []
+        /// The signatures the sheet and animation will be saved with; nil when up to date.
+        var fourCutSignature: String?
+        var animationSignature: String?
+        /// The thumbnails made, for the catalog.
         var made: [Lineage.Made] = []
-        let fourCutSignature = day.map { OutputState.signature($0.fourCutPhotos, settings: "fourcut \(options.fourCut)") }
-        let animationSignature = day.map {
-            OutputState.signature($0.animationPhotos, settings: "gif \(options.animationWidth) \(options.animationDelay)")
+        var thumbnailsMade = 0
+        var failed = 0
+    }
+
+    /// What making a day's sheet and animation did.
+    struct FinishedDay: Sendable {
+        var made: [Lineage.Made] = []
+        /// New signatures, by output.
+        var signatures: [String: String] = [:]
+        var fourCutsMade = 0
+        var animationsMade = 0
+        var failed = 0
+    }
+
+    /// Decodes each of the day's photos once, for every size it is
+    /// needed at: thumbnails (written here), the sheet cell (left in the
+    /// pipeline's cache) and the animation frame (returned).
+    func decode(_ day: ProcessPlan.Day?, photos: [ProcessPlan.Photo], state: OutputState) -> DecodedDay {
+        var decoded = DecodedDay(day: day)
+        if let day, let output = day.fourCut {
+            let signature = OutputState.signature(day.fourCutPhotos, settings: "fourcut \(options.fourCut)")
+            if !FileBytes.exists(out + "/" + output) || state[output] != signature { decoded.fourCutSignature = signature }
         }
-        let needsFourCut = day?.fourCut.map { !FileBytes.exists(out + "/" + $0) || state[$0] != fourCutSignature } ?? false
-        let needsAnimation = day?.animation.map { !FileBytes.exists(out + "/" + $0) || state[$0] != animationSignature } ?? false
+        if let day, let output = day.animation {
+            let signature = OutputState.signature(day.animationPhotos,
+                                                  settings: "gif \(options.animationWidth) \(options.animationDelay)")
+            if !FileBytes.exists(out + "/" + output) || state[output] != signature { decoded.animationSignature = signature }
+        }
+        let needsFourCut = decoded.fourCutSignature != nil, needsAnimation = decoded.animationSignature != nil
         let cells = options.fourCut.layout.cells
         let frameSize = day.map { day -> TargetSize in
             let size = day.animationSize(width: options.animationWidth)
@@ -35,56 +66,61 @@ struct PhotoWork {
             let inAnimation = needsAnimation && day?.animationPhotos.contains { $0.record.path == photo.record.path } == true
             return prepare(photo, cell: cellIndex.map { cells[$0] }, frame: inAnimation ? frameSize : nil)
         }
-        var frames: [Image] = []
         for (photo, result) in zip(photos, results) {
             switch result {
             case .made(let thumbnails, let frame)?:
-                summary.thumbnailsMade += thumbnails
+                decoded.thumbnailsMade += thumbnails
                 if thumbnails > 0 {
-                    made += [Lineage.Made(kind: .thumbnail, path: photo.thumbnail, photos: [photo.record.id]),
-                             Lineage.Made(kind: .thumbnail, path: photo.large, photos: [photo.record.id])]
+                    decoded.made += [Lineage.Made(kind: .thumbnail, path: photo.thumbnail, photos: [photo.record.id]),
+                                     Lineage.Made(kind: .thumbnail, path: photo.large, photos: [photo.record.id])]
                 }
-                if let frame { frames.append(frame) }
+                if let frame { decoded.frames.append(frame) }
             case .failed?:
-                summary.failed += 1
+                decoded.failed += 1
             case .upToDate?, nil:
                 break
             }
         }
-        guard let day, !cancellation.isCancelled else { return made }
+        return decoded
+    }
 
-        if needsFourCut, let output = day.fourCut {
+    /// Makes the day's sheet and animation when they are out of date.
+    func finish(_ decoded: DecodedDay) -> FinishedDay {
+        var finished = FinishedDay()
+        guard let day = decoded.day, !cancellation.isCancelled else { return finished }
+        if let signature = decoded.fourCutSignature, let output = day.fourCut {
             do {
                 var sheetOptions = options.fourCut
                 sheetOptions.caption = .auto
                 let sheet = try FourCutRenderer(pipeline: pipeline).render(day.fourCutPhotos.map(\.source), options: sheetOptions)
                 try write(sheet, to: output, mark: .fourcut, quality: 90)
-                state[output] = fourCutSignature
-                summary.fourCutsMade += 1
-                made.append(Lineage.Made(kind: .fourcut, path: output, photos: day.fourCutPhotos.map(\.record.id)))
+                finished.signatures[output] = signature
+                finished.fourCutsMade += 1
+                finished.made.append(Lineage.Made(kind: .fourcut, path: output, photos: day.fourCutPhotos.map(\.record.id)))
             } catch {
                 events(.failed(path: out + "/" + output, reason: "\(error)"))
-                summary.failed += 1
+                finished.failed += 1
             }
         }
-        if needsAnimation, let output = day.animation {
+        if let signature = decoded.animationSignature, let output = day.animation {
             do throws(ImagingError) {
-                guard frames.count >= options.animationMinimum else { throw .limitExceeded("too few photos decoded") }
+                guard decoded.frames.count >= options.animationMinimum else { throw .limitExceeded("too few photos decoded") }
                 var gifOptions = GIFOptions()
                 gifOptions.comment = OutputMark.gif.text
-                let bytes = try GIFAnimator(options: gifOptions).encode(frames, delays: Array(repeating: options.animationDelay,
-                                                                                             count: frames.count))
-                try writeBytes(bytes, to: output)
+                gifOptions.speed = options.animationSpeed
+                gifOptions.paletteFromHalfSize = true
+                let delays = Array(repeating: options.animationDelay, count: decoded.frames.count)
+                try writeBytes(try GIFAnimator(options: gifOptions).encode(decoded.frames, delays: delays), to: output)
                 events(.made(kind: "animation", path: output))
-                state[output] = animationSignature
-                summary.animationsMade += 1
-                made.append(Lineage.Made(kind: .gif, path: output, photos: day.animationPhotos.map(\.record.id)))
+                finished.signatures[output] = signature
+                finished.animationsMade += 1
+                finished.made.append(Lineage.Made(kind: .gif, path: output, photos: day.animationPhotos.map(\.record.id)))
             } catch {
                 events(.failed(path: out + "/" + output, reason: error.description))
-                summary.failed += 1
+                finished.failed += 1
             }
         }
-        return made
+        return finished
     }
 
     enum PhotoResult {

@@ -36,13 +36,21 @@ public struct GIFAnimator: Sendable {
         let settings = options.quantizerSettings
 
         // One palette for all when it is as good as the quality asked for.
-        let sample = Array(merged.enumerated().filter { $0.offset % max(1, merged.count / 8) == 0 }.map(\.element).prefix(8))
-        let shared = try Quantizer(images: sample, maxColors: min(255, options.colors), quality: settings.quality, speed: settings.speed)
-        let useShared = merged.count > 1 && shared.quality >= settings.quality.upperBound - 2
+        // Not tried for a slideshow (most of every frame changes): one
+        // palette for different photos falls short, and trying costs as
+        // much as quantizing eight frames.
+        let changedShare = masks.dropFirst().reduce(0.0) { $0 + ($1?.changedFraction ?? 1) } / Double(max(1, merged.count - 1))
+        var shared: Quantizer?
+        if merged.count > 1 && changedShare < 0.5 {
+            let sample = Array(merged.enumerated().filter { $0.offset % max(1, merged.count / 8) == 0 }.map(\.element).prefix(8))
+            let candidate = try Quantizer(images: sample, maxColors: min(255, options.colors), quality: settings.quality,
+                                          speed: settings.speed)
+            if candidate.quality >= settings.quality.upperBound - 2 { shared = candidate }
+        }
 
         // Frames in parallel; with the shared palette each thread remaps
         // with its own copy of it.
-        let palette = useShared ? shared.paletteRGBA : nil
+        let palette = shared?.paletteRGBA
         let options = self.options
         let results = Parallel.map(Array(merged.indices), jobs: Parallel.processorCount) { index in
             Result { () throws(ImagingError) -> EncodedFrame in
@@ -75,23 +83,40 @@ public struct GIFAnimator: Sendable {
                 }
             }
         }
-        if let shared {
-            var indices = try shared.remap(crop.opaque(), dither: options.dither)
-            let transparent = shared.colorCount
-            if changed != nil {
-                for index in indices.indices where crop.pixels[index * 4 + 3] == 0 { indices[index] = UInt8(transparent) }
-            }
-            return EncodedFrame(rect: rect, indices: indices, palette: shared.palette + [0, 0, 0],
-                                transparentIndex: changed == nil ? nil : transparent, delay: delay)
-        }
+        if let shared { return try remap(crop, rect: rect, changed: changed, delay: delay, with: shared, options: options) }
         let settings = options.quantizerSettings
+        if options.paletteFromHalfSize && rect.width >= 256 && rect.height >= 256 {
+            // The palette from a half-size copy: a quarter of the pixels to sort, the same colours.
+            let quantizer = try Quantizer(images: [crop.opaque().boxShrunk(by: 2)], maxColors: min(255, options.colors),
+                                          quality: settings.quality, speed: settings.speed)
+            return try remap(crop, rect: rect, changed: changed, delay: delay, with: quantizer, options: options)
+        }
         let quantizer = try Quantizer(images: [crop], maxColors: options.colors, quality: settings.quality, speed: settings.speed)
         let indices = try quantizer.remap(crop, dither: options.dither)
-        // libimagequant gives transparent pixels an entry of their own.
-        let transparent = changed == nil ? nil : (0..<quantizer.colorCount).first { index in
-            indices.indices.contains { crop.pixels[$0 * 4 + 3] == 0 && indices[$0] == UInt8(index) }
+        // libimagequant gives transparent pixels an entry of their own: the
+        // lowest entry any transparent pixel was given.
+        var transparent: Int?
+        if changed != nil {
+            crop.pixels.withUnsafeBufferPointer { pixels in
+                for index in indices.indices where pixels[index * 4 + 3] == 0 {
+                    transparent = min(transparent ?? Int.max, Int(indices[index]))
+                }
+            }
         }
         return EncodedFrame(rect: rect, indices: indices, palette: quantizer.palette, transparentIndex: transparent, delay: delay)
+    }
+
+    /// `crop` remapped to an opaque palette of at most 255 colours, its
+    /// unchanged pixels given one more, transparent entry.
+    private static func remap(_ crop: Image, rect: PixelRect, changed: ChangeMask?, delay: Int, with quantizer: Quantizer,
+                              options: GIFOptions) throws(ImagingError) -> EncodedFrame {
+        var indices = try quantizer.remap(crop.opaque(), dither: options.dither)
+        let transparent = quantizer.colorCount
+        if changed != nil {
+            for index in indices.indices where crop.pixels[index * 4 + 3] == 0 { indices[index] = UInt8(transparent) }
+        }
+        return EncodedFrame(rect: rect, indices: indices, palette: quantizer.palette + [0, 0, 0],
+                            transparentIndex: changed == nil ? nil : transparent, delay: delay)
     }
 
     /// Where a frame's palette colour is within `tolerance` of what the
@@ -178,6 +203,7 @@ public struct GIFAnimator: Sendable {
 struct ChangeMask: Sendable {
     let size: PixelSize
     private var changed: [Bool]
+    private var count = 0
     private var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
 
     init(size: PixelSize) {
@@ -186,12 +212,16 @@ struct ChangeMask: Sendable {
     }
 
     mutating func mark(_ index: Int) {
+        if !changed[index] { count += 1 }
         changed[index] = true
         let x = index % size.width, y = index / size.width
         minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
     }
 
     func isChanged(x: Int, y: Int) -> Bool { changed[y * size.width + x] }
+
+    /// The share of the frame's pixels that changed, 0 to 1.
+    var changedFraction: Double { Double(count) / Double(max(1, size.pixelCount)) }
 
     var bounds: PixelRect? {
         maxX < 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)

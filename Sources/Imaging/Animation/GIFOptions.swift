@@ -14,6 +14,14 @@ public struct GIFOptions: Sendable, Hashable {
     /// unchanged from the previous frame and keeps its colour; a new palette
     /// colour within twice this of what is on screen is not written either.
     public var stillTolerance = 3
+    /// libimagequant's speed, 1 (slowest, best palettes) to 10; nil derives
+    /// it from `quality`. 8 halves the time of the default 5 on photo
+    /// slideshows for 0.2 dB less (measured on 12 frames of 480×360).
+    public var speed: Int?
+    /// Build each frame's own palette from a copy at half the size, when
+    /// the changed rectangle is at least 256 px each way: 2.3 times faster
+    /// quantizing for 0.1 dB less (measured on a 480×360 photo at speed 5).
+    public var paletteFromHalfSize = false
     /// Written as a comment extension (Filmroll's `OutputMark`), if any.
     public var comment: String?
 
@@ -22,6 +30,6 @@ public struct GIFOptions: Sendable, Hashable {
     /// libimagequant's (min, max) quality and speed for `quality`.
     var quantizerSettings: (quality: ClosedRange<Int>, speed: Int) {
         let maximum = max(1, min(100, quality))
-        return (max(0, maximum - 30)...maximum, quality >= 90 ? 3 : (quality >= 60 ? 5 : 8))
+        return (max(0, maximum - 30)...maximum, speed.map { max(1, min(10, $0)) } ?? (quality >= 90 ? 3 : (quality >= 60 ? 5 : 8)))
     }
 }

@@ -80,7 +80,7 @@ public final class ImagePipeline: Sendable {
             var made: [(Int, Image)] = []
             for index in order {
                 let resize = resizes[index]
-                if let larger = made.last(where: { resizes[$0.0].canDerive(resize) })?.1 {
+                if let larger = made.last(where: { resizes[$0.0].canDerive(resize, fromResultOf: $0.1.size) })?.1 {
                     made.append((index, resize.apply(larger, original: upright, threads: threads)))
                 } else {
                     made.append((index, resize.apply(decoded, original: upright, orientation: orientation, threads: threads)))

@@ -47,11 +47,17 @@ extension ImageProcessors {
             return source.resized(to: stored, orientation: orientation, threads: threads)
         }
 
-        /// Whether `smaller` can be made from this resize's result instead of
-        /// from the decode: the same fit, box shape and crop anchor.
-        func canDerive(_ smaller: Resize) -> Bool {
-            target.fit == smaller.target.fit && anchor == smaller.anchor
-                && target.width * smaller.target.height == smaller.target.width * target.height
+        /// Whether `smaller` can be made from this resize's result (of
+        /// `size`) instead of from the decode: the same fit, box shape and
+        /// crop anchor; or a centred cover crop taken from a whole-picture
+        /// (`inside`) result with at least the pixels it needs.
+        func canDerive(_ smaller: Resize, fromResultOf size: PixelSize) -> Bool {
+            if target.fit == smaller.target.fit && anchor == smaller.anchor
+                && target.width * smaller.target.height == smaller.target.width * target.height {
+                return true
+            }
+            return target.fit == .inside && smaller.target.fit == .cover && smaller.anchor == .center
+                && smaller.target.scale(for: size) <= 1
         }
 
         /// "256 inside", "512 cover", "100×300 inside upscale"
