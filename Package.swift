@@ -36,8 +36,11 @@ let package = Package(
                 .linkedLibrary("lcms2"),
             ]
         ),
-        .target(name: "Imaging", dependencies: ["CImaging"]),
-        .target(name: "Catalog", dependencies: ["CImaging", "Imaging"]),
+        // File utilities (reading whole files, atomic writes, folders, temporaries), Glibc only;
+        // Imaging re-exports them.
+        .target(name: "Files"),
+        .target(name: "Imaging", dependencies: ["CImaging", "Files"]),
+        .target(name: "Catalog", dependencies: ["CImaging", "Files", "Imaging"]),
         // The workflows (processing a folder, the gallery) as a library; it re-exports Imaging and Catalog.
         .target(name: "Filmroll", dependencies: ["Imaging", "Catalog"]),
         .target(name: "FilmrollCLI", dependencies: ["Filmroll", "Imaging", "Catalog"]),

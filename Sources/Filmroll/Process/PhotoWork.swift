@@ -142,7 +142,7 @@ struct PhotoWork {
         if FileBytes.exists(path) && OutputMark.read(contentsOf: path) == nil {
             throw .fileSystem("\(path): already exists and was not made by Filmroll; move it away and run again")
         }
-        if let slash = path.lastIndex(of: "/") { try Folders.create(String(path[..<slash])) }
-        try AtomicFile.write(bytes, to: path)
+        if let slash = path.lastIndex(of: "/") { try ImagingError.converting(try Folders.create(String(path[..<slash]))) }
+        try ImagingError.converting(try AtomicFile.write(bytes, to: path))
     }
 }

@@ -57,10 +57,10 @@ struct StoreLocations: Sendable {
 
     /// Why `folder` cannot hold a store (made when missing), or nil when it can.
     static func unusable(_ folder: String) -> String? {
-        do throws(ImagingError) {
+        do throws(FileError) {
             try Folders.create(folder)
         } catch {
-            return error.cause
+            return ImagingError(error).cause
         }
         return access(folder, W_OK) == 0 ? nil : FileBytes.systemMessage(errno)
     }

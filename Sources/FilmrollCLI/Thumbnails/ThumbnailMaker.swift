@@ -77,7 +77,7 @@ final class ThumbnailMaker: Sendable {
 
         let resizes = pending.map(\.resize) + xdgSizes.map { ImageProcessors.Resize(edge: $0.pixels) }
         let images = try pipeline.images(for: source, resizes: resizes, threads: threadsPerImage)
-        let exif = plan.keepMetadata ? EXIFPayload.read(from: try FileBytes.read(file.path)) : nil
+        let exif = plan.keepMetadata ? EXIFPayload.read(from: try ImagingError.converting(try FileBytes.read(file.path))) : nil
         for (item, image) in zip(pending, images) {
             let uprightEXIF = try exif.map { payload throws(ImagingError) in try EXIFPayload.upright(payload, size: image.size) }
             let bytes = try ImageEncoder.encode(image, as: plan.encoding(exif: uprightEXIF))
@@ -123,7 +123,7 @@ final class ThumbnailMaker: Sendable {
            !writer.outputGuard.inputs.contains(output) {
             return output
         }
-        try write(try FileBytes.read(cached), to: output)
+        try write(try ImagingError.converting(try FileBytes.read(cached)), to: output)
         return output
     }
 

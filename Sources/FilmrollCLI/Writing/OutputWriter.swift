@@ -26,11 +26,11 @@ final class OutputWriter: Sendable {
     func write(_ bytes: [UInt8], to path: String) throws(ImagingError) {
         try outputGuard.check(path)
         let folder = InputWalker.parentFolder(path)
-        if createsFolders { try Folders.create(folder) }
+        if createsFolders { try ImagingError.converting(try Folders.create(folder)) }
         try checkConfinement(folder)
         let sweep = sweptFolders.withLock { $0.insert(folder).inserted }
         if sweep { TemporaryFiles.sweep(folder: folder) }
-        try AtomicFile.write(bytes, to: path)
+        try ImagingError.converting(try AtomicFile.write(bytes, to: path))
     }
 
     /// Refuses a folder that a symlink leads outside the confinement.

@@ -29,7 +29,7 @@ public enum TemporaryFiles {
     }
 
     /// The process id in a temporary's name, or nil for any other name.
-    static func writerProcess(ofName name: String) -> pid_t? {
+    public static func writerProcess(ofName name: String) -> pid_t? {
         guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
         let fields = name.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
         guard fields.count >= 3, fields[fields.count - 3].hasSuffix(".filmroll"),

@@ -7,18 +7,18 @@ import Darwin
 /// Reads whole files with POSIX calls, refusing anything that is not a
 /// regular file or is larger than a limit.
 public enum FileBytes {
-    /// - Throws: `.fileSystem("not a regular file")` for a FIFO, device or
+    /// - Throws: `.system("not a regular file")` for a FIFO, device or
     ///   socket, without blocking (opened with O_NONBLOCK, checked with fstat).
-    public static func read(_ path: String, limit: Int = 1 << 30) throws(ImagingError) -> [UInt8] {
+    public static func read(_ path: String, limit: Int = 1 << 30) throws(FileError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        if descriptor < 0 { throw .fileSystem(systemMessage(errno)) }
+        if descriptor < 0 { throw .system(systemMessage(errno)) }
         defer { close(descriptor) }
         var status = stat()
-        if fstat(descriptor, &status) != 0 { throw .fileSystem(systemMessage(errno)) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw .fileSystem("is a directory") }
-        if (status.st_mode & S_IFMT) != S_IFREG { throw .fileSystem("not a regular file") }
+        if fstat(descriptor, &status) != 0 { throw .system(systemMessage(errno)) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw .system("is a directory") }
+        if (status.st_mode & S_IFMT) != S_IFREG { throw .system("not a regular file") }
         let size = Int(status.st_size)
-        if size > limit { throw .limitExceeded("file is larger than \(limit) bytes") }
+        if size > limit { throw .tooLarge(limit: limit) }
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var offset = 0
@@ -34,7 +34,7 @@ public enum FileBytes {
             }
             initialized = offset
         }
-        if failure != 0 { throw .fileSystem(systemMessage(failure)) }
+        if failure != 0 { throw .system(systemMessage(failure)) }
         return bytes
     }
 

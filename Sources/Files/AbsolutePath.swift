@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Absolute paths without resolving links, for paths that may not exist yet.
+/// Absolute paths: as spelled, for paths that may not exist yet (`of`), or
+/// with links resolved (`resolved`).
 public enum AbsolutePath {
     /// `path` prefixed with the working folder when relative; "./" segments dropped.
     public static func of(_ path: String) -> String {
@@ -17,5 +18,12 @@ public enum AbsolutePath {
         }
         let parts = absolute.split(separator: "/").filter { $0 != "." }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// `path` with every symbolic link resolved, or nil when it does not exist.
+    public static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

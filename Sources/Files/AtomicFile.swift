@@ -11,12 +11,12 @@ import Darwin
 /// the process is stopped by a signal, and swept by a later run when the
 /// process was killed outright.
 public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws(ImagingError) {
+    public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws(FileError) {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = (directory.isEmpty ? "" : directory + "/") + TemporaryFiles.name(for: name)
         let descriptor = TemporaryFiles.create(temporary, permissions: permissions)
-        if descriptor < 0 { throw .fileSystem("cannot create \(path): \(FileBytes.systemMessage(errno))") }
+        if descriptor < 0 { throw .system("cannot create \(path): \(FileBytes.systemMessage(errno))") }
         defer { TemporaryFiles.unregister(temporary) }
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in
@@ -35,7 +35,7 @@ public enum AtomicFile {
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
-            throw .fileSystem("cannot write \(path): \(FileBytes.systemMessage(failure))")
+            throw .system("cannot write \(path): \(FileBytes.systemMessage(failure))")
         }
     }
 }

@@ -4,12 +4,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Creating folders, as `mkdir -p` does.
+/// Folders: made as `mkdir -p` does, listed, told from files.
 public enum Folders {
     /// Creates `path` and any missing parents with `mode`; folders that
     /// already exist keep their mode.
-    /// - Throws: `ImagingError.fileSystem` naming the folder that could not be made.
-    public static func create(_ path: String, mode: mode_t = 0o755) throws(ImagingError) {
+    /// - Throws: `FileError.system` naming the folder that could not be made.
+    public static func create(_ path: String, mode: mode_t = 0o755) throws(FileError) {
         var partial = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             partial += "/" + component
@@ -17,8 +17,14 @@ public enum Folders {
             let failure = errno
             var status = stat()
             if failure == EEXIST, stat(partial, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { continue }
-            throw .fileSystem("cannot create folder \(partial): \(FileBytes.systemMessage(failure))")
+            throw .system("cannot create folder \(partial): \(FileBytes.systemMessage(failure))")
         }
+    }
+
+    /// Whether `path` names a folder (following links).
+    public static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The names in `folder` (hidden ones too, without "." and ".."); empty when unreadable.
