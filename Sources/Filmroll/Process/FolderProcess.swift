@@ -39,6 +39,7 @@ public struct FolderProcess: Sendable {
         let plan = ProcessPlan(records: records, folder: folder, options: options)
         summary.photos = plan.photos.count
 
+        let lineage = LineageRecorder(catalog: catalog)
         var state = OutputState(folder: out)
         let work = PhotoWork(process: self, out: out, cancellation: cancellation, events: events)
         let groups = plan.days.map { Optional($0) } + [nil]   // nil: the photos without a date
@@ -49,7 +50,7 @@ public struct FolderProcess: Sendable {
         for day in groups {
             let photos = day?.photos ?? undated
             let made = work.makeDay(day, photos: photos, state: &state, summary: &summary)
-            try Lineage.record(made, in: catalog, out: out)
+            try lineage.record(made, inFolder: catalog.folder)
             if cancellation.isCancelled { summary.cancelled = true; break }
             done += photos.count
             events(.advanced(.photos, done: done, total: plan.photos.count))

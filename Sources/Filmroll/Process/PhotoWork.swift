@@ -15,8 +15,8 @@ struct PhotoWork {
 
     /// Makes what the day's photos need; returns what was made, for the catalog.
     func makeDay(_ day: ProcessPlan.Day?, photos: [ProcessPlan.Photo], state: inout OutputState,
-                 summary: inout ProcessSummary) -> [Lineage.Made] {
-        var made: [Lineage.Made] = []
+                 summary: inout ProcessSummary) -> [LineageOutput] {
+        var made: [LineageOutput] = []
         let fourCutSignature = day.map { OutputState.signature($0.fourCutPhotos, settings: "fourcut \(options.fourCut)") }
         let animationSignature = day.map {
             OutputState.signature($0.animationPhotos, settings: "gif \(options.animationWidth) \(options.animationDelay)")
@@ -41,8 +41,7 @@ struct PhotoWork {
             case .made(let thumbnails, let frame)?:
                 summary.thumbnailsMade += thumbnails
                 if thumbnails > 0 {
-                    made += [Lineage.Made(kind: .thumbnail, path: photo.thumbnail, photos: [photo.record.id]),
-                             Lineage.Made(kind: .thumbnail, path: photo.large, photos: [photo.record.id])]
+                    made += [lineage(.thumbnail, photo.thumbnail, photos: [photo]), lineage(.thumbnail, photo.large, photos: [photo])]
                 }
                 if let frame { frames.append(frame) }
             case .failed?:
@@ -61,7 +60,7 @@ struct PhotoWork {
                 try write(sheet, to: output, mark: .fourcut, quality: 90)
                 state[output] = fourCutSignature
                 summary.fourCutsMade += 1
-                made.append(Lineage.Made(kind: .fourcut, path: output, photos: day.fourCutPhotos.map(\.record.id)))
+                made.append(lineage(.fourcut, output, photos: day.fourCutPhotos))
             } catch {
                 events(.failed(path: out + "/" + output, reason: "\(error)"))
                 summary.failed += 1
@@ -78,13 +77,18 @@ struct PhotoWork {
                 events(.made(kind: "animation", path: output))
                 state[output] = animationSignature
                 summary.animationsMade += 1
-                made.append(Lineage.Made(kind: .gif, path: output, photos: day.animationPhotos.map(\.record.id)))
+                made.append(lineage(.gif, output, photos: day.animationPhotos))
             } catch {
                 events(.failed(path: out + "/" + output, reason: error.description))
                 summary.failed += 1
             }
         }
         return made
+    }
+
+    /// An output (a path relative to the output folder) to record with its photos.
+    private func lineage(_ kind: OutputRecord.Kind, _ output: String, photos: [ProcessPlan.Photo]) -> LineageOutput {
+        LineageOutput(kind: kind, path: out + "/" + output, parameters: #"{"by":"process"}"#, photos: photos.map { .id($0.record.id) })
     }
 
     enum PhotoResult {

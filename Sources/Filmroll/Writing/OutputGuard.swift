@@ -6,23 +6,29 @@ import Darwin
 import Catalog
 import Imaging
 
-/// Decides whether a command may write at an output path. A path may be
+/// Decides whether an output may be written at a path. A path may be
 /// written when nothing is there, or when the file there is Filmroll's own
 /// output of the same kind: it carries the same `OutputMark`, or a catalog
 /// records it as an output. Anything else (somebody's photo, a file of
-/// another program) is refused unless `--force`; an input of the command
+/// another program) is refused unless `--force`; an input of the run
 /// and anything that is not a regular file are refused always.
-struct OutputGuard: Sendable {
-    var mark: OutputMark
-    var force: Bool
-    var inputs: InputIdentities
-    /// `--catalog`, consulted besides the catalog of the folder holding the output.
-    var catalogPath: String?
+public struct OutputGuard: Sendable {
+    public var mark: OutputMark
+    /// Replace a file Filmroll did not make (`--force`; never an input).
+    public var force: Bool
+    public var inputs: InputIdentities
+    /// A catalog consulted besides the catalog of the folder holding the output (`--catalog`).
+    public var catalogPath: String?
 
-    static let forceOption = OptionSpec.flag("force", "Replace an existing file that Filmroll did not make (never an input).")
+    public init(mark: OutputMark, force: Bool = false, inputs: InputIdentities, catalogPath: String? = nil) {
+        self.mark = mark
+        self.force = force
+        self.inputs = inputs
+        self.catalogPath = catalogPath
+    }
 
     /// - Throws: `ImagingError.fileSystem` with the reason, when `path` may not be written.
-    func check(_ path: String) throws(ImagingError) {
+    public func check(_ path: String) throws(ImagingError) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
         switch status.st_mode & S_IFMT {
@@ -42,11 +48,11 @@ struct OutputGuard: Sendable {
     /// that did not mark its files yet).
     private func isRecordedOutput(_ path: String) -> Bool {
         var catalogs: [(folder: String, path: String?)] = []
-        if let enclosing = CatalogAccess.enclosingFolder(of: path) { catalogs.append((enclosing.folder, nil)) }
+        if let enclosing = CatalogLocator.enclosingFolder(of: path) { catalogs.append((enclosing.folder, nil)) }
         if let catalogPath { catalogs.append((InputWalker.parentFolder(path), catalogPath)) }
-        let spellings = Set([AbsolutePath.of(path), CatalogAccess.resolvedPath(path) ?? path])
+        let spellings = Set([AbsolutePath.of(path), AbsolutePath.resolved(path) ?? path])
         for (folder, file) in catalogs {
-            guard let catalog = try? CatalogAccess.open(folder: folder, path: file, access: .read) else { continue }
+            guard let catalog = try? CatalogLocator.open(folder: folder, path: file, access: .read) else { continue }
             for spelling in spellings where (try? catalog.database.value("SELECT 1 FROM outputs WHERE path = ?", [spelling]).int) == 1 {
                 return true
             }

@@ -6,7 +6,7 @@ import Darwin
 
 /// The device and inode of every input photo, so that no output ever
 /// replaces one, whatever path spells it.
-struct InputIdentities: Sendable {
+public struct InputIdentities: Sendable {
     private struct FileID: Hashable, Sendable {
         var device: UInt64
         var inode: UInt64
@@ -14,12 +14,12 @@ struct InputIdentities: Sendable {
 
     private let ids: Set<FileID>
 
-    init(_ files: [InputFile]) {
+    public init(_ files: [InputFile]) {
         ids = Set(files.compactMap { Self.id(of: $0.path) })
     }
 
     /// Whether `path` exists and is one of the inputs.
-    func contains(_ path: String) -> Bool {
+    public func contains(_ path: String) -> Bool {
         Self.id(of: path).map(ids.contains) ?? false
     }
 

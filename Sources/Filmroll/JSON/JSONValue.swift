@@ -1,5 +1,6 @@
-/// A JSON value whose objects keep their keys in order, so that output
-/// reads the same on every run (and `path` comes first).
+/// A JSON value whose objects keep their keys in order, so that its text
+/// reads the same on every run (and `path` comes first): the parameters an
+/// output is recorded with, and the command's `--json` lines.
 public indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -68,5 +69,5 @@ public indirect enum JSONValue: Sendable, Hashable {
 
 extension JSONValue {
     /// `.string` for a value, `.null` for nil.
-    static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 }

@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// The process's environment variables, read without Foundation.
-enum ProcessEnvironment {
-    static var current: [String: String] {
+public enum ProcessEnvironment {
+    public static var current: [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {

@@ -12,34 +12,39 @@ import Synchronization
 final class ThumbnailMaker: Sendable {
     let pipeline: ImagePipeline
     let plan: ThumbnailPlan
-    /// Writes `--out` files: never over a photo, atomically.
+    /// Writes output-folder files: never over a photo, atomically.
     let writer: OutputWriter
     let threadsPerImage: Int
     /// Outputs the catalogs know, by key: work already done.
     let knownOutputs: [String: [String]]
+    /// Whether a found thumbnail's header is read for its pixel size.
+    let readsCachedDimensions: Bool
     private let stores = Locked<[String: ThumbnailStore]>([:])
 
     init(pipeline: ImagePipeline, plan: ThumbnailPlan, writer: OutputWriter, threadsPerImage: Int,
-         knownOutputs: [String: [String]] = [:]) {
+         knownOutputs: [String: [String]] = [:], readsCachedDimensions: Bool = true) {
         self.pipeline = pipeline
         self.plan = plan
         self.writer = writer
         self.threadsPerImage = threadsPerImage
         self.knownOutputs = knownOutputs
+        self.readsCachedDimensions = readsCachedDimensions
     }
 
     /// The stores thumbnails were looked up in or written to.
     var storesUsed: [ThumbnailStore] { stores.withLock { Array($0.values) } }
 
-    /// Where thumbnails went when there is no `--out`: the store's folder.
+    /// Where thumbnails went when there is no output folder: the store's folder.
     var storeLocation: String? { stores.withLock { $0.keys.sorted().first } }
 
-    func make(_ file: InputFile, report: ThumbnailReport) {
+    /// Makes `file`'s thumbnails, telling each output or the failure to `events`.
+    func make(_ file: InputFile, events: @Sendable (ThumbnailEvent) -> Void) {
+        var refusedOutput: String?
         do throws(ImagingError) {
-            try makeThumbnails(file, report: report)
+            try makeThumbnails(file, refusedOutput: &refusedOutput, events: events)
         } catch {
-            report.failed(path: file.path, reason: String(describing: error))
-            if plan.xdg { writeXDGFailure(file) }
+            events(.failed(path: file.path, output: refusedOutput, reason: String(describing: error)))
+            if let xdgRoot = plan.xdgRoot { writeXDGFailure(file, root: xdgRoot) }
         }
     }
 
@@ -49,7 +54,9 @@ final class ThumbnailMaker: Sendable {
         var key: String
     }
 
-    private func makeThumbnails(_ file: InputFile, report: ThumbnailReport) throws(ImagingError) {
+    /// - Parameter refusedOutput: set to the output file a failure is about, when its reason does not name it.
+    private func makeThumbnails(_ file: InputFile, refusedOutput: inout String?,
+                                events: @Sendable (ThumbnailEvent) -> Void) throws(ImagingError) {
         let source = try SourceIdentity.of(file.path)
         let store = plan.store(for: file)
         if let store { stores.withLock { $0[store.directory] = store } }
@@ -60,19 +67,17 @@ final class ThumbnailMaker: Sendable {
             let key = ThumbnailStore.key(relativePath: file.relativePath, source: source, processors: [resize],
                                          encoding: plan.encoding(exif: plan.keepMetadata ? [] : nil))
             if let done = alreadyMade(key: key, file: file, size: size, store: store) {
-                let dimensions = report.wantsDimensions ? try? ImageDecoder.readInfo(contentsOf: done).storedSize : nil
-                report.output(source: file.path, size: size, path: done, dimensions: dimensions, status: .cached)
-                report.record(.init(file: file, size: size, path: done, key: key))
+                let dimensions = readsCachedDimensions ? try? ImageDecoder.readInfo(contentsOf: done).storedSize : nil
+                events(.output(ThumbnailOutput(file: file, size: size, path: done, dimensions: dimensions, status: .cached, key: key)))
             } else if let store, let cached = store.cachedPath(forKey: key, extension: plan.fileExtension) {
-                let path = try deliverCached(cached, for: file, size: size)
-                let dimensions = report.wantsDimensions ? try? ImageDecoder.readInfo(contentsOf: cached).storedSize : nil
-                report.output(source: file.path, size: size, path: path, dimensions: dimensions, status: .cached)
-                report.record(.init(file: file, size: size, path: path, key: key))
+                let path = try deliverCached(cached, for: file, size: size, refusedOutput: &refusedOutput)
+                let dimensions = readsCachedDimensions ? try? ImageDecoder.readInfo(contentsOf: cached).storedSize : nil
+                events(.output(ThumbnailOutput(file: file, size: size, path: path, dimensions: dimensions, status: .cached, key: key)))
             } else {
                 pending.append(Pending(size: size, resize: resize, key: key))
             }
         }
-        let xdgSizes = plan.xdg ? try missingXDGSizes(file, source: source) : []
+        let xdgSizes = plan.xdgRoot != nil ? try missingXDGSizes(file, source: source, root: plan.xdgRoot!) : []
         if pending.isEmpty && xdgSizes.isEmpty { return }
 
         let resizes = pending.map(\.resize) + xdgSizes.map { ImageProcessors.Resize(edge: $0.pixels) }
@@ -86,26 +91,25 @@ final class ThumbnailMaker: Sendable {
                 do {
                     path = try store.store(bytes, key: item.key, extension: plan.fileExtension)
                 } catch where plan.outputFolder != nil {
-                    // The store is a convenience when the thumbnail goes to --out.
-                    report.noteOnce("thumbnails not kept in \(displayPath(store.directory)): \(error.cause)")
+                    // The store is a convenience when the thumbnail goes to the output folder.
+                    events(.store(.notKept(folder: store.directory, cause: error.cause)))
                 }
             }
             if let output = plan.outputPath(for: file, size: item.size) {
-                try write(bytes, to: output)
+                try write(bytes, to: output, refusedOutput: &refusedOutput)
                 path = output
             }
-            report.output(source: file.path, size: item.size, path: path ?? "", dimensions: image.size, status: .made)
-            if let path { report.record(.init(file: file, size: item.size, path: path, key: item.key)) }
+            events(.output(ThumbnailOutput(file: file, size: item.size, path: path, dimensions: image.size, status: .made, key: item.key)))
         }
         for (size, image) in zip(xdgSizes, images.dropFirst(pending.count)) {
             try XDGThumbnail.write(image, size: size, sourcePath: try absolutePath(file.path),
-                                   sourceMTimeSeconds: source.modificationTimeSeconds, root: xdgRoot)
+                                   sourceMTimeSeconds: source.modificationTimeSeconds, root: plan.xdgRoot!)
         }
     }
 
     /// An output the catalog says was made with this key and that is still
-    /// where this run would put it: the `--out` path, or else this run's
-    /// store (another store's copy, say before `--cache-dir`, does not count).
+    /// where this run would put it: the output path, or else this run's
+    /// store (another store's copy, say before a `.folder` store, does not count).
     private func alreadyMade(key: String, file: InputFile, size: Int, store: ThumbnailStore?) -> String? {
         guard let paths = knownOutputs[key] else { return nil }
         guard let wanted = plan.outputPath(for: file, size: size) ?? store?.path(forKey: key, extension: plan.fileExtension),
@@ -113,9 +117,10 @@ final class ThumbnailMaker: Sendable {
         return wanted
     }
 
-    /// Copies a stored thumbnail to its `--out` path unless the same
+    /// Copies a stored thumbnail to its output path unless the same
     /// thumbnail is already there; returns the path reported.
-    private func deliverCached(_ cached: String, for file: InputFile, size: Int) throws(ImagingError) -> String {
+    private func deliverCached(_ cached: String, for file: InputFile, size: Int,
+                               refusedOutput: inout String?) throws(ImagingError) -> String {
         guard let output = plan.outputPath(for: file, size: size) else { return cached }
         var outputStatus = stat(), cachedStatus = stat()
         if stat(output, &outputStatus) == 0, stat(cached, &cachedStatus) == 0,
@@ -123,43 +128,42 @@ final class ThumbnailMaker: Sendable {
            !writer.outputGuard.inputs.contains(output) {
             return output
         }
-        try write(try ImagingError.converting(try FileBytes.read(cached)), to: output)
+        try write(try ImagingError.converting(try FileBytes.read(cached)), to: output, refusedOutput: &refusedOutput)
         return output
     }
 
-    /// Writes an `--out` file; a refusal names the output, since the
-    /// failure line names the photo.
-    private func write(_ bytes: [UInt8], to output: String) throws(ImagingError) {
+    /// Writes an output-folder file; a refusal that does not name the
+    /// output sets `refusedOutput`, since the failure is told of the photo.
+    private func write(_ bytes: [UInt8], to output: String, refusedOutput: inout String?) throws(ImagingError) {
         do {
             try writer.write(bytes, to: output)
         } catch .fileSystem(let reason) where !reason.contains(output) {
-            throw .fileSystem("\(displayPath(output)): \(reason)")
+            refusedOutput = output
+            throw .fileSystem(reason)
         }
     }
 
     // MARK: freedesktop.org thumbnails
 
-    private var xdgRoot: String { XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
-
     /// The XDG sizes whose thumbnail is missing or older than the photo.
-    private func missingXDGSizes(_ file: InputFile, source: SourceIdentity) throws(ImagingError) -> [XDGThumbnailSize] {
+    private func missingXDGSizes(_ file: InputFile, source: SourceIdentity, root: String) throws(ImagingError) -> [XDGThumbnailSize] {
         let uri = XDGThumbnail.fileURI(forAbsolutePath: try absolutePath(file.path))
         let name = XDGThumbnail.fileName(forURI: uri)
         return plan.xdgSizes.filter { size in
             var status = stat()
-            let path = "\(xdgRoot)/\(size.rawValue)/\(name)"
+            let path = "\(root)/\(size.rawValue)/\(name)"
             return stat(path, &status) != 0 || Int(status.st_mtim.tv_sec) < source.modificationTimeSeconds
         }
     }
 
-    private func writeXDGFailure(_ file: InputFile) {
+    private func writeXDGFailure(_ file: InputFile, root: String) {
         guard let source = try? SourceIdentity.of(file.path), let path = try? absolutePath(file.path) else { return }
         try? XDGThumbnail.writeFailure(sourcePath: path, sourceMTimeSeconds: source.modificationTimeSeconds,
-                                       root: xdgRoot, version: CLI.version)
+                                       root: root, version: Filmroll.version)
     }
 
     private func absolutePath(_ path: String) throws(ImagingError) -> String {
-        guard let resolved = CatalogAccess.resolvedPath(path) else { throw .fileSystem(FileBytes.systemMessage(errno)) }
+        guard let resolved = AbsolutePath.resolved(path) else { throw .fileSystem(FileBytes.systemMessage(errno)) }
         return resolved
     }
 }

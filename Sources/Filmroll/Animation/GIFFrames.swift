@@ -2,34 +2,50 @@ import Dispatch
 import Imaging
 
 /// The frames of a GIF to make: the inputs in order, each decoded upright
-/// and fitted to the canvas through the image pipeline (an animated GIF
-/// input gives all its frames, with their delays).
-struct GIFFrames {
-    enum Order: String {
+/// and fitted to the canvas through the image pipeline (an animated GIF or
+/// WebP input gives all its frames, with their delays).
+public struct GIFFrames: Sendable {
+    /// The order of the frames.
+    public enum Order: String, Sendable {
+        /// File names in natural order ("frame2" before "frame10").
         case name
+        /// Capture time (EXIF, else the file's modification time).
         case date
     }
 
-    enum Sizing: Equatable {
+    /// The canvas's size; the other side follows the first frame's aspect.
+    public enum Sizing: Sendable, Equatable {
         case width(Int)
         case height(Int)
         case longestEdge(Int)
     }
 
-    struct Frame {
-        var image: Image
-        /// The delay the input carried (animated GIFs), in centiseconds.
-        var ownDelay: Int?
-        var source: String
+    /// One frame, fitted to the canvas.
+    public struct Frame: Sendable {
+        public var image: Image
+        /// The delay the input carried (animated GIFs and WebPs), in centiseconds.
+        public var ownDelay: Int?
+        public var source: String
     }
 
-    let pipeline: ImagePipeline
-    var sizing: Sizing?
-    var fit: TargetSize.Fit
-    var background: RGBColor
+    public let pipeline: ImagePipeline
+    /// nil: the first frame's size, its longest edge at most 480.
+    public var sizing: Sizing?
+    /// Frames of another aspect: `.inside` contained on the background, `.cover` cropped.
+    public var fit: TargetSize.Fit
+    /// Around contained frames and under transparency.
+    public var background: RGBColor
+
+    public init(pipeline: ImagePipeline = ImagePipeline(), sizing: Sizing? = nil, fit: TargetSize.Fit = .inside,
+                background: RGBColor = .white) {
+        self.pipeline = pipeline
+        self.sizing = sizing
+        self.fit = fit
+        self.background = background
+    }
 
     /// Orders the input files by natural name order or capture time.
-    static func order(_ files: [InputFile], by order: Order) -> [InputFile] {
+    public static func order(_ files: [InputFile], by order: Order) -> [InputFile] {
         switch order {
         case .name:
             return files.sorted { lhs, rhs in
@@ -48,7 +64,7 @@ struct GIFFrames {
 
     /// The canvas: the first frame's upright size fitted as asked (by
     /// default its longest edge at most 480).
-    func canvas(for first: PixelSize) -> PixelSize {
+    public func canvas(for first: PixelSize) -> PixelSize {
         func scaled(_ factor: Double) -> PixelSize {
             PixelSize(width: max(1, Int((Double(first.width) * factor).rounded())),
                       height: max(1, Int((Double(first.height) * factor).rounded())))
@@ -61,9 +77,13 @@ struct GIFFrames {
         }
     }
 
-    /// Decodes and fits every input; `progress` is called once per input.
-    func load(_ files: [InputFile], progress: @Sendable () -> Void) throws -> (canvas: PixelSize, frames: [Frame]) {
-        guard let first = files.first else { throw ImagingError.fileSystem("no input frames") }
+    /// Decodes and fits every input, in order; `progress` is called once
+    /// per input. Stops decoding once `cancellation` is cancelled, and
+    /// returns no frames then.
+    /// - Throws: `FrameError` naming the input that could not be decoded.
+    public func load(_ files: [InputFile], cancellation: CancellationToken = CancellationToken(),
+                     progress: @Sendable () -> Void = {}) throws(FrameError) -> (canvas: PixelSize, frames: [Frame]) {
+        guard let first = files.first else { return (PixelSize(width: 1, height: 1), []) }
         let firstSize: PixelSize
         do throws(ImagingError) {
             firstSize = try ImageDecoder.readInfo(contentsOf: first.path, limits: pipeline.configuration.limits).uprightSize
@@ -71,8 +91,7 @@ struct GIFFrames {
             throw FrameError(path: first.path, error: error)
         }
         let canvas = canvas(for: firstSize)
-        // Stops decoding on Ctrl-C; the command then exits without writing.
-        let results = Parallel.map(files, jobs: processorCount, shouldStop: { Interruption.requested }) { file in
+        let results = Parallel.map(files, jobs: Parallel.processorCount, shouldStop: { cancellation.isCancelled }) { file in
             defer { progress() }
             return Result { () throws(FrameError) -> [Frame] in
                 do throws(ImagingError) {
@@ -82,16 +101,17 @@ struct GIFFrames {
                 }
             }
         }
-        if Interruption.requested { return (canvas, []) }
+        if cancellation.isCancelled { return (canvas, []) }
         var frames: [Frame] = []
         for result in results { frames += try result!.get() }
         return (canvas, frames)
     }
 
-    struct FrameError: Error, CustomStringConvertible {
-        var path: String
-        var error: ImagingError
-        var description: String { error.description }
+    /// An input that could not be decoded, and why.
+    public struct FrameError: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var error: ImagingError
+        public var description: String { error.description }
     }
 
     private func decodeFrames(of file: InputFile, canvas: PixelSize) throws(ImagingError) -> [Frame] {

@@ -5,20 +5,21 @@ import Darwin
 #endif
 import Imaging
 
-/// Expands the command line's files and folders into the files to work on.
-/// Regular files named on the command line are always taken (anything
+/// Expands files and folders (a command line's) into the files to work on.
+/// Regular files named directly are always taken (anything
 /// else, such as a FIFO, is refused without being opened); folders are
 /// walked by `PhotoFolder`, and their files that are not photos are
 /// counted, not worked on.
-enum InputWalker {
-    struct Failure: Error, Sendable {
-        var path: String
-        var reason: String
+public enum InputWalker {
+    /// An input that cannot be worked on, and why ("no such file or directory").
+    public struct Failure: Error, Sendable, Hashable {
+        public var path: String
+        public var reason: String
     }
 
     /// The files to work on, the inputs that failed at once, and the files
     /// of walked folders that are not photos (see `SkippedFiles`).
-    static func expand(_ inputs: [String]) -> (files: [InputFile], failures: [Failure], skipped: SkippedFiles) {
+    public static func expand(_ inputs: [String]) -> (files: [InputFile], failures: [Failure], skipped: SkippedFiles) {
         var files: [InputFile] = []
         var failures: [Failure] = []
         var skipped = SkippedFiles()
@@ -45,12 +46,13 @@ enum InputWalker {
     }
 
     /// The folder holding `path` ("." for a bare name).
-    static func parentFolder(_ path: String) -> String {
+    public static func parentFolder(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func lastComponent(_ path: String) -> String {
+    /// The last component of `path` ("b.jpg" of "a/b.jpg", "a" of "a/").
+    public static func lastComponent(_ path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         return trimmed.split(separator: "/").last.map(String.init) ?? String(trimmed)

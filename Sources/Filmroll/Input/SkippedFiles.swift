@@ -1,18 +1,22 @@
 import Imaging
 
 /// The files of walked folders that are not photos (videos, `.AAE`
-/// sidecars, text), which a command passes over but never without a word:
-/// one line at the end of the run counts them, and `--json` lists each.
+/// sidecars, text), which a command passes over but never without a word: the
+/// command counts them at the end of the run (`summary`), and `--json` lists each.
 /// Hidden files (`.DS_Store`, `.filmroll/`) are not the user's photos and
 /// are not counted (`PhotoFolder` never reports them).
-struct SkippedFiles: Sendable {
-    var files: [PhotoFolder.Skipped] = []
+public struct SkippedFiles: Sendable {
+    public var files: [PhotoFolder.Skipped]
 
-    var isEmpty: Bool { files.isEmpty }
+    public init(files: [PhotoFolder.Skipped] = []) {
+        self.files = files
+    }
+
+    public var isEmpty: Bool { files.isEmpty }
 
     /// Counts by lowercased extension (".mov", or "(no extension)"), most
     /// frequent first, then by extension ("(no extension)" last).
-    var countsByExtension: [(label: String, count: Int)] {
+    public var countsByExtension: [(label: String, count: Int)] {
         var counts: [String: Int] = [:]
         for file in files { counts[Self.extensionLabel(file.path), default: 0] += 1 }
         return counts.map { (label: $0.key, count: $0.value) }.sorted { lhs, rhs in
@@ -23,7 +27,7 @@ struct SkippedFiles: Sendable {
     }
 
     /// "skipped 12 files that are not photos: 8 .mov, 4 .aae", or nil when none was.
-    var summary: String? {
+    public var summary: String? {
         guard !files.isEmpty else { return nil }
         let counts = countsByExtension.map { "\($0.count) \($0.label)" }.joined(separator: ", ")
         return files.count == 1
@@ -31,19 +35,8 @@ struct SkippedFiles: Sendable {
             : "skipped \(files.count) files that are not photos: \(counts)"
     }
 
-    /// Prints the summary line on standard error, when a file was skipped.
-    func report(_ io: CommandIO) {
-        guard let summary else { return }
-        io.writeError((io.errorIsTerminal ? "\r\u{1B}[K" : "") + "filmroll: \(summary)\n")
-    }
-
-    /// One JSON object per skipped file: `{"<pathKey>":PATH,"<reasonKey>":"not a photo"}`.
-    func jsonObjects(pathKey: String = "path", reasonKey: String = "reason") -> [JSONValue] {
-        files.map { .object([(pathKey, .string($0.path)), (reasonKey, .string($0.reason))]) }
-    }
-
     /// ".mov" for "clip.MOV"; "(no extension)" for "README" or "notes.".
-    static func extensionLabel(_ path: String) -> String {
+    public static func extensionLabel(_ path: String) -> String {
         let name = InputWalker.lastComponent(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
               name.index(after: dot) != name.endIndex else { return "(no extension)" }
