@@ -6,10 +6,10 @@ import Darwin
 import Imaging
 
 /// Expands files and folders (a command line's) into the files to work on.
-/// Regular files named directly are always taken (anything
-/// else, such as a FIFO, is refused without being opened); folders are
-/// walked by `PhotoFolder`, and their files that are not photos are
-/// counted, not worked on.
+/// Regular files named directly are always taken (anything else, such as a
+/// FIFO, is refused without being opened); folders are walked by
+/// `PhotoFolder`, and their files that are not photos are counted, not
+/// worked on.
 public enum InputWalker {
     /// An input that cannot be worked on, and why ("no such file or directory").
     public struct Failure: Error, Sendable, Hashable {

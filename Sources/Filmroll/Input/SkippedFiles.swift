@@ -1,8 +1,8 @@
 import Imaging
 
 /// The files of walked folders that are not photos (videos, `.AAE`
-/// sidecars, text), which a command passes over but never without a word: the
-/// command counts them at the end of the run (`summary`), and `--json` lists each.
+/// sidecars, text), which a command passes over but never without a word:
+/// it counts them at the end of the run (`summary`), and `--json` lists each.
 /// Hidden files (`.DS_Store`, `.filmroll/`) are not the user's photos and
 /// are not counted (`PhotoFolder` never reports them).
 public struct SkippedFiles: Sendable {
