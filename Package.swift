@@ -36,15 +36,21 @@ let package = Package(
                 .linkedLibrary("lcms2"),
             ]
         ),
-        .target(name: "Imaging", dependencies: ["CImaging"]),
-        .target(name: "Catalog", dependencies: ["CImaging", "Imaging"]),
-        // The workflows (processing a folder, the gallery) as a library; it re-exports Imaging and Catalog.
+        // File utilities (reading whole files, atomic writes, folders, temporaries), Glibc only;
+        // Imaging re-exports them.
+        .target(name: "Files"),
+        .target(name: "Imaging", dependencies: ["CImaging", "Files"]),
+        .target(name: "Catalog", dependencies: ["CImaging", "Files", "Imaging"]),
+        // Every command's workflow as a library (thumbnail batches, four-cuts, GIFs, the lineage
+        // recorder, processing a folder, the gallery); it re-exports Imaging, Catalog and Files.
         .target(name: "Filmroll", dependencies: ["Imaging", "Catalog"]),
+        // The command line: parses, calls the Filmroll library, prints.
         .target(name: "FilmrollCLI", dependencies: ["Filmroll", "Imaging", "Catalog"]),
         .executableTarget(name: "filmroll", dependencies: ["FilmrollCLI"]),
         .executableTarget(name: "filmroll-bench", dependencies: ["Imaging"], path: "Sources/FilmrollBench"),
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+        // A Swift program using the Filmroll library alone (no FilmrollCLI).
         .testTarget(name: "FilmrollTests", dependencies: ["Filmroll", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Imaging", "TestSupport"]),
         .testTarget(name: "FilmrollCLITests", dependencies: ["FilmrollCLI", "Imaging", "Catalog", "TestSupport"]),

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Imaging
+import Files
 
 extension Catalog {
     /// Records an output made from `sources` (photo ids, in order), replacing

@@ -1,4 +1,4 @@
-import Imaging
+import Files
 
 extension Catalog {
     /// Rebuilds the catalog of `folder` from its photos, for a damaged one

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Imaging
+import Files
 
 /// The sidecar catalog of one photo folder: `FOLDER/.filmroll/catalog.sqlite`
 /// (or a path given with `--catalog`), in WAL mode with foreign keys on,
@@ -56,7 +56,7 @@ public final class Catalog {
         self.path = path
         self.access = access
         if access == .create, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            do throws(ImagingError) {
+            do throws(FileError) {
                 try Folders.create(String(path[..<slash]))
             } catch {
                 throw .notWritable(path: path, reason: error.description)

@@ -2,8 +2,9 @@
 @_exported import Imaging
 
 /// Filmroll's workflows as a library: what the `filmroll` command does
-/// (processing a photo folder, its gallery), for any Swift program.
-/// Importing `Filmroll` brings `Imaging` and `Catalog` with it.
+/// (`ThumbnailBatch`, `FourCutMaker`, `GIFMaker`, `FolderProcess`, the
+/// gallery, recorded in the catalog by `LineageRecorder`), for any Swift
+/// program. Importing `Filmroll` brings `Imaging`, `Catalog` and `Files` with it.
 public enum Filmroll {
     public static let version = "0.1.0"
 }

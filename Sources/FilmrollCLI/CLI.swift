@@ -1,7 +1,9 @@
+import Filmroll
+
 /// Filmroll's command line as a library function, so tests run commands
 /// in-process and compare output and exit codes.
 public enum CLI {
-    public static let version = "0.1.0"
+    public static let version = Filmroll.version
 
     static let commands: [any Command.Type] = [
         InfoCommand.self, ConvertCommand.self, ThumbsCommand.self, ProcessCommand.self, IndexCommand.self, PruneCommand.self,

@@ -4,7 +4,8 @@ import TestSupport
 
 /// Keeps the fence around C: only the `Bridge/` folders of the Imaging and
 /// Catalog modules import CImaging, and the public C header exposes no
-/// library header.
+/// library header. Keeps the library targets on Glibc: no Foundation, and
+/// `Files` imports nothing but the C library.
 @Suite struct ArchitectureTests {
     static func files(under folder: String, suffix: String) -> [String] {
         let root = Fixtures.root + "/" + folder
@@ -29,6 +30,38 @@ import TestSupport
             }
             let inBridge = file.hasPrefix("Sources/Imaging/Bridge/") || file.hasPrefix("Sources/Catalog/Bridge/")
             if importsC { #expect(inBridge, "\(file) crosses the C fence") }
+        }
+    }
+
+    /// The modules a Swift file imports, in any form (`@_exported import X`, `import struct X.y`).
+    static func imports(of file: String) throws -> [String] {
+        let text = try String(contentsOfFile: Fixtures.root + "/" + file, encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
+                  words[..<at].allSatisfy({ $0.hasPrefix("@") || ["public", "internal", "private"].contains($0) }) else { return nil }
+            let name = words.count > at + 2 && ["struct", "class", "enum", "func", "var", "protocol"].contains(words[at + 1])
+                ? words[at + 2] : words[at + 1]
+            return String(name.split(separator: ".").first ?? name)
+        }
+    }
+
+    @Test func filesImportsOnlyTheCLibrary() throws {
+        let swiftFiles = Self.files(under: "Sources/Files", suffix: ".swift")
+        #expect(swiftFiles.count >= 5)
+        for file in swiftFiles {
+            for module in try Self.imports(of: file) {
+                #expect(["Glibc", "Darwin"].contains(module), "\(file) imports \(module)")
+            }
+        }
+    }
+
+    @Test(arguments: ["Files", "Imaging", "Catalog", "Filmroll"])
+    func libraryTargetsDoNotImportFoundation(target: String) throws {
+        let swiftFiles = Self.files(under: "Sources/" + target, suffix: ".swift")
+        #expect(!swiftFiles.isEmpty)
+        for file in swiftFiles {
+            #expect(try !Self.imports(of: file).contains { $0.hasPrefix("Foundation") }, "\(file) imports Foundation")
         }
     }
 

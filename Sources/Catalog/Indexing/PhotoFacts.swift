@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 import Imaging
 
 /// What indexing learns from one file: its hash, and its header and EXIF
@@ -15,7 +16,7 @@ struct PhotoFacts: Sendable {
 
     /// Reads `entry` in full, hashes it, and reads its header.
     static func read(_ entry: PhotoFolder.Entry) -> PhotoFacts {
-        do throws(ImagingError) {
+        do throws(FileError) {
             let bytes = try FileBytes.read(entry.path)
             let hash = ContentHash.hex(bytes)
             do throws(ImagingError) {

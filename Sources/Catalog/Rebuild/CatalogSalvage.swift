@@ -1,4 +1,4 @@
-import Imaging
+import Files
 
 /// What could still be read from an old (perhaps damaged) catalog: its
 /// outputs, its photos' paths and the links between them.

@@ -6,7 +6,7 @@ enum ChangedFileWriter {
     static func write(_ text: String, to path: String) throws(ImagingError) -> Bool {
         let bytes = Array(text.utf8)
         if let existing = try? FileBytes.read(path, limit: bytes.count), existing == bytes { return false }
-        try AtomicFile.write(bytes, to: path)
+        try ImagingError.converting(try AtomicFile.write(bytes, to: path))
         return true
     }
 }

@@ -20,7 +20,7 @@ public enum GalleryWriter {
     public static func write(days: [GalleryDay], options: GalleryOptions = GalleryOptions(),
                              to folder: String) throws(ImagingError) -> GallerySummary {
         let days = normalized(days)
-        try Folders.create(folder + "/" + GalleryPaths.daysFolder)
+        try ImagingError.converting(try Folders.create(folder + "/" + GalleryPaths.daysFolder))
         var files: [(path: String, text: String)] = [
             (GalleryPaths.stylesheet, GalleryStylesheet.css),
             (GalleryPaths.index, IndexPage(days: days, options: options).html),

@@ -40,6 +40,7 @@ public struct FolderProcess: Sendable {
         summary.photos = plan.photos.count
 
         var state = OutputState(folder: out)
+        let lineage = LineageRecorder(catalog: catalog)
         let work = PhotoWork(process: self, out: out, cancellation: cancellation, events: events)
         let groups = plan.days.map { Optional($0) } + [nil]   // nil: the photos without a date
         let dated = Set(plan.days.flatMap { $0.photos.map(\.record.path) })
@@ -57,7 +58,7 @@ public struct FolderProcess: Sendable {
             summary.animationsMade += finished.animationsMade
             summary.failed += finished.failed
             for (output, signature) in finished.signatures { state[output] = signature }
-            try Lineage.record(finished.made, in: catalog, out: out)
+            try lineage.record(finished.made, inFolder: catalog.folder)
             try state.save()
         }
         for day in groups {
@@ -65,7 +66,7 @@ public struct FolderProcess: Sendable {
             let decoded = work.decode(day, photos: photos, state: state)
             summary.thumbnailsMade += decoded.thumbnailsMade
             summary.failed += decoded.failed
-            try Lineage.record(decoded.made, in: catalog, out: out)
+            try lineage.record(decoded.made, inFolder: catalog.folder)
             try collectFinished()
             if cancellation.isCancelled { summary.cancelled = true; break }
             finishing = BackgroundWork { work.finish(decoded) }

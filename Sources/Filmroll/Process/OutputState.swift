@@ -25,7 +25,7 @@ struct OutputState {
 
     func save() throws(ImagingError) {
         let text = signatures.keys.sorted().map { "\($0)\t\(signatures[$0]!)\n" }.joined()
-        try AtomicFile.write(Array(text.utf8), to: path)
+        try ImagingError.converting(try AtomicFile.write(Array(text.utf8), to: path))
     }
 
     /// What a day output depends on: its photos' paths, sizes and times, and the settings.

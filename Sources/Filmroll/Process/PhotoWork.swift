@@ -24,14 +24,14 @@ struct PhotoWork: Sendable {
         var fourCutSignature: String?
         var animationSignature: String?
         /// The thumbnails made, for the catalog.
-        var made: [Lineage.Made] = []
+        var made: [LineageOutput] = []
         var thumbnailsMade = 0
         var failed = 0
     }
 
     /// What making a day's sheet and animation did.
     struct FinishedDay: Sendable {
-        var made: [Lineage.Made] = []
+        var made: [LineageOutput] = []
         /// New signatures, by output.
         var signatures: [String: String] = [:]
         var fourCutsMade = 0
@@ -71,8 +71,8 @@ struct PhotoWork: Sendable {
             case .made(let thumbnails, let frame)?:
                 decoded.thumbnailsMade += thumbnails
                 if thumbnails > 0 {
-                    decoded.made += [Lineage.Made(kind: .thumbnail, path: photo.thumbnail, photos: [photo.record.id]),
-                                     Lineage.Made(kind: .thumbnail, path: photo.large, photos: [photo.record.id])]
+                    decoded.made += [lineage(.thumbnail, photo.thumbnail, photos: [photo]),
+                                     lineage(.thumbnail, photo.large, photos: [photo])]
                 }
                 if let frame { decoded.frames.append(frame) }
             case .failed?:
@@ -96,7 +96,7 @@ struct PhotoWork: Sendable {
                 try write(sheet, to: output, mark: .fourcut, quality: 90)
                 finished.signatures[output] = signature
                 finished.fourCutsMade += 1
-                finished.made.append(Lineage.Made(kind: .fourcut, path: output, photos: day.fourCutPhotos.map(\.record.id)))
+                finished.made.append(lineage(.fourcut, output, photos: day.fourCutPhotos))
             } catch {
                 events(.failed(path: out + "/" + output, reason: "\(error)"))
                 finished.failed += 1
@@ -114,13 +114,18 @@ struct PhotoWork: Sendable {
                 events(.made(kind: "animation", path: output))
                 finished.signatures[output] = signature
                 finished.animationsMade += 1
-                finished.made.append(Lineage.Made(kind: .gif, path: output, photos: day.animationPhotos.map(\.record.id)))
+                finished.made.append(lineage(.gif, output, photos: day.animationPhotos))
             } catch {
                 events(.failed(path: out + "/" + output, reason: error.description))
                 finished.failed += 1
             }
         }
         return finished
+    }
+
+    /// An output (a path relative to the output folder) to record with its photos.
+    private func lineage(_ kind: OutputRecord.Kind, _ output: String, photos: [ProcessPlan.Photo]) -> LineageOutput {
+        LineageOutput(kind: kind, path: out + "/" + output, parameters: #"{"by":"process"}"#, photos: photos.map { .id($0.record.id) })
     }
 
     enum PhotoResult {
@@ -178,7 +183,7 @@ struct PhotoWork: Sendable {
         if FileBytes.exists(path) && OutputMark.read(contentsOf: path) == nil {
             throw .fileSystem("\(path): already exists and was not made by Filmroll; move it away and run again")
         }
-        if let slash = path.lastIndex(of: "/") { try Folders.create(String(path[..<slash])) }
-        try AtomicFile.write(bytes, to: path)
+        if let slash = path.lastIndex(of: "/") { try ImagingError.converting(try Folders.create(String(path[..<slash]))) }
+        try ImagingError.converting(try AtomicFile.write(bytes, to: path))
     }
 }

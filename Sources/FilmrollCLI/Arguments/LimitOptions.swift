@@ -1,4 +1,4 @@
-import Imaging
+import Filmroll
 
 /// The decode limits every decoding command accepts: each has a default,
 /// a flag, and a clear error when a file passes it.

@@ -1,4 +1,4 @@
-import Imaging
+import Filmroll
 
 /// The options every command that makes outputs from photos shares (thumbs,
 /// fourcut, gif): lineage, replacing, limits and reporting, declared and

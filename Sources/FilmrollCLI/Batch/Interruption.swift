@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Filmroll
-import Imaging
 import Synchronization
 
 /// SIGINT and SIGTERM as a flag that long commands check between files:

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Imaging
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Filmroll
 
 /// A one-line progress bar on standard error: done/total, files per
 /// second and time left. Drawn only on a terminal, at most ten times a

@@ -1,5 +1,4 @@
-import Catalog
-import Imaging
+import Filmroll
 
 /// `filmroll calendar FOLDER`: a month of photos as a grid.
 struct CalendarCommand: Command {
@@ -34,7 +33,7 @@ struct CalendarCommand: Command {
 
     func run(_ io: CommandIO) -> ExitCode {
         do {
-            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, access: .read)
+            let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read)
             let chosen: (year: Int, month: Int)
             if let month, let year = Int(month.prefix(4)), let number = Int(month.suffix(2)) {
                 chosen = (year, number)

@@ -1,4 +1,4 @@
-import Imaging
+import Filmroll
 
 /// A subcommand: parse, then validate (in `init`), then run.
 protocol Command: Sendable {

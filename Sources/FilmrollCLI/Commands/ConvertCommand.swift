@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Imaging
+import Filmroll
 
 /// `filmroll convert INPUT OUTPUT`: one photo decoded upright, optionally
 /// shrunk, and written as JPEG or PNG by the output's extension.

@@ -1,5 +1,4 @@
-import Catalog
-import Imaging
+import Filmroll
 
 /// `filmroll fourcut`: four photos framed as a photo-booth strip or grid,
 /// with the date under them, at print resolution; or one per day.
@@ -132,14 +131,79 @@ struct FourcutCommand: Command {
         var configuration = ImagePipeline.Configuration()
         if !useCache { configuration.memoryCostLimit = 0 }
         configuration.limits = common.limits
-        let maker = FourCutMaker(renderer: FourCutRenderer(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io))),
-                                 options: options, quality: quality,
-                                 lineage: OutputLineage(catalogPath: common.catalogPath, enabled: common.useCatalog), force: common.force,
-                                 io: io, json: common.json)
+        let lineage = common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printLineageNote) : nil
+        let maker = FourCutMaker(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)), options: options,
+                                 quality: quality, force: common.force, lineage: lineage)
         if perDay, let folder {
-            return FourCutPerDay(maker: maker, folder: folder, outFolder: outFolder, pickFirst: pickFirst, format: format,
-                                 quiet: common.quiet).run()
+            return runPerDay(FourCutPerDay(maker: maker, folder: folder, outputFolder: outFolder, pickFirst: pickFirst, format: format), io)
         }
-        return maker.make(photos: photos, output: output!, dayCaption: nil) ? .success : .failure
+        do throws(FourCutError) {
+            return report(try maker.make(photos: photos, output: output!), io) ? .success : .failure
+        } catch {
+            report(error, io)
+            return .failure
+        }
+    }
+
+    /// `--per-day`: a sheet for each day of the catalog with four photos.
+    private func runPerDay(_ perDay: FourCutPerDay, _ io: CommandIO) -> ExitCode {
+        Interruption.install()
+        let days: [FourCutPerDay.Day]
+        do throws(CatalogError) {
+            days = try perDay.days()
+        } catch {
+            io.reportFailure(path: perDay.folder, error.description)
+            return .failure
+        }
+        if days.isEmpty {
+            io.printError("filmroll: \(displayPath(perDay.folder)): no day has four photos (run 'filmroll index' first?)")
+            return .failure
+        }
+        let progress = ProgressBar(io: io, total: days.count, label: "fourcut", enabled: !common.quiet && !common.json)
+        let cancellation = CancellationToken()
+        Interruption.cancelOnSignal(cancellation)
+        var made = 0, failed = 0     // a sheet that could not be recorded counts as failed
+        perDay.make(days, cancellation: cancellation) { _, result in
+            switch result {
+            case .success(let sheet):
+                if report(sheet, io) { made += 1 } else { failed += 1 }
+            case .failure(let error):
+                report(error, io)
+                failed += 1
+            }
+            progress.advance()
+        }
+        progress.finish()
+        if !common.quiet && !common.json {
+            io.print("\(made) four-cut\(made == 1 ? "" : "s") made, \(failed) failed; in \(displayPath(perDay.outputFolder))")
+        }
+        if Interruption.requested {
+            io.printError("filmroll: interrupted; run the same command again to finish")
+            return Interruption.exitCode
+        }
+        return failed > 0 ? .failure : .success
+    }
+
+    /// Prints a sheet made (`--json`) and why it was not recorded; false then.
+    private func report(_ sheet: FourCutSheet, _ io: CommandIO) -> Bool {
+        if let error = sheet.recordingError {
+            io.printError("filmroll: could not record the fourcut \(displayPath(sheet.path)): \(error)")
+        }
+        if common.json {
+            io.print(JSONValue.object([
+                ("path", .string(sheet.path)), ("width", .int(sheet.size.width)), ("height", .int(sheet.size.height)),
+                ("dpi", .int(sheet.dpi)), ("photos", .array(sheet.photos.map(JSONValue.string))),
+            ]).rendered)
+        }
+        return sheet.recordingError == nil
+    }
+
+    /// Prints why a sheet was not made.
+    private func report(_ error: FourCutError, _ io: CommandIO) {
+        switch error {
+        case let .output(path, reason), let .photo(path, reason): io.reportFailure(path: path, reason.description)
+        case .catalog(let error): io.printError("filmroll: \(error); or add --no-catalog to go on without it")
+        case .rendering(let reason): io.printError("filmroll fourcut: \(reason)")
+        }
     }
 }

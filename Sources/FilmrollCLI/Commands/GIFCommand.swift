@@ -1,5 +1,4 @@
-import Catalog
-import Imaging
+import Filmroll
 
 /// `filmroll gif INPUT... -o OUT.gif`: an animated GIF from photos or frames.
 struct GIFCommand: Command {
@@ -104,94 +103,60 @@ struct GIFCommand: Command {
         bounce = arguments.has("bounce")
         useCache = !arguments.has("no-cache")
         common = try MakingOptions(arguments)
-        options.comment = OutputMark.gif.text
     }
 
     func run(_ io: CommandIO) -> ExitCode {
         Interruption.install()
         let started = ContinuousClock.now
-        let (found, failures, skipped) = InputWalker.expand(inputs)
+        let (files, failures, skipped) = InputWalker.expand(inputs)
         defer { skipped.report(io) }     // at the end of the run, however it ends
         for failure in failures { io.reportFailure(path: failure.path, failure.reason) }
         if !failures.isEmpty { return .failure }
-        let files = GIFFrames.order(found, by: order)
         if files.isEmpty {
             io.printError("filmroll gif: no images in \(inputs.map(displayPath).joined(separator: ", "))")
-            return .failure
-        }
-        let writer = OutputWriter(outputGuard: OutputGuard(mark: .gif, force: common.force, inputs: InputIdentities(files),
-                                                           catalogPath: common.catalogPath))
-        do throws(ImagingError) {
-            try writer.outputGuard.check(output)
-        } catch {
-            io.reportFailure(path: output, error.description)
-            return .failure
-        }
-        let lineage = OutputLineage(catalogPath: common.catalogPath, enabled: common.useCatalog)
-        let target: OutputLineage.Target?
-        do throws(CatalogError) {
-            target = try lineage.prepare(photos: files.map(\.path), io: io)
-        } catch {
-            io.printError("filmroll: \(error); or add --no-catalog to go on without it")
             return .failure
         }
         var configuration = ImagePipeline.Configuration()
         if !useCache { configuration.memoryCostLimit = 0 }
         configuration.limits = common.limits
-        let loader = GIFFrames(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
-                               sizing: sizing, fit: fit, background: background)
+        let maker = GIFMaker(
+            frames: GIFFrames(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
+                              sizing: sizing, fit: fit, background: background),
+            order: order, timing: timing, bounce: bounce, options: options, force: common.force,
+            lineage: common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printLineageNote) : nil)
         let progress = ProgressBar(io: io, total: files.count, label: "gif", enabled: !common.quiet && !common.json)
-        let loaded: (canvas: PixelSize, frames: [GIFFrames.Frame])
-        do {
-            loaded = try loader.load(files) { progress.advance() }
-        } catch let error as GIFFrames.FrameError {
-            progress.finish()
-            io.reportFailure(path: error.path, error.description)
-            return .failure
+        let cancellation = CancellationToken()
+        Interruption.cancelOnSignal(cancellation)
+        let made: GIFOutput
+        do throws(GIFError) {
+            made = try maker.make(files, output: output, cancellation: cancellation) { progress.advance() }
         } catch {
             progress.finish()
-            io.printError("filmroll gif: \(error)")
+            switch error {
+            case let .frame(path, reason), let .output(path, reason): io.reportFailure(path: path, reason.description)
+            case .catalog(let error): io.printError("filmroll: \(error); or add --no-catalog to go on without it")
+            case .cancelled:
+                io.printError("filmroll: interrupted; nothing was written")
+                return Interruption.exitCode
+            case .noFrames, .encoding: io.printError("filmroll gif: \(error)")
+            }
             return .failure
         }
         progress.finish()
-        if Interruption.requested {
-            io.printError("filmroll: interrupted; nothing was written")
-            return Interruption.exitCode
+        if let error = made.recordingError {
+            io.printError("filmroll: could not record the gif \(displayPath(output)): \(error)")
         }
-
-        var frames = loaded.frames.map(\.image)
-        var delays = timing.map { $0.centiseconds(count: frames.count) }
-            ?? loaded.frames.enumerated().map { $0.element.ownDelay ?? FrameTiming.fps(10).centiseconds(count: $0.offset + 1).last! }
-        if bounce && frames.count > 2 {
-            frames += frames[1..<frames.count - 1].reversed()
-            delays += delays[1..<delays.count - 1].reversed()
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = try GIFAnimator(options: options).encode(frames, delays: delays)
-            if Interruption.requested {
-                io.printError("filmroll: interrupted; nothing was written")
-                return Interruption.exitCode
-            }
-            try writer.write(bytes, to: output)
-        } catch {
-            io.reportFailure(path: output, String(describing: error))
-            return .failure
-        }
-        let recorded = lineage.record(.gif, output: output, in: target, parameters: .object([
-            ("quality", .int(options.quality)), ("dither", .double(options.dither)), ("colors", .int(options.colors)),
-            ("loop", options.loop.netscapeValue.map(JSONValue.int) ?? .null),
-        ]), io: io)
         let seconds = (ContinuousClock.now - started).seconds
+        let animation = made.animation
         if common.json {
             io.print(JSONValue.object([
-                ("path", .string(output)), ("width", .int(loaded.canvas.width)), ("height", .int(loaded.canvas.height)),
-                ("frames", .int(frames.count)), ("bytes", .int(bytes.count)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
-                ("skipped", .array(skipped.jsonObjects())),
+                ("path", .string(output)), ("width", .int(animation.canvas.width)), ("height", .int(animation.canvas.height)),
+                ("frames", .int(animation.frameCount)), ("bytes", .int(animation.bytes.count)),
+                ("seconds", .double((seconds * 1000).rounded() / 1000)), ("skipped", .array(skipped.jsonObjects())),
             ]).rendered)
         } else if !common.quiet {
-            io.print("\(displayPath(output)): \(frames.count) frames, \(loaded.canvas), \(displayBytes(bytes.count)) in \(fixed(seconds, 2)) s")
+            io.print("\(displayPath(output)): \(animation.frameCount) frames, \(animation.canvas), \(displayBytes(animation.bytes.count)) in \(fixed(seconds, 2)) s")
         }
-        return recorded ? .success : .failure
+        return made.recordingError == nil ? .success : .failure
     }
 }

@@ -1,5 +1,4 @@
-import Catalog
-import Imaging
+import Filmroll
 
 /// `filmroll index FOLDER`: brings the folder's catalog up to date.
 struct IndexCommand: Command {
@@ -52,7 +51,7 @@ struct IndexCommand: Command {
             if bar == nil && total > 0 { bar = ProgressBar(io: io, total: total, label: "index", enabled: !quiet && !json) }
             bar?.set(done: done)
         }
-        guard CatalogAccess.isFolder(folder) else {
+        guard Folders.isFolder(folder) else {
             io.reportFailure(path: folder, FileBytes.exists(folder) ? "not a folder" : "no such folder")
             return .failure
         }
@@ -63,7 +62,7 @@ struct IndexCommand: Command {
                 summary = result.index
                 rebuilt = result
             } else {
-                let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, access: .create)
+                let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: .create)
                 summary = try FolderIndexer(catalog: catalog, jobs: jobs).run(progress: progress,
                                                                                shouldStop: { Interruption.requested })
             }

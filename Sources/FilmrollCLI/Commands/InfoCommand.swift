@@ -1,4 +1,4 @@
-import Imaging
+import Filmroll
 
 /// `filmroll info PATH...`: what each photo's header says, without decoding pixels.
 struct InfoCommand: Command {

@@ -1,5 +1,4 @@
-import Catalog
-import Imaging
+import Filmroll
 
 /// `filmroll ls FOLDER`: catalogued photos by the time they were taken.
 struct ListCommand: Command {
@@ -54,7 +53,7 @@ struct ListCommand: Command {
 
     func run(_ io: CommandIO) -> ExitCode {
         do {
-            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, access: .read)
+            let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read)
             for photo in try catalog.photos(matching: query) {
                 if json {
                     io.print(PhotoJSON.record(photo, folder: folder).rendered)

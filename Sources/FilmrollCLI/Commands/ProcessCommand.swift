@@ -59,7 +59,7 @@ struct ProcessCommand: Command {
 
     func run(_ io: CommandIO) -> ExitCode {
         Interruption.install()
-        guard CatalogAccess.isFolder(folder) else {
+        guard Folders.isFolder(folder) else {
             io.reportFailure(path: folder, FileBytes.exists(folder) ? "not a folder" : "no such folder")
             return .failure
         }

@@ -1,5 +1,4 @@
-import Catalog
-import Imaging
+import Filmroll
 
 /// `filmroll prune FOLDER`: forgets deleted photos and deletes what was made from them.
 struct PruneCommand: Command {
@@ -31,7 +30,7 @@ struct PruneCommand: Command {
 
     func run(_ io: CommandIO) -> ExitCode {
         do {
-            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, access: dryRun ? .read : .write)
+            let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: dryRun ? .read : .write)
             if dryRun {
                 let missing = try catalog.missingPhotos()
                 var outputs = 0

@@ -1,5 +1,4 @@
-import Catalog
-import Imaging
+import Filmroll
 
 /// `filmroll show PHOTO`: a photo's record and everything made from it.
 struct ShowCommand: Command {
@@ -27,7 +26,7 @@ struct ShowCommand: Command {
         let located = locate()
         do {
             guard let (folder, relativePath) = located else { throw CatalogError.notFound(photo) }
-            let catalog = try CatalogAccess.open(folder: folder, path: catalogPath, access: .read)
+            let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read)
             guard let record = try catalog.photo(relativePath: relativePath) else {
                 io.reportFailure(path: photo, "not in the catalog of \(folder); run 'filmroll index \(folder)'")
                 return .failure
@@ -49,7 +48,7 @@ struct ShowCommand: Command {
     /// With --catalog the folder is the photo's own folder unless the
     /// catalog's folder is found above it; without, the nearest catalogued parent.
     private func locate() -> (String, String)? {
-        if let found = CatalogAccess.enclosingFolder(of: photo) { return found }
+        if let found = CatalogLocator.enclosingFolder(of: photo) { return found }
         guard catalogPath != nil else { return nil }
         return (InputWalker.parentFolder(photo), InputWalker.lastComponent(photo))
     }

@@ -1,5 +1,4 @@
-import Catalog
-import Imaging
+import Filmroll
 
 /// `filmroll stats FOLDER`: totals of the catalog.
 struct StatsCommand: Command {
@@ -24,7 +23,7 @@ struct StatsCommand: Command {
 
     func run(_ io: CommandIO) -> ExitCode {
         do {
-            let stats = try CatalogAccess.open(folder: folder, path: catalogPath, access: .read).stats()
+            let stats = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read).stats()
             if json {
                 io.print(JSONValue.object([
                     ("photos", .int(stats.photos)), ("missing", .int(stats.missing)), ("failed", .int(stats.failed)),

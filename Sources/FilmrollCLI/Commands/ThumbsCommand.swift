@@ -1,4 +1,4 @@
-import Imaging
+import Filmroll
 
 /// `filmroll thumbs INPUT...`: thumbnails of every photo, in parallel,
 /// shrinking on load, cached in memory and on disk.
@@ -96,57 +96,44 @@ struct ThumbsCommand: Command {
         Interruption.install()
         let started = ContinuousClock.now
         let (files, failures, skipped) = InputWalker.expand(inputs)
-        let report = ThumbnailReport(io: io, json: common.json)
+        let progress = ProgressBar(io: io, total: files.count, label: "thumbs", enabled: !common.quiet && !common.json)
+        let report = ThumbnailReport(io: io, json: common.json, progress: progress)
         for failure in failures { report.failed(path: failure.path, reason: failure.reason) }
         if common.json {
             for object in skipped.jsonObjects(pathKey: "source", reasonKey: "skipped") { io.print(object.rendered) }
         }
-        let roots = Set(files.map(\.root))
 
-        let lineage = ThumbnailLineage(catalogPath: common.catalogPath)
-        if common.useCatalog && !lineage.open(roots: roots, io: io) { return .failure }
-        let stores = useCache
-            ? StoreLocations.resolve(roots: roots, cacheFolder: cacheFolder, environment: ProcessEnvironment.current)
-            : StoreLocations()
-        for note in stores.notes { io.printError("filmroll: note: \(note)") }
-
-        var configuration = ImagePipeline.Configuration()
-        configuration.memoryCostLimit = 32 << 20    // the disk store is the cache that matters here
-        configuration.pixelBudget = 48_000_000
-        configuration.limits = common.limits
-        let outputGuard = OutputGuard(mark: .thumbnail, force: common.force, inputs: InputIdentities(files), catalogPath: common.catalogPath)
-        var plan = ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,
-                                 outputFolder: outputFolder, storeFolders: stores.directories, useCache: useCache, xdg: xdg,
-                                 keepMetadata: keepMetadata)
-        plan.sharedStems = ThumbnailPlan.sharedStems(of: files)
-        let maker = ThumbnailMaker(
-            pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
+        let store: ThumbnailPlan.Store = !useCache ? .none : cacheFolder.map { .folder($0) } ?? .besidePhotos
+        let plan = ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,
+                                 keepMetadata: keepMetadata, outputFolder: outputFolder, store: store, storeLimit: cacheLimit,
+                                 xdgRoot: xdg ? XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) : nil)
+        let lineage = common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printThumbnailLineageNote) : nil
+        let batch = ThumbnailBatch(
             plan: plan,
-            writer: OutputWriter(outputGuard: outputGuard, confinedTo: outputFolder),
-            threadsPerImage: max(1, processorCount / max(1, min(jobs, files.count))),
-            knownOutputs: lineage.knownOutputs(io: io))
-
-        let progress = ProgressBar(io: io, total: files.count, label: "thumbs", enabled: !common.quiet && !common.json)
-        Batch.run(files, jobs: jobs) { file in
-            maker.make(file, report: report)
-            progress.advance()
+            pipeline: ImagePipeline(configuration: ThumbnailBatch.pipelineConfiguration(limits: common.limits).reportingWarnings(to: io)),
+            jobs: jobs, force: common.force, lineage: lineage, readsCachedDimensions: common.json)
+        let cancellation = CancellationToken()
+        Interruption.cancelOnSignal(cancellation)
+        let summary: ThumbnailSummary
+        do throws(CatalogError) {
+            summary = try batch.run(files, cancellation: cancellation, events: report.handle)
+        } catch {
+            io.printError("filmroll: \(error); or add --no-catalog to go on without it")
+            return .failure
         }
         progress.finish()
 
-        if useCache {
-            for store in maker.storesUsed { store.evict(toFit: cacheLimit) }
-        }
-        let recorded = lineage.record(report.outputs, plan: maker.plan, io: io)
+        for error in summary.recordingErrors { io.printError("filmroll: could not record thumbnails: \(error)") }
         if !common.quiet {
-            let summary = report.summary(elapsed: ContinuousClock.now - started, location: outputFolder ?? maker.storeLocation)
-            if common.json { io.writeError(summary + "\n") } else { io.print(summary) }
+            let text = report.summary(elapsed: ContinuousClock.now - started, location: summary.location)
+            if common.json { io.writeError(text + "\n") } else { io.print(text) }
         }
         skipped.report(io)
         if Interruption.requested {
             io.printError("filmroll: interrupted; run the same command again to finish")
             return Interruption.exitCode
         }
-        return report.anyFailed || !recorded ? .failure : .success
+        return report.anyFailed || !summary.recordingErrors.isEmpty ? .failure : .success
     }
 }
 

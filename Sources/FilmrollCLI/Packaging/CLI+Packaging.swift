@@ -1,4 +1,4 @@
-import Imaging
+import Filmroll
 
 /// The options that are not commands: `--version`, and the hidden
 /// generators `make install` uses for the man page and completions.

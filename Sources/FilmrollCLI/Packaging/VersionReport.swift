@@ -1,4 +1,4 @@
-import Imaging
+import Filmroll
 
 /// What `filmroll --version` prints: Filmroll's version and, read at run
 /// time, the version of every library it is linked with.

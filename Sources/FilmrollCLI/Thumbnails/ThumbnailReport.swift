@@ -1,13 +1,8 @@
-import Imaging
+import Filmroll
 
-/// Collects what `thumbs` did and prints it: one JSON line per output or
-/// failure with `--json`, failures on standard error, and a summary.
+/// Prints what `thumbs` did: one JSON line per output or failure with
+/// `--json`, failures and notes on standard error, and a summary.
 final class ThumbnailReport: Sendable {
-    enum Status: String, Sendable {
-        case made
-        case cached
-    }
-
     private struct Counts {
         var made = 0
         var cached = 0
@@ -15,56 +10,53 @@ final class ThumbnailReport: Sendable {
         var lastPath: String?
     }
 
-    /// An output to record in the catalog.
-    struct Made: Sendable {
-        var file: InputFile
-        var size: Int
-        var path: String
-        var key: String
-    }
-
     private let io: CommandIO
     private let json: Bool
+    private let progress: ProgressBar
     private let counts = Locked(Counts())
-    private let made = Locked<[Made]>([])
+    private let notes = Locked<Set<String>>([])
 
-    /// Every output made or found, for the catalog.
-    var outputs: [Made] { made.withLock { $0 } }
-
-    func record(_ output: Made) {
-        made.withLock { $0.append(output) }
-    }
-
-    init(io: CommandIO, json: Bool) {
+    init(io: CommandIO, json: Bool, progress: ProgressBar) {
         self.io = io
         self.json = json
+        self.progress = progress
     }
 
     var anyFailed: Bool { counts.withLock { $0.failed > 0 } }
 
-    /// Whether outputs' dimensions are printed (worth reading a cached file's header).
-    var wantsDimensions: Bool { json }
+    /// Prints one event of the batch.
+    func handle(_ event: ThumbnailEvent) {
+        switch event {
+        case .output(let output):
+            self.output(output)
+        case let .failed(path, output, reason):
+            failed(path: path, reason: output.map { "\(displayPath($0)): \(reason)" } ?? reason)
+        case .store(let note):
+            // A store that fails mid-run fails for every photo: told once.
+            if case .notKept = note { noteOnce(Self.describe(note)) } else { io.printError("filmroll: note: \(Self.describe(note))") }
+        case .finished:
+            progress.advance()
+        }
+    }
 
-    func output(source: String, size: Int, path: String, dimensions: PixelSize?, status: Status) {
+    private func output(_ output: ThumbnailOutput) {
         counts.withLock { counts in
-            if status == .made { counts.made += 1 } else { counts.cached += 1 }
-            counts.lastPath = path
+            if output.status == .made { counts.made += 1 } else { counts.cached += 1 }
+            counts.lastPath = output.path ?? ""
         }
         guard json else { return }
         io.print(JSONValue.object([
-            ("source", .string(source)),
-            ("size", .int(size)),
-            ("path", .string(path)),
-            ("width", dimensions.map { .int($0.width) } ?? .null),
-            ("height", dimensions.map { .int($0.height) } ?? .null),
-            ("status", .string(status.rawValue)),
+            ("source", .string(output.file.path)),
+            ("size", .int(output.size)),
+            ("path", .string(output.path ?? "")),
+            ("width", output.dimensions.map { .int($0.width) } ?? .null),
+            ("height", output.dimensions.map { .int($0.height) } ?? .null),
+            ("status", .string(output.status.rawValue)),
         ]).rendered)
     }
 
-    private let notes = Locked<Set<String>>([])
-
     /// Prints "filmroll: note: TEXT" on standard error, once per text.
-    func noteOnce(_ text: String) {
+    private func noteOnce(_ text: String) {
         guard notes.withLock({ $0.insert(text).inserted }) else { return }
         io.writeError((io.errorIsTerminal ? "\r\u{1B}[K" : "") + "filmroll: note: \(text)\n")
     }
@@ -73,6 +65,20 @@ final class ThumbnailReport: Sendable {
         counts.withLock { $0.failed += 1 }
         if json { io.print(JSONValue.object([("source", .string(path)), ("error", .string(reason))]).rendered) }
         io.writeError((io.errorIsTerminal ? "\r\u{1B}[K" : "") + "filmroll: \(displayPath(path)): \(reason)\n")
+    }
+
+    /// Where the store could not be kept, as a note says it.
+    static func describe(_ note: StoreNote) -> String {
+        switch note {
+        case let .unusable(folder, reason):
+            "cannot use the store \(displayPath(folder)) (\(reason)); working without it"
+        case let .moved(root, reason, fallback):
+            "cannot keep thumbnails in \(displayPath(root)) (\(reason)); using \(displayPath(fallback))"
+        case let .missing(root, reason):
+            "cannot keep thumbnails in \(displayPath(root)) (\(reason)); working without a store"
+        case let .notKept(folder, cause):
+            "thumbnails not kept in \(displayPath(folder)): \(cause)"
+        }
     }
 
     /// "48 thumbnails made, 0 cached, 0 failed in 1.02 s; in out/"

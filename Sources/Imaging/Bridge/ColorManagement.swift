@@ -1,4 +1,5 @@
 import CImaging
+import Files
 
 /// lcms2 through CImaging: profiles described and made, and transforms to
 /// sRGB, built once per distinct profile and pixel layout and kept.

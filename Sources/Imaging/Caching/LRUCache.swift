@@ -1,3 +1,4 @@
+import Files
 
 /// A thread-safe least-recently-used cache in which each entry has a cost.
 ///

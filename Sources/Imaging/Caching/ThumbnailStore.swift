@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 /// Encoded thumbnails on disk (by default `FOLDER/.filmroll/thumbs/`),
 /// named by a key over the source's identity and the processing, with a
@@ -44,8 +45,8 @@ public struct ThumbnailStore: Sendable {
     @discardableResult
     public func store(_ bytes: [UInt8], key: String, extension ext: String) throws(ImagingError) -> String {
         let path = path(forKey: key, extension: ext)
-        try Folders.create(String(path[..<path.lastIndex(of: "/")!]))
-        try AtomicFile.write(bytes, to: path)
+        try ImagingError.converting(try Folders.create(String(path[..<path.lastIndex(of: "/")!])))
+        try ImagingError.converting(try AtomicFile.write(bytes, to: path))
         return path
     }
 

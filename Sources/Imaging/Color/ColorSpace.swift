@@ -1,3 +1,5 @@
+import Files
+
 /// What a decoded image's numbers mean as colours, and where the file said so.
 public enum ColorSpace: Sendable, Hashable, CustomStringConvertible {
     /// sRGB, said by the file or assumed because it says nothing.

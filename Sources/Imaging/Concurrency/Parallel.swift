@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Dispatch
+import Files
 import Synchronization
 
 /// The one way Filmroll spreads work over threads: `jobs` workers take the

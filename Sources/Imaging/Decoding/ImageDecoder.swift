@@ -1,3 +1,5 @@
+import Files
+
 /// The one way Filmroll turns bytes into upright pixels.
 ///
 /// The format is sniffed from the content; the header is read and checked
@@ -51,13 +53,15 @@ public enum ImageDecoder {
 
     /// Reads a file and decodes it; see `decode(_:options:)`.
     public static func decode(contentsOf path: String, options: DecodeOptions = DecodeOptions()) throws(ImagingError) -> DecodedImage {
-        try decode(try FileBytes.read(path, limit: options.limits.maxFileBytes), options: options)
+        try decode(try ImagingError.converting(try FileBytes.read(path, limit: options.limits.maxFileBytes)),
+               options: options)
     }
 
     /// Reads a file's header; see `readInfo(_:limits:)`. Only the file's
     /// bytes are read, no pixels decoded.
     public static func readInfo(contentsOf path: String, limits: DecodeLimits = .default) throws(ImagingError) -> ImageInfo {
-        try readInfo(try FileBytes.read(path, limit: limits.maxFileBytes), limits: limits)
+        try readInfo(try ImagingError.converting(try FileBytes.read(path, limit: limits.maxFileBytes)),
+                 limits: limits)
     }
 
     private static func decoder(for bytes: [UInt8]) throws(ImagingError) -> any ImageDecoding {

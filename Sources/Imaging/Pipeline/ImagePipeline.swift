@@ -1,3 +1,4 @@
+import Files
 import Synchronization
 
 /// The one way Filmroll gets a resized, upright image of a photo.
@@ -56,7 +57,7 @@ public final class ImagePipeline: Sendable {
         let missing = resizes.indices.filter { results[$0] == nil }
         if missing.isEmpty { return results.map { $0! } }
 
-        let bytes = try FileBytes.read(source.path, limit: configuration.limits.maxFileBytes)
+        let bytes = try ImagingError.converting(try FileBytes.read(source.path, limit: configuration.limits.maxFileBytes))
         let info = try ImageDecoder.readInfo(bytes, limits: configuration.limits)
         let upright = info.uprightSize
         // Largest output first; each smaller one is derived from a larger

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 /// Which version of which file a cached image was made from: its path,
 /// byte size and modification time in nanoseconds. Any change to the file

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 /// Writes thumbnails the way the freedesktop.org Thumbnail Managing Standard
 /// says, so file managers and image viewers find and reuse them.
@@ -84,8 +85,8 @@ public enum XDGThumbnail {
             .init(key: "Thumb::MTime", value: String(sourceMTimeSeconds)),
             .init(key: "Software", value: "Filmroll"),
         ])))
-        try Folders.create(folder, mode: 0o700)
-        try AtomicFile.write(bytes, to: folder + "/" + fileName(forURI: uri), permissions: 0o600)
+        try ImagingError.converting(try Folders.create(folder, mode: 0o700))
+        try ImagingError.converting(try AtomicFile.write(bytes, to: folder + "/" + fileName(forURI: uri), permissions: 0o600))
     }
 
     /// `$HOME`, or the home folder in the password database when it is unset.

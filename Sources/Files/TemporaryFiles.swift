@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary files behind atomic writes: `.NAME.filmroll-PID-N.tmp`
+/// beside the file being written.
+///
+/// The files this process is writing are registered, so that a process
+/// stopped by a signal can remove them before it exits
+/// (`abandonAll()`). The files of processes that died without that chance
+/// (`kill -9`, a power cut) are removed by a later run in the same folder
+/// (`sweep(folder:)`).
+public enum TemporaryFiles {
+    private struct State {
+        var live: Set<String> = []
+        var abandoned = false
+    }
+
+    private static let state = Locked(State())
+
+    /// Temporaries of live processes are left alone unless older than this.
+    public static let staleAge: Int64 = 3600
+
+    /// The temporary name for writing `name` in this process.
+    static func name(for name: String) -> String {
+        ".\(name).filmroll-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+
+    /// The process id in a temporary's name, or nil for any other name.
+    public static func writerProcess(ofName name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let fields = name.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+        guard fields.count >= 3, fields[fields.count - 3].hasSuffix(".filmroll"),
+              let pid = pid_t(fields[fields.count - 2]), pid > 0, UInt32(fields[fields.count - 1]) != nil else { return nil }
+        return pid
+    }
+
+    /// Creates the temporary `path` (exclusively) and records it; the file
+    /// descriptor, or -1 with `errno` set. Creating under the lock means
+    /// `abandonAll()` sees every file that exists. Fails with `ECANCELED`
+    /// once the process is stopping, when no new file may be started.
+    static func create(_ path: String, permissions: mode_t) -> Int32 {
+        state.withLock { state in
+            guard !state.abandoned else {
+                errno = ECANCELED
+                return -1
+            }
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+            if descriptor >= 0 { state.live.insert(path) }
+            return descriptor
+        }
+    }
+
+    static func unregister(_ path: String) {
+        state.withLock { _ = $0.live.remove(path) }
+    }
+
+    /// Removes every temporary this process is writing and refuses new ones.
+    /// For a process about to exit on a signal: after this, no file of its
+    /// is left half-written.
+    public static func abandonAll() {
+        let paths = state.withLock { state in
+            state.abandoned = true
+            return state.live
+        }
+        for path in paths { unlink(path) }
+    }
+
+    /// What a sweep removed.
+    public struct Removed: Sendable, Equatable {
+        public var files = 0
+        public var bytes = 0
+    }
+
+    /// Removes the temporaries in `folder` left by processes that no longer
+    /// exist, or older than an hour (the process id may have been reused).
+    /// This process's own are kept.
+    @discardableResult
+    public static func sweep(folder: String, now: Int64 = Int64(time(nil))) -> Removed {
+        var removed = Removed()
+        for name in Folders.names(in: folder) {
+            guard let pid = writerProcess(ofName: name), pid != getpid() else { continue }
+            let path = folder + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            let old = now - Int64(status.st_mtim.tv_sec) > staleAge
+            guard old || !processExists(pid) else { continue }
+            if unlink(path) == 0 {
+                removed.files += 1
+                removed.bytes += Int(status.st_size)
+            }
+        }
+        return removed
+    }
+
+    /// Whether a process with `pid` exists (EPERM: it does, owned by another user).
+    static func processExists(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+}

@@ -1,0 +1,131 @@
+import Catalog
+import Imaging
+
+/// Records what Filmroll makes, and from which photos, in the catalog of
+/// the photos' folder, so that `filmroll show` lists a photo's outputs and
+/// `prune` removes them with it. Thumbnails, four-cuts, GIFs and `process`
+/// all record through it.
+///
+/// The catalog is `catalogPath` when given (created when missing), else
+/// the folder's own `FOLDER/.filmroll/catalog.sqlite` when it has one; for
+/// an output of photos named one by one (a four-cut, a GIF), the folder is
+/// the nearest parent with a catalog that holds them all.
+///
+/// Catalogs are opened before the work (`open(folders:)`,
+/// `target(forPhotos:)`), so that a damaged or too-new catalog stops a run
+/// before anything is made. One that cannot be written (a read-only
+/// medium) is read but not written, and told once (`LineageNote.readOnly`).
+public final class LineageRecorder {
+    /// The catalog file to use instead of each folder's own (`--catalog`).
+    public let catalogPath: String?
+    private let notes: (LineageNote) -> Void
+    /// Open catalogs, by the folder their photo paths are relative to.
+    private var catalogs: [String: Catalog] = [:]
+    /// Folders whose catalog is only read.
+    private var readOnly: Set<String> = []
+    /// Catalog files already told to be read-only.
+    private var toldReadOnly: Set<String> = []
+
+    /// - Parameters:
+    ///   - catalogPath: one catalog file for every folder, created when missing; nil: each folder's own.
+    ///   - notes: told when a catalog is read-only or its outputs cannot be read.
+    public init(catalogPath: String? = nil, notes: @escaping (LineageNote) -> Void = { _ in }) {
+        self.catalogPath = catalogPath
+        self.notes = notes
+    }
+
+    /// A recorder writing into `catalog`, already open (for `FolderProcess`).
+    public init(catalog: Catalog, notes: @escaping (LineageNote) -> Void = { _ in }) {
+        catalogPath = catalog.path
+        self.notes = notes
+        catalogs[catalog.folder] = catalog
+    }
+
+    /// Opens the catalog of each folder that has one (or `catalogPath`),
+    /// for outputs of the photos found in them.
+    /// - Throws: `CatalogError` when a catalog exists but cannot be used.
+    public func open(folders: some Sequence<String>) throws(CatalogError) {
+        for folder in Set(folders).sorted() { _ = try catalog(of: folder) }
+    }
+
+    /// Where an output of `photos` will be recorded: the nearest folder
+    /// with a catalog that holds them all (with `catalogPath`, else the
+    /// first photo's folder). Nil when no catalog applies, or it is read-only.
+    /// - Throws: `CatalogError` when the catalog exists but cannot be used.
+    public func target(forPhotos photos: [String]) throws(CatalogError) -> LineageTarget? {
+        var unique: [String] = []
+        for photo in photos where !unique.contains(photo) { unique.append(photo) }
+        guard let first = unique.first else { return nil }
+        let located = unique.map { CatalogLocator.enclosingFolder(of: $0) }
+        guard let folder = located.first??.folder ?? (catalogPath != nil ? InputWalker.parentFolder(first) : nil),
+              catalogPath != nil || located.allSatisfy({ $0?.folder == folder }) else { return nil }
+        guard try catalog(of: folder) != nil, !readOnly.contains(folder) else { return nil }
+        let references = unique.enumerated().map { index, photo in
+            PhotoReference.relativePath(located[index]?.relativePath ?? InputWalker.lastComponent(photo))
+        }
+        return LineageTarget(folder: folder, photos: references)
+    }
+
+    /// The outputs of `kind` the open catalogs know, by key (read-only ones too).
+    public func knownOutputs(of kind: OutputRecord.Kind) -> [String: [String]] {
+        var known: [String: [String]] = [:]
+        for folder in catalogs.keys.sorted() {
+            let catalog = catalogs[folder]!
+            do {
+                known.merge(try catalog.outputPathsByKey(kind: kind)) { $0 + $1 }
+            } catch {
+                notes(.unreadable(CatalogError(error, catalog: catalog)))
+            }
+        }
+        return known
+    }
+
+    /// Records `outputs`, in one transaction, in the catalog opened for
+    /// `folder`; nothing when it has none or it is read-only.
+    /// - Throws: `CatalogError` when the catalog could not be written.
+    public func record(_ outputs: [LineageOutput], inFolder folder: String) throws(CatalogError) {
+        guard !outputs.isEmpty, let catalog = catalogs[folder], !readOnly.contains(folder) else { return }
+        do {
+            try catalog.database.transaction {
+                for output in outputs {
+                    let photos = try output.photos.map { photo in
+                        switch photo {
+                        case .id(let id): id
+                        case .relativePath(let path): try catalog.photoID(indexing: path)
+                        }
+                    }
+                    try catalog.recordOutput(kind: output.kind, path: AbsolutePath.of(output.path), key: output.key,
+                                             parameters: output.parameters, sources: photos)
+                }
+            }
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
+
+    /// Records `output` where `target` says.
+    /// - Throws: `CatalogError` when the catalog could not be written.
+    public func record(_ output: LineageOutput, in target: LineageTarget) throws(CatalogError) {
+        try record([output], inFolder: target.folder)
+    }
+
+    /// The catalog of `folder`, opened once: `catalogPath` (created when
+    /// missing), else the folder's own when it has one. One that cannot be
+    /// written but can be read is kept read-only, and told.
+    private func catalog(of folder: String) throws(CatalogError) -> Catalog? {
+        if let open = catalogs[folder] { return open }
+        if catalogPath == nil && !FileBytes.exists(Catalog.defaultPath(for: folder)) { return nil }
+        do throws(CatalogError) {
+            let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: catalogPath != nil ? .create : .write)
+            catalogs[folder] = catalog
+            return catalog
+        } catch {
+            guard case .notWritable = error,
+                  let catalog = try? CatalogLocator.open(folder: folder, path: catalogPath, access: .read) else { throw error }
+            catalogs[folder] = catalog
+            readOnly.insert(folder)
+            if toldReadOnly.insert(catalog.path).inserted { notes(.readOnly(catalogPath: catalog.path, reason: error.reason)) }
+            return catalog
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Catalog
+import Imaging
+
+/// Thumbnails of many photos, in parallel: what `filmroll thumbs` does.
+///
+/// Each photo is decoded once, shrinking on load, for all the sizes it
+/// lacks; thumbnails are kept in a store on disk (`ThumbnailPlan.Store`) so
+/// that a re-run makes only what changed, and written to the output folder
+/// when there is one, never over a photo. With a `LineageRecorder`, every
+/// thumbnail is recorded with its photo in the catalog of the folder it
+/// was found in, and thumbnails that catalog knows are not made again.
+///
+/// ```swift
+/// let (files, _, _) = InputWalker.expand(["/photos"])
+/// let summary = try ThumbnailBatch(plan: ThumbnailPlan(sizes: [256, 1024], outputFolder: "/thumbs")).run(files)
+/// ```
+public struct ThumbnailBatch {
+    public var plan: ThumbnailPlan
+    public var pipeline: ImagePipeline
+    /// Photos worked on at once.
+    public var jobs: Int
+    /// Replace existing files Filmroll did not make (never an input).
+    public var force: Bool
+    /// Records thumbnails with their photos; nil: no catalog is read or written.
+    public var lineage: LineageRecorder?
+    /// Whether a thumbnail found already made has its header read for its
+    /// pixel size (`ThumbnailOutput.dimensions`).
+    public var readsCachedDimensions: Bool
+    /// The environment that places the store of a read-only folder (`XDG_CACHE_HOME`, `HOME`).
+    public var environment: [String: String]
+
+    public init(plan: ThumbnailPlan, pipeline: ImagePipeline? = nil, jobs: Int = Parallel.processorCount,
+                force: Bool = false, lineage: LineageRecorder? = nil, readsCachedDimensions: Bool = true,
+                environment: [String: String] = ProcessEnvironment.current) {
+        self.plan = plan
+        self.pipeline = pipeline ?? ImagePipeline(configuration: Self.pipelineConfiguration())
+        self.jobs = jobs
+        self.force = force
+        self.lineage = lineage
+        self.readsCachedDimensions = readsCachedDimensions
+        self.environment = environment
+    }
+
+    /// A pipeline configuration for batches: a small memory cache (the
+    /// store on disk is the cache that matters) and a pixel budget.
+    public static func pipelineConfiguration(limits: DecodeLimits = .default) -> ImagePipeline.Configuration {
+        var configuration = ImagePipeline.Configuration()
+        configuration.memoryCostLimit = 32 << 20
+        configuration.pixelBudget = 48_000_000
+        configuration.limits = limits
+        return configuration
+    }
+
+    /// Makes the thumbnails of `files`; a photo that fails is told and
+    /// skipped. Stops between photos once `cancellation` is cancelled.
+    /// - Parameter events: told of every output, failure and finished
+    ///   photo, from the threads the work runs on.
+    /// - Throws: `CatalogError` when a catalog of the photos' folders exists
+    ///   but cannot be used; nothing is made then.
+    public func run(_ files: [InputFile], cancellation: CancellationToken = CancellationToken(),
+                    events: @escaping @Sendable (ThumbnailEvent) -> Void = { _ in }) throws(CatalogError) -> ThumbnailSummary {
+        let roots = Set(files.map(\.root))
+        try lineage?.open(folders: roots)
+        var plan = plan
+        let stores = StoreLocations.resolve(roots: roots, store: plan.store, environment: environment)
+        for note in stores.notes { events(.store(note)) }
+        plan.storeFolders = stores.directories
+        plan.sharedStems = ThumbnailPlan.sharedStems(of: files)
+
+        let outputGuard = OutputGuard(mark: .thumbnail, force: force, inputs: InputIdentities(files), catalogPath: lineage?.catalogPath)
+        let maker = ThumbnailMaker(
+            pipeline: pipeline, plan: plan, writer: OutputWriter(outputGuard: outputGuard, confinedTo: plan.outputFolder),
+            threadsPerImage: max(1, Parallel.processorCount / max(1, min(jobs, files.count))),
+            knownOutputs: lineage?.knownOutputs(of: .thumbnail) ?? [:], readsCachedDimensions: readsCachedDimensions)
+        let collected = Locked(ThumbnailSummary())
+        Parallel.forEach(files, jobs: jobs, shouldStop: { cancellation.isCancelled }) { file in
+            maker.make(file) { event in
+                collected.withLock { $0.add(event) }
+                events(event)
+            }
+            events(.finished(file))
+        }
+
+        var summary = collected.withLock { $0 }
+        if plan.store != .none {
+            for store in maker.storesUsed { store.evict(toFit: plan.storeLimit) }
+        }
+        summary.location = plan.outputFolder ?? maker.storeLocation
+        summary.recordingErrors = record(summary.outputs, plan: plan)
+        summary.cancelled = cancellation.isCancelled
+        return summary
+    }
+
+    /// Records every thumbnail that is somewhere with its photo, in the
+    /// catalog of the folder it was found in; returns the catalogs' errors.
+    private func record(_ outputs: [ThumbnailOutput], plan: ThumbnailPlan) -> [CatalogError] {
+        guard let lineage else { return [] }
+        var errors: [CatalogError] = []
+        let byRoot = Dictionary(grouping: outputs.filter { $0.path != nil }, by: \.file.root)
+        for root in byRoot.keys.sorted() {
+            let entries = byRoot[root]!.map { output in
+                LineageOutput(kind: .thumbnail, path: output.path!, key: output.key,
+                              parameters: plan.lineageParameters(size: output.size),
+                              photos: [.relativePath(output.file.relativePath)])
+            }
+            do throws(CatalogError) {
+                try lineage.record(entries, inFolder: root)
+            } catch {
+                errors.append(error)
+            }
+        }
+        return errors
+    }
+}

@@ -1,0 +1,12 @@
+/// What a `ThumbnailBatch` tells as it goes, from the threads it works on.
+public enum ThumbnailEvent: Sendable {
+    /// Where the store could not be kept; the run goes on.
+    case store(StoreNote)
+    /// A thumbnail made or found.
+    case output(ThumbnailOutput)
+    /// A photo whose thumbnails could not be made, and why; `output` is the
+    /// thumbnail file the reason is about, when the reason does not name it.
+    case failed(path: String, output: String?, reason: String)
+    /// A photo is done, made or failed (for a progress display).
+    case finished(InputFile)
+}

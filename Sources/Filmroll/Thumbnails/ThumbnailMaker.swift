@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Imaging
+import Synchronization
+
+/// Makes the thumbnails of one photo: looks each size up in the store,
+/// decodes once (through the pipeline) for the sizes that are missing,
+/// encodes, stores and writes them, and reports every output.
+final class ThumbnailMaker: Sendable {
+    let pipeline: ImagePipeline
+    let plan: ThumbnailPlan
+    /// Writes output-folder files: never over a photo, atomically.
+    let writer: OutputWriter
+    let threadsPerImage: Int
+    /// Outputs the catalogs know, by key: work already done.
+    let knownOutputs: [String: [String]]
+    /// Whether a found thumbnail's header is read for its pixel size.
+    let readsCachedDimensions: Bool
+    private let stores = Locked<[String: ThumbnailStore]>([:])
+
+    init(pipeline: ImagePipeline, plan: ThumbnailPlan, writer: OutputWriter, threadsPerImage: Int,
+         knownOutputs: [String: [String]] = [:], readsCachedDimensions: Bool = true) {
+        self.pipeline = pipeline
+        self.plan = plan
+        self.writer = writer
+        self.threadsPerImage = threadsPerImage
+        self.knownOutputs = knownOutputs
+        self.readsCachedDimensions = readsCachedDimensions
+    }
+
+    /// The stores thumbnails were looked up in or written to.
+    var storesUsed: [ThumbnailStore] { stores.withLock { Array($0.values) } }
+
+    /// Where thumbnails went when there is no output folder: the store's folder.
+    var storeLocation: String? { stores.withLock { $0.keys.sorted().first } }
+
+    /// Makes `file`'s thumbnails, telling each output or the failure to `events`.
+    func make(_ file: InputFile, events: @Sendable (ThumbnailEvent) -> Void) {
+        var refusedOutput: String?
+        do throws(ImagingError) {
+            try makeThumbnails(file, refusedOutput: &refusedOutput, events: events)
+        } catch {
+            events(.failed(path: file.path, output: refusedOutput, reason: String(describing: error)))
+            if let xdgRoot = plan.xdgRoot { writeXDGFailure(file, root: xdgRoot) }
+        }
+    }
+
+    private struct Pending {
+        var size: Int
+        var resize: ImageProcessors.Resize
+        var key: String
+    }
+
+    /// - Parameter refusedOutput: set to the output file a failure is about, when its reason does not name it.
+    private func makeThumbnails(_ file: InputFile, refusedOutput: inout String?,
+                                events: @Sendable (ThumbnailEvent) -> Void) throws(ImagingError) {
+        let source = try SourceIdentity.of(file.path)
+        let store = plan.store(for: file)
+        if let store { stores.withLock { $0[store.directory] = store } }
+
+        var pending: [Pending] = []
+        for size in plan.sizes {
+            let resize = plan.resize(size)
+            let key = ThumbnailStore.key(relativePath: file.relativePath, source: source, processors: [resize],
+                                         encoding: plan.encoding(exif: plan.keepMetadata ? [] : nil))
+            if let done = alreadyMade(key: key, file: file, size: size, store: store) {
+                let dimensions = readsCachedDimensions ? try? ImageDecoder.readInfo(contentsOf: done).storedSize : nil
+                events(.output(ThumbnailOutput(file: file, size: size, path: done, dimensions: dimensions, status: .cached, key: key)))
+            } else if let store, let cached = store.cachedPath(forKey: key, extension: plan.fileExtension) {
+                let path = try deliverCached(cached, for: file, size: size, refusedOutput: &refusedOutput)
+                let dimensions = readsCachedDimensions ? try? ImageDecoder.readInfo(contentsOf: cached).storedSize : nil
+                events(.output(ThumbnailOutput(file: file, size: size, path: path, dimensions: dimensions, status: .cached, key: key)))
+            } else {
+                pending.append(Pending(size: size, resize: resize, key: key))
+            }
+        }
+        let xdgSizes = plan.xdgRoot != nil ? try missingXDGSizes(file, source: source, root: plan.xdgRoot!) : []
+        if pending.isEmpty && xdgSizes.isEmpty { return }
+
+        let resizes = pending.map(\.resize) + xdgSizes.map { ImageProcessors.Resize(edge: $0.pixels) }
+        let images = try pipeline.images(for: source, resizes: resizes, threads: threadsPerImage)
+        let exif = plan.keepMetadata ? EXIFPayload.read(from: try ImagingError.converting(try FileBytes.read(file.path))) : nil
+        for (item, image) in zip(pending, images) {
+            let uprightEXIF = try exif.map { payload throws(ImagingError) in try EXIFPayload.upright(payload, size: image.size) }
+            let bytes = try ImageEncoder.encode(image, as: plan.encoding(exif: uprightEXIF))
+            var path: String?
+            if let store {
+                do {
+                    path = try store.store(bytes, key: item.key, extension: plan.fileExtension)
+                } catch where plan.outputFolder != nil {
+                    // The store is a convenience when the thumbnail goes to the output folder.
+                    events(.store(.notKept(folder: store.directory, cause: error.cause)))
+                }
+            }
+            if let output = plan.outputPath(for: file, size: item.size) {
+                try write(bytes, to: output, refusedOutput: &refusedOutput)
+                path = output
+            }
+            events(.output(ThumbnailOutput(file: file, size: item.size, path: path, dimensions: image.size, status: .made, key: item.key)))
+        }
+        for (size, image) in zip(xdgSizes, images.dropFirst(pending.count)) {
+            try XDGThumbnail.write(image, size: size, sourcePath: try absolutePath(file.path),
+                                   sourceMTimeSeconds: source.modificationTimeSeconds, root: plan.xdgRoot!)
+        }
+    }
+
+    /// An output the catalog says was made with this key and that is still
+    /// where this run would put it: the output path, or else this run's
+    /// store (another store's copy, say before a `.folder` store, does not count).
+    private func alreadyMade(key: String, file: InputFile, size: Int, store: ThumbnailStore?) -> String? {
+        guard let paths = knownOutputs[key] else { return nil }
+        guard let wanted = plan.outputPath(for: file, size: size) ?? store?.path(forKey: key, extension: plan.fileExtension),
+              paths.contains(AbsolutePath.of(wanted)), FileBytes.exists(wanted) else { return nil }
+        return wanted
+    }
+
+    /// Copies a stored thumbnail to its output path unless the same
+    /// thumbnail is already there; returns the path reported.
+    private func deliverCached(_ cached: String, for file: InputFile, size: Int,
+                               refusedOutput: inout String?) throws(ImagingError) -> String {
+        guard let output = plan.outputPath(for: file, size: size) else { return cached }
+        var outputStatus = stat(), cachedStatus = stat()
+        if stat(output, &outputStatus) == 0, stat(cached, &cachedStatus) == 0,
+           outputStatus.st_size == cachedStatus.st_size, OutputMark.read(contentsOf: output) == .thumbnail,
+           !writer.outputGuard.inputs.contains(output) {
+            return output
+        }
+        try write(try ImagingError.converting(try FileBytes.read(cached)), to: output, refusedOutput: &refusedOutput)
+        return output
+    }
+
+    /// Writes an output-folder file; a refusal that does not name the
+    /// output sets `refusedOutput`, since the failure is told of the photo.
+    private func write(_ bytes: [UInt8], to output: String, refusedOutput: inout String?) throws(ImagingError) {
+        do {
+            try writer.write(bytes, to: output)
+        } catch .fileSystem(let reason) where !reason.contains(output) {
+            refusedOutput = output
+            throw .fileSystem(reason)
+        }
+    }
+
+    // MARK: freedesktop.org thumbnails
+
+    /// The XDG sizes whose thumbnail is missing or older than the photo.
+    private func missingXDGSizes(_ file: InputFile, source: SourceIdentity, root: String) throws(ImagingError) -> [XDGThumbnailSize] {
+        let uri = XDGThumbnail.fileURI(forAbsolutePath: try absolutePath(file.path))
+        let name = XDGThumbnail.fileName(forURI: uri)
+        return plan.xdgSizes.filter { size in
+            var status = stat()
+            let path = "\(root)/\(size.rawValue)/\(name)"
+            return stat(path, &status) != 0 || Int(status.st_mtim.tv_sec) < source.modificationTimeSeconds
+        }
+    }
+
+    private func writeXDGFailure(_ file: InputFile, root: String) {
+        guard let source = try? SourceIdentity.of(file.path), let path = try? absolutePath(file.path) else { return }
+        try? XDGThumbnail.writeFailure(sourcePath: path, sourceMTimeSeconds: source.modificationTimeSeconds,
+                                       root: root, version: Filmroll.version)
+    }
+
+    private func absolutePath(_ path: String) throws(ImagingError) -> String {
+        guard let resolved = AbsolutePath.resolved(path) else { throw .fileSystem(FileBytes.systemMessage(errno)) }
+        return resolved
+    }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Catalog
+import Imaging
+
+/// Decides whether an output may be written at a path. A path may be
+/// written when nothing is there, or when the file there is Filmroll's own
+/// output of the same kind: it carries the same `OutputMark`, or a catalog
+/// records it as an output. Anything else (somebody's photo, a file of
+/// another program) is refused unless `--force`; an input of the run
+/// and anything that is not a regular file are refused always.
+public struct OutputGuard: Sendable {
+    public var mark: OutputMark
+    /// Replace a file Filmroll did not make (`--force`; never an input).
+    public var force: Bool
+    public var inputs: InputIdentities
+    /// A catalog consulted besides the catalog of the folder holding the output (`--catalog`).
+    public var catalogPath: String?
+
+    public init(mark: OutputMark, force: Bool = false, inputs: InputIdentities, catalogPath: String? = nil) {
+        self.mark = mark
+        self.force = force
+        self.inputs = inputs
+        self.catalogPath = catalogPath
+    }
+
+    /// - Throws: `ImagingError.fileSystem` with the reason, when `path` may not be written.
+    public func check(_ path: String) throws(ImagingError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .fileSystem("is a folder; the output must be a file")
+        default: throw .fileSystem("exists and is not a regular file")
+        }
+        if inputs.contains(path) { throw .fileSystem("refusing to overwrite the input photo; choose another output") }
+        if force { return }
+        let found = OutputMark.read(contentsOf: path)
+        if found == mark || (found == nil && isRecordedOutput(path)) { return }
+        let what = found.map { "is \($0), not \(mark)" } ?? "was not made by Filmroll"
+        throw .fileSystem("already exists and \(what); choose another output, or add --force to replace it")
+    }
+
+    /// Whether a catalog lists `path` as an output (made by a Filmroll
+    /// that did not mark its files yet).
+    private func isRecordedOutput(_ path: String) -> Bool {
+        var catalogs: [(folder: String, path: String?)] = []
+        if let enclosing = CatalogLocator.enclosingFolder(of: path) { catalogs.append((enclosing.folder, nil)) }
+        if let catalogPath { catalogs.append((InputWalker.parentFolder(path), catalogPath)) }
+        let spellings = Set([AbsolutePath.of(path), AbsolutePath.resolved(path) ?? path])
+        for (folder, file) in catalogs {
+            guard let catalog = try? CatalogLocator.open(folder: folder, path: file, access: .read) else { continue }
+            for spelling in spellings where (try? catalog.database.value("SELECT 1 FROM outputs WHERE path = ?", [spelling]).int) == 1 {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Imaging
+
+/// Writes a run's output files: each checked by the `OutputGuard`,
+/// into its folder (made when missing, and swept once per run of the
+/// temporaries crashed runs left there), atomically.
+public final class OutputWriter: Sendable {
+    public let outputGuard: OutputGuard
+    /// When set, folders a symbolic link leads outside of this one are refused (`thumbs --out`).
+    public let confinement: String?
+    /// Whether missing folders are made (not for `convert`, like `cp`).
+    public let createsFolders: Bool
+    private let sweptFolders = Locked<Set<String>>([])
+
+    public init(outputGuard: OutputGuard, confinedTo confinement: String? = nil, createsFolders: Bool = true) {
+        self.outputGuard = outputGuard
+        self.confinement = confinement
+        self.createsFolders = createsFolders
+    }
+
+    /// Writes `bytes` at `path`, or throws why it may not.
+    public func write(_ bytes: [UInt8], to path: String) throws(ImagingError) {
+        try outputGuard.check(path)
+        let folder = InputWalker.parentFolder(path)
+        if createsFolders { try ImagingError.converting(try Folders.create(folder)) }
+        try checkConfinement(folder)
+        let sweep = sweptFolders.withLock { $0.insert(folder).inserted }
+        if sweep { TemporaryFiles.sweep(folder: folder) }
+        try ImagingError.converting(try AtomicFile.write(bytes, to: path))
+    }
+
+    /// Refuses a folder that a symlink leads outside the confinement.
+    private func checkConfinement(_ folder: String) throws(ImagingError) {
+        guard let root = confinement, let resolvedRoot = AbsolutePath.resolved(root),
+              let resolvedFolder = AbsolutePath.resolved(folder) else { return }
+        if resolvedFolder != resolvedRoot && !resolvedFolder.hasPrefix(resolvedRoot + "/") {
+            throw .fileSystem("refusing to write through \(folder): a symbolic link leads outside \(root)")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Filmroll
+import Testing
+import TestSupport
+
+/// Four-cut sheets through the library alone: one of four photos, and one per day of a catalog.
+@Suite struct FourCutMakerTests {
+    static func options(_ style: FourCutLayout.Style = .strip) -> FourCutOptions {
+        var options = FourCutOptions()
+        options.dpi = 100
+        options.style = style
+        return options
+    }
+
+    @Test(arguments: [(FourCutLayout.Style.strip, PixelSize(width: 200, height: 600)),
+                      (.grid, PixelSize(width: 400, height: 600))])
+    func aSheetOfFourPhotosHasItsPrintSize(style: FourCutLayout.Style, size: PixelSize) throws {
+        let folder = try WorkflowFolder()
+        defer { folder.remove() }
+        let output = folder.file("sheet.jpg")
+
+        let sheet = try FourCutMaker(options: Self.options(style)).make(photos: folder.photos(1, 2, 3, 4), output: output)
+
+        #expect(sheet.size == size)
+        #expect(sheet.dpi == 100)
+        #expect(sheet.recordingError == nil)
+        #expect(try ImageDecoder.readInfo(contentsOf: output).storedSize == size)
+        #expect(OutputMark.read(contentsOf: output) == .fourcut)
+    }
+
+    @Test func aMissingPhotoIsNamedAndNothingIsWritten() throws {
+        let folder = try WorkflowFolder()
+        defer { folder.remove() }
+        let missing = folder.file("IMG_0009.jpg")
+        let output = folder.file("sheet.png")
+        #expect {
+            try FourCutMaker(options: Self.options()).make(photos: folder.photos(1, 2, 3) + [missing], output: output)
+        } throws: { error in
+            guard case let .photo(path, _)? = error as? FourCutError else { return false }
+            return path == missing
+        }
+        #expect(!FileBytes.exists(output))
+    }
+
+    @Test func aFileFilmrollDidNotMakeIsNotReplaced() throws {
+        let folder = try WorkflowFolder()
+        defer { folder.remove() }
+        let output = folder.file("notes.jpg")
+        try AtomicFile.write(Array("mine".utf8), to: output)
+        #expect(throws: FourCutError.self) {
+            try FourCutMaker(options: Self.options()).make(photos: folder.photos(1, 2, 3, 4), output: output)
+        }
+        #expect(try FileBytes.read(output) == Array("mine".utf8))
+    }
+
+    @Test func aSheetForEachDayWithFourPhotos() throws {
+        let folder = try WorkflowFolder(copies: ["IMG_0007.jpg": "IMG_0002.jpg"])    // 2025-04-10 now has four
+        defer { folder.remove() }
+        _ = try FolderIndexer(catalog: try Catalog(folder: folder.path, access: .create), jobs: 2).run()
+        let out = folder.file("days")
+        let perDay = FourCutPerDay(maker: FourCutMaker(options: Self.options(), lineage: LineageRecorder()), folder: folder.path,
+                                   outputFolder: out)
+
+        let days = try perDay.days()
+        #expect(days.map(\.date) == ["2025-04-10"])
+        #expect(days.first?.photos.count == 4)
+        var sheets: [FourCutSheet] = []
+        let counts = perDay.make(days) { _, result in if case .success(let sheet) = result { sheets.append(sheet) } }
+
+        #expect(counts.made == 1 && counts.failed == 0)
+        #expect(sheets.map(\.path) == [out + "/2025-04-10.jpg"])
+        #expect(try ImageDecoder.readInfo(contentsOf: out + "/2025-04-10.jpg").storedSize == PixelSize(width: 200, height: 600))
+    }
+}
