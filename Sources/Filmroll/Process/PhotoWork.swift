@@ -22,7 +22,8 @@ struct PhotoWork: Sendable {
         var frames: [Image] = []
         /// The signatures the sheet and animation will be saved with; nil when up to date.
         var fourCutSignature: String?
-        var animationSignature: String?
+        /// Out-of-date animations (one per format asked for), by output.
+        var animationSignatures: [String: String] = [:]
         /// The thumbnails made, for the catalog.
         var made: [LineageOutput] = []
         var thumbnailsMade = 0
@@ -48,12 +49,12 @@ struct PhotoWork: Sendable {
             let signature = OutputState.signature(day.fourCutPhotos, settings: "fourcut \(options.fourCut)")
             if !FileBytes.exists(out + "/" + output) || state[output] != signature { decoded.fourCutSignature = signature }
         }
-        if let day, let output = day.animation {
-            let signature = OutputState.signature(day.animationPhotos,
-                                                  settings: "gif \(options.animationWidth) \(options.animationDelay)")
-            if !FileBytes.exists(out + "/" + output) || state[output] != signature { decoded.animationSignature = signature }
+        for (format, output) in day?.animations ?? [] {
+            let signature = OutputState.signature(day!.animationPhotos,
+                                                  settings: "\(format) \(options.animationWidth) \(options.animationDelay)")
+            if !FileBytes.exists(out + "/" + output) || state[output] != signature { decoded.animationSignatures[output] = signature }
         }
-        let needsFourCut = decoded.fourCutSignature != nil, needsAnimation = decoded.animationSignature != nil
+        let needsFourCut = decoded.fourCutSignature != nil, needsAnimation = !decoded.animationSignatures.isEmpty
         let cells = options.fourCut.layout.cells
         let frameSize = day.map { day -> TargetSize in
             let size = day.animationSize(width: options.animationWidth)
@@ -102,25 +103,36 @@ struct PhotoWork: Sendable {
                 finished.failed += 1
             }
         }
-        if let signature = decoded.animationSignature, let output = day.animation {
+        for (format, output) in day.animations {
+            guard let signature = decoded.animationSignatures[output] else { continue }
             do throws(ImagingError) {
                 guard decoded.frames.count >= options.animationMinimum else { throw .limitExceeded("too few photos decoded") }
-                var gifOptions = GIFOptions()
-                gifOptions.comment = OutputMark.gif.text
-                gifOptions.speed = options.animationSpeed
-                gifOptions.paletteFromHalfSize = true
-                let delays = Array(repeating: options.animationDelay, count: decoded.frames.count)
-                try writeBytes(try GIFAnimator(options: gifOptions).encode(decoded.frames, delays: delays), to: output)
+                try makeAnimation(decoded.frames, format: format, to: output)
                 events(.made(kind: "animation", path: output))
                 finished.signatures[output] = signature
                 finished.animationsMade += 1
-                finished.made.append(lineage(.gif, output, photos: day.animationPhotos))
+                finished.made.append(lineage(format.outputKind, output, photos: day.animationPhotos))
             } catch {
                 events(.failed(path: out + "/" + output, reason: error.description))
                 finished.failed += 1
             }
         }
         return finished
+    }
+
+    /// Encodes the day's frames, each shown `animationDelay`, in `format`.
+    private func makeAnimation(_ frames: [Image], format: DayAnimationFormat, to output: String) throws(ImagingError) {
+        switch format {
+        case .gif:
+            var gifOptions = GIFOptions()
+            gifOptions.comment = OutputMark.gif.text
+            gifOptions.speed = options.animationSpeed
+            gifOptions.paletteFromHalfSize = true
+            let delays = Array(repeating: options.animationDelay, count: frames.count)
+            try writeBytes(try GIFAnimator(options: gifOptions).encode(frames, delays: delays), to: output)
+        case .webp, .mp4:
+            throw .unsupportedFormat("\(format.rawValue) animations are not made yet")
+        }
     }
 
     /// An output (a path relative to the output folder) to record with its photos.

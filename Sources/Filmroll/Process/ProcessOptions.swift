@@ -16,6 +16,9 @@ public struct ProcessOptions: Sendable {
     public var animationWidth = 480
     /// How long each photo shows in the animation, in centiseconds.
     public var animationDelay = 80
+    /// The formats each day's animation is made in, in order; the gallery
+    /// shows the first. GIF alone by default.
+    public var animationFormats: [DayAnimationFormat] = [.gif]
     /// libimagequant's speed for the animation's palettes (`GIFOptions.speed`):
     /// 8, twice as fast as the `gif` command's default for 0.2 dB less.
     public var animationSpeed = 8

@@ -4,7 +4,7 @@ extension ProcessPlan {
         var expected = Set(photos.flatMap { [$0.thumbnail, $0.large] })
         for day in days {
             if let fourCut = day.fourCut { expected.insert(fourCut) }
-            if let animation = day.animation { expected.insert(animation) }
+            for animation in day.animations { expected.insert(animation.path) }
         }
         return expected
     }

@@ -19,7 +19,10 @@ struct ProcessPlan {
         /// The photos of its animation, when it has one.
         var animationPhotos: [Photo]
         var fourCut: String?
-        var animation: String?
+        /// Its animation in each format asked for, when it has one; the gallery shows the first.
+        var animations: [(format: DayAnimationFormat, path: String)]
+
+        var animation: String? { animations.first?.path }
 
         /// The animation's frame: `width`, and the height (even) of the day's first photo's shape.
         func animationSize(width: Int) -> PixelSize {
@@ -54,7 +57,8 @@ struct ProcessPlan {
             let frames = photos.count >= options.animationMinimum ? Self.spread(photos, count: options.animationMaximum) : []
             return Day(key: key, photos: photos, fourCutPhotos: four, animationPhotos: frames,
                        fourCut: four.isEmpty ? nil : "days/\(key)-fourcut.jpg",
-                       animation: photos.count >= options.animationMinimum ? "days/\(key).gif" : nil)
+                       animations: photos.count >= options.animationMinimum
+                           ? options.animationFormats.map { ($0, "days/\(key).\($0.fileExtension)") } : [])
         }
     }
 
