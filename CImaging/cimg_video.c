@@ -482,26 +482,21 @@ static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int th
     int result = avformat_open_input(&reader->format, path, mp4, &settings);
     av_dict_free(&settings);
     if (result < 0) return cimg_av_fail(error, result, NULL);
-    result = avformat_find_stream_info(reader->format, NULL);
+    /* Probing decodes a few frames: with the pixel limit too. */
+    unsigned streams = reader->format->nb_streams;
+    AVDictionary **probing = streams > 0 ? calloc(streams, sizeof *probing) : NULL;
+    if (streams > 0 && probing == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    for (unsigned index = 0; index < streams && max_pixels > 0; index++)
+        av_dict_set_int(&probing[index], "max_pixels", max_pixels, 0);
+    result = avformat_find_stream_info(reader->format, probing);
+    for (unsigned index = 0; index < streams; index++) av_dict_free(&probing[index]);
+    free(probing);
     if (result < 0) return cimg_av_fail(error, result, NULL);
     const AVCodec *decoder = NULL;
     result = av_find_best_stream(reader->format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0);
     if (result < 0 || decoder == NULL) return cimg_fail(error, CIMG_ERR_CORRUPT, "the file has no video stream it can decode");
     reader->stream_index = result;
     AVStream *stream = reader->format->streams[result];
-    reader->codec = avcodec_alloc_context3(decoder);
-    reader->packet = av_packet_alloc();
-    reader->frame = av_frame_alloc();
-    if (reader->codec == NULL || reader->packet == NULL || reader->frame == NULL)
-        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    result = avcodec_parameters_to_context(reader->codec, stream->codecpar);
-    if (result < 0) return cimg_av_fail(error, result, NULL);
-    reader->codec->thread_count = threads;
-    if (max_pixels > 0) reader->codec->max_pixels = max_pixels;
-    reader->codec->pkt_timebase = stream->time_base;
-    result = avcodec_open2(reader->codec, decoder, NULL);
-    if (result < 0) return cimg_av_fail(error, result, NULL);
-
     AVCodecParameters *parameters = stream->codecpar;
     if (parameters->width <= 0 || parameters->height <= 0)
         return cimg_fail(error, CIMG_ERR_CORRUPT, "the video has no size");
@@ -519,6 +514,24 @@ static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int th
     info->full_range = parameters->color_range == AVCOL_RANGE_JPEG;
     info->chroma_420 = parameters->format == AV_PIX_FMT_YUV420P || parameters->format == AV_PIX_FMT_YUVJ420P;
     snprintf(info->codec, sizeof info->codec, "%s", decoder->name);
+    /* Checked here, before libavcodec allocates anything for a frame. */
+    if (max_pixels > 0 && (int64_t)info->width * info->height > max_pixels)
+        return cimg_fail(error, CIMG_ERR_LIMIT, "frames of %ux%u are above the limit of %lld pixels", info->width,
+                         info->height, (long long)max_pixels);
+
+    reader->codec = avcodec_alloc_context3(decoder);
+    reader->packet = av_packet_alloc();
+    reader->frame = av_frame_alloc();
+    if (reader->codec == NULL || reader->packet == NULL || reader->frame == NULL)
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    result = avcodec_parameters_to_context(reader->codec, stream->codecpar);
+    if (result < 0) return cimg_av_fail(error, result, NULL);
+    reader->codec->thread_count = threads;
+    if (max_pixels > 0) reader->codec->max_pixels = max_pixels;
+    reader->codec->pkt_timebase = stream->time_base;
+    result = avcodec_open2(reader->codec, decoder, NULL);
+    if (result < 0) return cimg_av_fail(error, result, NULL);
+
     return CIMG_OK;
 }
 

@@ -632,8 +632,9 @@ typedef struct cimg_video_frame_info {
  *  packed (width x height, then twice ceil(width/2) x ceil(height/2)). */
 #define CIMG_VIDEO_PLANES_YUV420 420
 
-/** Opens an MP4 (or MOV) file and its video stream; decodes no frame.
- *  Frames above max_pixels are refused by the decoder (0: no limit). */
+/** Opens an MP4 (or MOV) file and its video stream; decodes no frame but
+ *  the few the probe needs. Frames above max_pixels (0: no limit) are
+ *  CIMG_ERR_LIMIT, with info's size filled in. */
 int cimg_video_reader_open(const char *path, int threads, int64_t max_pixels, cimg_video_reader **out,
                            cimg_video_info *info, cimg_error *error);
 /**

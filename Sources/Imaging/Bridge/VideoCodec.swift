@@ -65,6 +65,9 @@ enum VideoCodec {
             var info = cimg_video_info()
             var error = cimg_error()
             if cimg_video_reader_open(path, Int32(clamping: threads), Int64(maxPixels), &handle, &info, &error) != 0 {
+                if error.status == Int32(CIMG_ERR_LIMIT.rawValue) && info.width > 0 {
+                    throw .imageTooLarge(PixelSize(width: Int(info.width), height: Int(info.height)))
+                }
                 throw .videoDecodingFailed(Writer.message(error))
             }
             header = Header(size: PixelSize(width: Int(info.width), height: Int(info.height)),

@@ -42,6 +42,9 @@ public final class VideoReader {
             started = true
             ahead = try decodeRGB()
             firstTime = ahead?.pts ?? 0
+            if ahead == nil && info.frameCount > 0 {
+                throw .videoDecodingFailed("none of its \(info.frameCount) frames can be decoded")
+            }
         }
         guard let current = ahead else { return nil }
         ahead = try decodeRGB()
