@@ -2,6 +2,7 @@
 // benchmark script can compare it with other tools in the same run.
 //
 //   filmroll-bench decode [--size N] [--resize N] [--jobs N] FILE...
+//   filmroll-bench video --width N --fps RATE [--crf N] [--preset P] -o OUT.mp4 FILE...
 //
 // Decodes every file upright through ImageDecoder, shrinking on load to
 // the smallest JPEG DCT scale that still covers an N-pixel longest edge,
@@ -25,6 +26,7 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "video" { exit(VideoBench.run(Array(arguments.dropFirst()))) }
 guard arguments.first == "decode" else { fail("usage: filmroll-bench decode [--size N] [--jobs N] FILE...") }
 arguments.removeFirst()
 var size: Int?
