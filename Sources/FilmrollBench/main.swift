@@ -26,6 +26,16 @@ func fail(_ message: String) -> Never {
     exit(64)
 }
 
+// Ctrl-C and SIGTERM stop the benchmark, even when a parent left them
+// ignored or blocked (both are inherited across exec).
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+for stop in [SIGINT, SIGTERM] {
+    signal(stop, SIG_DFL)
+    sigaddset(&stopSignals, stop)
+}
+pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "video" { exit(VideoBench.run(Array(arguments.dropFirst()))) }
 if arguments.first == "slideshow" { exit(SlideshowBench.run(Array(arguments.dropFirst()))) }
