@@ -211,6 +211,7 @@ struct cimg_video_writer {
     AVCodecContext *codec;
     AVStream *stream;
     struct SwsContext *scaler;
+    enum AVPixelFormat scaler_input;   /* the layout the scaler converts from */
     AVFrame *frame;
     AVPacket *packet;
     cimg_file_io io;
@@ -396,14 +397,18 @@ int cimg_video_writer_add(cimg_video_writer *writer, const uint8_t *pixels, size
     int width = writer->codec->width, height = writer->codec->height;
     /* The BT.709 matrix into limited range, with exact rounding and the
      * chroma of every pixel filtered down (not every other pixel's). */
-    writer->scaler = sws_getCachedContext(writer->scaler, width, height, input, width, height, AV_PIX_FMT_YUV420P,
-                                          SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, NULL, NULL, NULL);
-    if (writer->scaler == NULL) {
-        writer->failed = 1;
-        return cimg_fail(error, CIMG_ERR_MEMORY, "cannot convert the frame to YUV");
+    if (writer->scaler == NULL || writer->scaler_input != input) {
+        sws_freeContext(writer->scaler);
+        writer->scaler = sws_getContext(width, height, input, width, height, AV_PIX_FMT_YUV420P,
+                                        SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, NULL, NULL, NULL);
+        if (writer->scaler == NULL) {
+            writer->failed = 1;
+            return cimg_fail(error, CIMG_ERR_MEMORY, "cannot convert the frame to YUV");
+        }
+        const int *bt709 = sws_getCoefficients(SWS_CS_ITU709);
+        sws_setColorspaceDetails(writer->scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
+        writer->scaler_input = input;
     }
-    const int *bt709 = sws_getCoefficients(SWS_CS_ITU709);
-    sws_setColorspaceDetails(writer->scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
     int result = av_frame_make_writable(writer->frame);
     if (result < 0) {
         writer->failed = 1;

@@ -196,6 +196,13 @@ else
   echo "- output: ${n_out[filmroll]} frames, ${dims[filmroll]}, ${dur[filmroll]} s, ${order[filmroll]}, tags ${tags[filmroll]}: $ok"
 fi
 
+# libx264 writes its settings into the stream (an SEI): the two encoders should agree on every one.
+x264_options() { strings -n 8 "$1" | grep -m 1 -o 'options: .*' | tr ' ' '\n' | sed '1d;/^$/d'; }
+if [[ -n "${med[filmroll]:-}" && -n "${med[ffmpeg]:-}" ]]; then
+  settings=$(diff <(x264_options "$(out ffmpeg)") <(x264_options "$(out filmroll)") | grep '^[<>]' | tr '\n' ' ' || true)
+  echo "- libx264 settings: $([[ -z "$settings" ]] && echo "identical ($(x264_options "$(out filmroll)" | wc -l) options)" || echo "differ: $settings")"
+fi
+
 worst_bg=0
 notes=()
 for key in "${tools[@]}"; do

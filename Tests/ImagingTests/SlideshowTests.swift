@@ -169,6 +169,20 @@ import TestSupport
         #expect(VideoFixtures.names(in: folder.path) == ["slides.mp4"])
     }
 
+    /// A photo that cannot be read fails its frames with one line, says
+    /// which photo it was, and leaves no video behind.
+    @Test func anUnreadablePhotoFailsAndNamesItself() throws {
+        let folder = try VideoScratch()
+        let bad = try SourceIdentity.of(Fixtures.path("bad/not-an-image.jpg"))
+        let options = SlideshowOptions(canvas: PixelSize(width: 64, height: 36), secondsPerPhoto: 1, crossfadeSeconds: 0.5,
+                                       frameRate: 10)
+        let slideshow = try Slideshow(photos: [Self.solid(.white), .file(bad)], options: options)
+        #expect(slideshow.failedPhoto == nil)
+        #expect(throws: ImagingError.unrecognizedFormat) { try slideshow.encode(to: folder.file("bad.mp4")) }
+        #expect(slideshow.failedPhoto == 1)
+        #expect(VideoFixtures.names(in: folder.path).isEmpty)
+    }
+
     @Test(arguments: [
         SlideshowOptions(secondsPerPhoto: 0),
         SlideshowOptions(secondsPerPhoto: .nan),

@@ -21,6 +21,9 @@ public final class Slideshow {
     public let frameCount: Int
     /// The slideshow's length in seconds, before rounding to whole frames.
     public let durationSeconds: Double
+    /// The photo (its index) that could not be read, when `nextFrame()`
+    /// threw for one, so a caller can name its file in the message.
+    public private(set) var failedPhoto: Int?
 
     private let load: @Sendable (Int) -> Result<Slide, ImagingError>
     private var slides: [Int: Slide] = [:]
@@ -78,7 +81,8 @@ public final class Slideshow {
     }
 
     /// The next frame (RGB8, `canvas` size); nil after the last.
-    /// - Throws: when a photo cannot be read; the frames after it can still be asked for.
+    /// - Throws: when a photo cannot be read (`failedPhoto` says which);
+    ///   the frames after it can still be asked for.
     public func nextFrame() throws(ImagingError) -> Image? {
         guard nextFrameIndex < frameCount else { return nil }
         let index = nextFrameIndex
@@ -117,9 +121,14 @@ public final class Slideshow {
         } else {
             result = load(photo)
         }
-        let slide = try result.get()
-        slides[photo] = slide
-        return slide
+        switch result {
+        case .success(let slide):
+            slides[photo] = slide
+            return slide
+        case .failure(let error):
+            failedPhoto = photo
+            throw error
+        }
     }
 
     private func prefetch(_ photo: Int) {
