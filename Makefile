@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test fuzz sanitize bench bench-fourcut bench-thumbs bench-index bench-gif bench-phone bench-process test-images clean install uninstall release
+.PHONY: demo test fuzz sanitize bench bench-fourcut bench-thumbs bench-index bench-gif bench-phone bench-process bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -13,7 +13,7 @@ fuzz:            ## libFuzzer over every CImaging decoder: make fuzz SECONDS=60 
 sanitize:        ## The tests under AddressSanitizer, and the concurrent parts under ThreadSanitizer
 	Scripts/sanitize.sh
 
-bench:           ## Decode, thumbnail, catalog, four-cut and GIF benchmarks (builds the corpus once)
+bench:           ## Decode, thumbnail, catalog, four-cut, GIF, process and video benchmarks (builds the corpus once)
 	Scripts/bench.sh
 	Scripts/bench-thumbs.sh
 	Scripts/bench-index.sh
@@ -21,6 +21,7 @@ bench:           ## Decode, thumbnail, catalog, four-cut and GIF benchmarks (bui
 	Scripts/bench-gif.sh
 	Scripts/bench-phone.sh
 	Scripts/bench-process.sh
+	Scripts/bench-video.sh
 
 bench-thumbs:    ## Thumbnail benchmark against vipsthumbnail and djpeg, with quality
 	Scripts/bench-thumbs.sh
@@ -33,6 +34,9 @@ bench-phone:     ## Phone photos (P3 JPEG, HEIC, AVIF, WebP) against vipsthumbna
 
 bench-gif:       ## GIF benchmark: 24 1080p PNG frames -> 480x270 GIF against ffmpeg (+ gifsicle -O3), with PSNR
 	Scripts/bench-gif.sh
+
+bench-video:     ## H.264 MP4 benchmark: 24 1080p PNG frames -> 1280x720 at 10 fps against ffmpeg + libx264, with PSNR
+	Scripts/bench-video.sh
 
 bench-index:     ## Catalog benchmark: first index of 48 12 MP photos, re-index of 10,000 small ones
 	Scripts/bench-index.sh

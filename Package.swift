@@ -13,8 +13,9 @@ let package = Package(
     targets: [
         // Thin C shims over the codecs and libraries (libjpeg-turbo, libpng,
         // giflib, libexif, libexpat, libheif, libwebp, lcms2, libimagequant, FreeType
-        // with fontconfig, SQLite, xxHash). Every library error is caught in C
-        // and returned as a code and a message.
+        // with fontconfig, SQLite, xxHash, FFmpeg's libavformat, libavcodec,
+        // libswscale and libavutil). Every library error is caught in C and
+        // returned as a code and a message.
         .target(
             name: "CImaging",
             path: "CImaging",
@@ -34,6 +35,10 @@ let package = Package(
                 .linkedLibrary("webp"),
                 .linkedLibrary("webpdemux"),
                 .linkedLibrary("lcms2"),
+                .linkedLibrary("avformat"),
+                .linkedLibrary("avcodec"),
+                .linkedLibrary("swscale"),
+                .linkedLibrary("avutil"),
             ]
         ),
         // File utilities (reading whole files, atomic writes, folders, temporaries), Glibc only;

@@ -20,6 +20,10 @@ packages=(
   libheif-dev        # HEIC and AVIF (with libde265, dav1d and aom on Debian 12)
   libwebp-dev
   liblcms2-dev       # colour management
+  libavformat-dev    # MP4 video: FFmpeg's muxer and demuxer,
+  libavcodec-dev     #   its codecs (Debian's libavcodec depends on libx264 for H.264),
+  libswscale-dev     #   RGB to YUV conversion,
+  libavutil-dev      #   and its utilities
   fonts-dejavu-core  # the default caption font
   fonts-nanum        # Hangul captions (--locale ko)
   pkg-config

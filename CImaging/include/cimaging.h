@@ -2,7 +2,8 @@
  * CImaging: the narrow C fence between Filmroll's Swift code and the
  * libraries it uses: libjpeg-turbo, libpng, giflib, libheif, libwebp,
  * lcms2, libexif, libexpat, libimagequant, FreeType with fontconfig,
- * SQLite and xxHash.
+ * SQLite, xxHash and FFmpeg (libavformat, libavcodec with libx264,
+ * libswscale).
  *
  * Rules every function here keeps:
  *  - It returns CIMG_OK (0) or a cimg_status, and on failure fills the
@@ -564,6 +565,90 @@ int cimg_text_draw(cimg_font *font, const uint32_t *codepoints, size_t count, ui
 
 /** XXH3-128 of the bytes, as two 64-bit halves. */
 void cimg_hash128(const uint8_t *data, size_t size, uint64_t *low, uint64_t *high);
+
+/* ---- Video: H.264 in MP4 (FFmpeg's libavformat, libavcodec, libswscale) -- */
+
+/** H.273 code point of BT.709 (primaries, transfer and matrix alike). */
+#define CIMG_VIDEO_BT709 1
+
+typedef struct cimg_video_writer cimg_video_writer;
+
+typedef struct cimg_video_writer_options {
+    uint32_t width;          /* even, at most 16384 */
+    uint32_t height;
+    int time_base_num;       /* the clock of every duration: 1/10 s, 1001/30000 s, 1/1000 s */
+    int time_base_den;
+    int frame_rate_num;      /* the nominal frame rate (libx264's rate control, the stream's average) */
+    int frame_rate_den;
+    double crf;              /* libx264's constant rate factor, 0...51 */
+    const char *preset;      /* libx264's preset: "ultrafast" ... "placebo"; NULL = "medium" */
+    const char *tune;        /* libx264's tune ("film", "stillimage"), or NULL */
+    int threads;             /* libx264's threads; 0 = its own choice for the machine */
+} cimg_video_writer_options;
+
+/**
+ * Starts an MP4 with one H.264 stream (yuv420p, BT.709 matrix, limited
+ * range, tagged so) written through fd, an empty file the caller opened for
+ * writing at path. path is opened again read-only by the +faststart pass
+ * (moov before mdat) in cimg_video_writer_finish; nothing is ever deleted.
+ */
+int cimg_video_writer_open(int fd, const char *path, const cimg_video_writer_options *options,
+                           cimg_video_writer **out, cimg_error *error);
+/** Converts one GRAY8, RGB8 or RGBA8 (alpha ignored) frame of the writer's
+ *  size to yuv420p and encodes it; it lasts duration ticks of the time base. */
+int cimg_video_writer_add(cimg_video_writer *writer, const uint8_t *pixels, size_t bytes_per_row, int pixel_format,
+                          int64_t duration, cimg_error *error);
+/** Flushes the encoder and writes the index (moov first). The caller closes fd. */
+int cimg_video_writer_finish(cimg_video_writer *writer, cimg_error *error);
+/** Frees a writer, finished or not; the caller closes fd and keeps or removes the file. */
+void cimg_video_writer_free(cimg_video_writer *writer);
+
+typedef struct cimg_video_reader cimg_video_reader;
+
+typedef struct cimg_video_info {
+    uint32_t width;
+    uint32_t height;
+    int64_t frame_count;     /* as the container counts them; 0 when it does not say */
+    int time_base_num;       /* the stream's clock */
+    int time_base_den;
+    int64_t duration;        /* in time base ticks; 0 when unknown */
+    int frame_rate_num;      /* average; 0/0 when unknown */
+    int frame_rate_den;
+    int color_primaries;     /* H.273 code points; 2 = unspecified */
+    int color_transfer;
+    int color_matrix;
+    int full_range;          /* 1: full (JPEG) range, 0: limited or unspecified */
+    int chroma_420;          /* 1: 8-bit 4:2:0 */
+    char codec[32];          /* the decoder's name, "h264" */
+} cimg_video_info;
+
+typedef struct cimg_video_frame_info {
+    int decoded;             /* 0 when the video has no more frames */
+    int64_t pts;             /* presentation time, in time base ticks */
+    int64_t duration;        /* in time base ticks; 0 when unknown */
+} cimg_video_frame_info;
+
+/** cimg_video_reader_next's output: the Y, Cb and Cr planes as coded,
+ *  packed (width x height, then twice ceil(width/2) x ceil(height/2)). */
+#define CIMG_VIDEO_PLANES_YUV420 420
+
+/** Opens an MP4 (or MOV) file and its video stream; decodes no frame but
+ *  the few the probe needs. Frames above max_pixels (0: no limit) are
+ *  CIMG_ERR_LIMIT, with info's size filled in. */
+int cimg_video_reader_open(const char *path, int threads, int64_t max_pixels, cimg_video_reader **out,
+                           cimg_video_info *info, cimg_error *error);
+/**
+ * Decodes the next frame, in presentation order, into RGB8 or RGBA8 rows
+ * (through the matrix and range the stream declares; BT.601 when it
+ * declares none) or CIMG_VIDEO_PLANES_YUV420. At the end, CIMG_OK with
+ * frame->decoded = 0.
+ */
+int cimg_video_reader_next(cimg_video_reader *reader, int output, uint8_t *pixels, size_t bytes_per_row,
+                           cimg_video_frame_info *frame, cimg_error *error);
+void cimg_video_reader_free(cimg_video_reader *reader);
+
+/** FFmpeg's version, "5.1.9-0+deb12u1". */
+const char *cimg_video_version(void);
 
 /* ---- Library versions (for --version) --------------------------------- */
 

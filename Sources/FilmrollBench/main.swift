@@ -2,6 +2,8 @@
 // benchmark script can compare it with other tools in the same run.
 //
 //   filmroll-bench decode [--size N] [--resize N] [--jobs N] FILE...
+//   filmroll-bench video --width N --fps RATE [--crf N] [--preset P] -o OUT.mp4 FILE...
+//   filmroll-bench slideshow [--size WxH] [--zoom Z] ... -o OUT.mp4 FILE...   (SlideshowBench.swift)
 //
 // Decodes every file upright through ImageDecoder, shrinking on load to
 // the smallest JPEG DCT scale that still covers an N-pixel longest edge,
@@ -24,7 +26,19 @@ func fail(_ message: String) -> Never {
     exit(64)
 }
 
+// Ctrl-C and SIGTERM stop the benchmark, even when a parent left them
+// ignored or blocked (both are inherited across exec).
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+for stop in [SIGINT, SIGTERM] {
+    signal(stop, SIG_DFL)
+    sigaddset(&stopSignals, stop)
+}
+pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "video" { exit(VideoBench.run(Array(arguments.dropFirst()))) }
+if arguments.first == "slideshow" { exit(SlideshowBench.run(Array(arguments.dropFirst()))) }
 guard arguments.first == "decode" else { fail("usage: filmroll-bench decode [--size N] [--jobs N] FILE...") }
 arguments.removeFirst()
 var size: Int?

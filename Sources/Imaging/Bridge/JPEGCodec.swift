@@ -116,7 +116,8 @@ extension ImagingError {
     var reason: String {
         switch self {
         case .corrupt(_, let reason), .truncated(_, let reason), .encodingFailed(_, let reason),
-             .limitExceeded(let reason), .fileSystem(let reason):
+             .limitExceeded(let reason), .fileSystem(let reason), .videoEncodingFailed(let reason),
+             .videoDecodingFailed(let reason):
             reason
         default: description
         }

@@ -22,6 +22,7 @@ extension LibraryVersion {
             LibraryVersion(name: "SQLite", version: String(cString: cimg_version_sqlite())),
             LibraryVersion(name: "libimagequant", version: String(cString: cimg_version_imagequant())),
             LibraryVersion(name: "FreeType", version: dotted(Int(cimg_version_freetype()), base: 100)),
+            LibraryVersion(name: "FFmpeg", version: VideoCodec.version),
         ]
     }
 

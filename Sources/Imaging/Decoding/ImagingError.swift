@@ -23,6 +23,10 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     case encodingFailed(ImageFormat, String)
     /// The file could not be read or written.
     case fileSystem(String)
+    /// A video could not be encoded or written, or its settings are invalid.
+    case videoEncodingFailed(String)
+    /// A video could not be read or decoded.
+    case videoDecodingFailed(String)
 
     public var description: String {
         switch self {
@@ -38,6 +42,8 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .outOfMemory: "out of memory"
         case let .encodingFailed(format, reason): "cannot write \(format.displayName): \(reason)"
         case .fileSystem(let reason): reason
+        case .videoEncodingFailed(let reason): "cannot write MP4: \(reason)"
+        case .videoDecodingFailed(let reason): "cannot read video: \(reason)"
         }
     }
 }

@@ -1,0 +1,648 @@
+/*
+ * FFmpeg shim (libavformat, libavcodec, libswscale, libavutil): H.264 in
+ * MP4 through libx264, and a reader that decodes video frames back to RGB.
+ *
+ * Why a shim: libav's structs, macros and option strings stay here; Swift
+ * sees two opaque handles, RGB rows and cimg_error. libav returns negative
+ * AVERROR codes and never aborts on bad input, but it logs to stderr; its
+ * log goes through a callback that prints nothing and keeps the calling
+ * thread's last error line, which becomes the message.
+ *
+ * The writer never opens or deletes the output itself: it writes through
+ * the caller's file descriptor (a temporary the caller renames or removes),
+ * and re-opens that path read-only only for the +faststart pass, which
+ * moves the moov box before mdat. So a stopped process can never leave a
+ * file the caller does not know of.
+ */
+#include "cimg_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/avutil.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libswscale/swscale.h>
+
+/* The header's plain ints mirror these libav values. */
+_Static_assert(CIMG_VIDEO_BT709 == AVCOL_SPC_BT709 && CIMG_VIDEO_BT709 == AVCOL_PRI_BT709
+                   && CIMG_VIDEO_BT709 == AVCOL_TRC_BT709, "H.273 code points");
+
+/* ---- Logging: silent, the last error line kept per thread -------------- */
+
+static _Thread_local char cimg_av_last_line[CIMG_MESSAGE_CAPACITY];
+static pthread_once_t cimg_av_once = PTHREAD_ONCE_INIT;
+
+static void cimg_av_log(void *context, int level, const char *format, va_list arguments) {
+    if (level > AV_LOG_ERROR) return;
+    char line[CIMG_MESSAGE_CAPACITY];
+    int print_prefix = 0;   /* no "[libx264 @ 0x...]" prefix */
+    av_log_format_line2(context, level, format, arguments, line, sizeof line, &print_prefix);
+    size_t length = strlen(line);
+    while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == ' ' || line[length - 1] == '.'))
+        line[--length] = 0;
+    for (char *c = line; *c; c++) if (*c == '\n' || *c == '\r' || *c == '\t') *c = ' ';
+    if (length > 0) memcpy(cimg_av_last_line, line, length + 1);
+}
+
+static void cimg_av_initialize(void) {
+    av_log_set_level(AV_LOG_ERROR);
+    av_log_set_callback(cimg_av_log);
+}
+
+static void cimg_av_begin(void) {
+    pthread_once(&cimg_av_once, cimg_av_initialize);
+    cimg_av_last_line[0] = 0;
+}
+
+/* Fills error from a libav code: "prefix: reason" (or the reason alone), the
+ * reason being libav's last error line on this thread, else the code's text. */
+static int cimg_av_fail(cimg_error *error, int averror, const char *prefix) {
+    char reason[CIMG_MESSAGE_CAPACITY];
+    if (cimg_av_last_line[0] != 0) {
+        snprintf(reason, sizeof reason, "%s", cimg_av_last_line);
+    } else if (av_strerror(averror, reason, sizeof reason) < 0) {
+        snprintf(reason, sizeof reason, "error %d", averror);
+    }
+    /* "Invalid data found" reads as "invalid data found"; "AVC ..." stays. */
+    if (reason[0] >= 'A' && reason[0] <= 'Z' && !(reason[1] >= 'A' && reason[1] <= 'Z')) reason[0] += 'a' - 'A';
+    int status = averror == AVERROR(ENOMEM) ? CIMG_ERR_MEMORY
+               : averror == AVERROR(EINVAL) ? CIMG_ERR_ARGUMENT
+               : averror == AVERROR_EOF ? CIMG_ERR_TRUNCATED
+               : CIMG_ERR_CORRUPT;
+    if (prefix == NULL) return cimg_fail(error, status, "%s", reason);
+    return cimg_fail(error, status, "%s: %s", prefix, reason);
+}
+
+/* A write to the output failed: the system's reason ("no space left on device"). */
+static int cimg_io_fail(cimg_error *error, int system_errno) {
+    char reason[CIMG_MESSAGE_CAPACITY];
+    snprintf(reason, sizeof reason, "%s", strerror(system_errno));
+    for (char *c = reason; *c; c++) if (*c >= 'A' && *c <= 'Z') *c += 'a' - 'A';
+    return cimg_fail(error, CIMG_ERR_CORRUPT, "%s", reason);
+}
+
+static enum AVPixelFormat cimg_av_pixel_format(int pixel_format) {
+    switch (pixel_format) {
+    case CIMG_PIXEL_GRAY8: return AV_PIX_FMT_GRAY8;
+    case CIMG_PIXEL_RGB8: return AV_PIX_FMT_RGB24;
+    case CIMG_PIXEL_RGBA8: return AV_PIX_FMT_RGBA;
+    default: return AV_PIX_FMT_NONE;
+    }
+}
+
+const char *cimg_video_version(void) { return av_version_info(); }
+
+/* ---- Writer: file output through the caller's descriptor ---------------- */
+
+typedef struct cimg_file_io {
+    int fd;
+    int system_errno;   /* the errno of the last failed write, for the message */
+} cimg_file_io;
+
+static int cimg_file_write(void *opaque, uint8_t *bytes, int count) {
+    cimg_file_io *io = opaque;
+    int left = count;
+    while (left > 0) {
+        ssize_t written = write(io->fd, bytes, (size_t)left);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            io->system_errno = errno;
+            return AVERROR(errno);
+        }
+        bytes += written;
+        left -= (int)written;
+    }
+    return count;
+}
+
+static int cimg_file_read(void *opaque, uint8_t *bytes, int count) {
+    cimg_file_io *io = opaque;
+    for (;;) {
+        ssize_t got = read(io->fd, bytes, (size_t)count);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return AVERROR(errno);
+        return got == 0 ? AVERROR_EOF : (int)got;
+    }
+}
+
+static int64_t cimg_file_seek(void *opaque, int64_t offset, int whence) {
+    cimg_file_io *io = opaque;
+    if (whence == AVSEEK_SIZE) {
+        struct stat status;
+        return fstat(io->fd, &status) == 0 ? (int64_t)status.st_size : AVERROR(errno);
+    }
+    off_t at = lseek(io->fd, (off_t)offset, whence & ~AVSEEK_FORCE);
+    return at < 0 ? AVERROR(errno) : (int64_t)at;
+}
+
+#define CIMG_IO_BUFFER (256 * 1024)
+
+static AVIOContext *cimg_file_context(cimg_file_io *io, int writing) {
+    uint8_t *buffer = av_malloc(CIMG_IO_BUFFER);
+    if (buffer == NULL) return NULL;
+    AVIOContext *context = avio_alloc_context(buffer, CIMG_IO_BUFFER, writing, io, writing ? NULL : cimg_file_read,
+                                              writing ? cimg_file_write : NULL, cimg_file_seek);
+    if (context == NULL) av_free(buffer);
+    return context;
+}
+
+static void cimg_file_context_free(AVIOContext **context) {
+    if (*context == NULL) return;
+    av_freep(&(*context)->buffer);
+    avio_context_free(context);
+}
+
+/* The +faststart pass re-opens the output to read it: the same path,
+ * read-only, never created. Any other URL is refused. */
+static int cimg_writer_io_open(AVFormatContext *format, AVIOContext **pb, const char *url, int flags,
+                               AVDictionary **options) {
+    (void)options;
+    if (!(flags & AVIO_FLAG_READ) || (flags & AVIO_FLAG_WRITE) || url == NULL || format->url == NULL
+        || strcmp(url, format->url) != 0)
+        return AVERROR(EPERM);
+    cimg_file_io *io = calloc(1, sizeof *io);
+    if (io == NULL) return AVERROR(ENOMEM);
+    io->fd = open(url, O_RDONLY | O_CLOEXEC);
+    if (io->fd < 0) {
+        int failure = AVERROR(errno);
+        free(io);
+        return failure;
+    }
+    *pb = cimg_file_context(io, 0);
+    if (*pb == NULL) {
+        close(io->fd);
+        free(io);
+        return AVERROR(ENOMEM);
+    }
+    return 0;
+}
+
+static int cimg_writer_io_close(AVFormatContext *format, AVIOContext *pb) {
+    (void)format;
+    if (pb == NULL) return 0;
+    cimg_file_io *io = pb->opaque;
+    cimg_file_context_free(&pb);
+    if (io != NULL) {
+        close(io->fd);
+        free(io);
+    }
+    return 0;
+}
+
+/* ---- Writer ------------------------------------------------------------- */
+
+/* A frame sent to the encoder whose packet has not come out yet. */
+typedef struct cimg_pending_frame {
+    int64_t pts;
+    int64_t duration;
+} cimg_pending_frame;
+
+struct cimg_video_writer {
+    AVFormatContext *format;
+    AVCodecContext *codec;
+    AVStream *stream;
+    struct SwsContext *scaler;
+    enum AVPixelFormat scaler_input;   /* the layout the scaler converts from */
+    AVFrame *frame;
+    AVPacket *packet;
+    cimg_file_io io;
+    int header_written;
+    int failed;             /* after a failure only free is allowed */
+    int64_t next_pts;
+    int64_t frame_count;
+    /* Frames in the encoder, oldest first: libx264 hands packets out with
+     * pts and dts only, so each packet's duration is looked up here. */
+    cimg_pending_frame *pending;
+    size_t pending_count;
+    size_t pending_capacity;
+};
+
+static int cimg_writer_remember(cimg_video_writer *writer, int64_t pts, int64_t duration) {
+    if (writer->pending_count == writer->pending_capacity) {
+        size_t capacity = writer->pending_capacity ? writer->pending_capacity * 2 : 64;
+        cimg_pending_frame *grown = realloc(writer->pending, capacity * sizeof *grown);
+        if (grown == NULL) return AVERROR(ENOMEM);
+        writer->pending = grown;
+        writer->pending_capacity = capacity;
+    }
+    writer->pending[writer->pending_count++] = (cimg_pending_frame){pts, duration};
+    return 0;
+}
+
+/* The duration of the frame with this pts, forgotten once found. */
+static int64_t cimg_writer_duration(cimg_video_writer *writer, int64_t pts) {
+    for (size_t index = 0; index < writer->pending_count; index++) {
+        if (writer->pending[index].pts != pts) continue;
+        int64_t duration = writer->pending[index].duration;
+        memmove(writer->pending + index, writer->pending + index + 1,
+                (writer->pending_count - index - 1) * sizeof *writer->pending);
+        writer->pending_count--;
+        return duration;
+    }
+    return 0;
+}
+
+/* Moves every packet the encoder has ready into the file. */
+static int cimg_writer_drain(cimg_video_writer *writer, cimg_error *error) {
+    for (;;) {
+        int result = avcodec_receive_packet(writer->codec, writer->packet);
+        if (result == AVERROR(EAGAIN) || result == AVERROR_EOF) return CIMG_OK;
+        if (result < 0) return cimg_av_fail(error, result, "libx264");
+        writer->packet->duration = cimg_writer_duration(writer, writer->packet->pts);
+        writer->packet->stream_index = writer->stream->index;
+        av_packet_rescale_ts(writer->packet, writer->codec->time_base, writer->stream->time_base);
+        result = av_write_frame(writer->format, writer->packet);
+        av_packet_unref(writer->packet);
+        if (result < 0) {
+            if (writer->io.system_errno != 0) return cimg_io_fail(error, writer->io.system_errno);
+            return cimg_av_fail(error, result, NULL);
+        }
+    }
+}
+
+void cimg_video_writer_free(cimg_video_writer *writer) {
+    if (writer == NULL) return;
+    if (writer->format != NULL) {
+        cimg_file_context_free(&writer->format->pb);
+        avformat_free_context(writer->format);
+    }
+    avcodec_free_context(&writer->codec);
+    sws_freeContext(writer->scaler);
+    av_frame_free(&writer->frame);
+    av_packet_free(&writer->packet);
+    free(writer->pending);
+    free(writer);
+}
+
+static int cimg_writer_setup(cimg_video_writer *writer, const char *path, const cimg_video_writer_options *options,
+                             cimg_error *error) {
+    int result = avformat_alloc_output_context2(&writer->format, NULL, "mp4", path);
+    if (result < 0 || writer->format == NULL) return cimg_av_fail(error, result, NULL);
+    writer->format->pb = cimg_file_context(&writer->io, 1);
+    if (writer->format->pb == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    writer->format->flags |= AVFMT_FLAG_CUSTOM_IO;
+    writer->format->io_open = cimg_writer_io_open;
+    writer->format->io_close2 = cimg_writer_io_close;
+
+    const AVCodec *codec = avcodec_find_encoder_by_name("libx264");
+    if (codec == NULL)
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "this FFmpeg has no libx264 encoder");
+    writer->codec = avcodec_alloc_context3(codec);
+    writer->frame = av_frame_alloc();
+    writer->packet = av_packet_alloc();
+    if (writer->codec == NULL || writer->frame == NULL || writer->packet == NULL)
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+
+    AVCodecContext *context = writer->codec;
+    context->width = (int)options->width;
+    context->height = (int)options->height;
+    context->pix_fmt = AV_PIX_FMT_YUV420P;
+    context->sample_aspect_ratio = (AVRational){1, 1};
+    context->time_base = (AVRational){options->time_base_num, options->time_base_den};
+    context->framerate = (AVRational){options->frame_rate_num, options->frame_rate_den};
+    /* sRGB pictures as SDR video: BT.709 primaries, transfer and matrix,
+     * limited range, written in the VUI and the MP4's colr box. */
+    context->color_primaries = AVCOL_PRI_BT709;
+    context->color_trc = AVCOL_TRC_BT709;
+    context->colorspace = AVCOL_SPC_BT709;
+    context->color_range = AVCOL_RANGE_MPEG;
+    context->thread_count = options->threads;   /* 0: libx264 picks, as ffmpeg's "-threads auto" */
+    if (writer->format->oformat->flags & AVFMT_GLOBALHEADER) context->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+
+    AVDictionary *settings = NULL;
+    char crf[32];
+    snprintf(crf, sizeof crf, "%g", options->crf);
+    av_dict_set(&settings, "crf", crf, 0);
+    av_dict_set(&settings, "preset", options->preset != NULL ? options->preset : "medium", 0);
+    if (options->tune != NULL && options->tune[0] != 0) av_dict_set(&settings, "tune", options->tune, 0);
+    result = avcodec_open2(context, codec, &settings);
+    av_dict_free(&settings);
+    if (result < 0) return cimg_av_fail(error, result, "libx264");
+
+    writer->stream = avformat_new_stream(writer->format, NULL);
+    if (writer->stream == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    result = avcodec_parameters_from_context(writer->stream->codecpar, context);
+    if (result < 0) return cimg_av_fail(error, result, NULL);
+    writer->stream->time_base = context->time_base;
+    writer->stream->avg_frame_rate = context->framerate;
+
+    writer->frame->format = AV_PIX_FMT_YUV420P;
+    writer->frame->width = context->width;
+    writer->frame->height = context->height;
+    writer->frame->color_primaries = context->color_primaries;
+    writer->frame->color_trc = context->color_trc;
+    writer->frame->colorspace = context->colorspace;
+    writer->frame->color_range = context->color_range;
+    result = av_frame_get_buffer(writer->frame, 0);
+    if (result < 0) return cimg_av_fail(error, result, NULL);
+
+    /* +faststart: the moov box before mdat, so playback starts before the
+     * whole file has arrived. */
+    AVDictionary *muxing = NULL;
+    av_dict_set(&muxing, "movflags", "+faststart+write_colr", 0);
+    result = avformat_write_header(writer->format, &muxing);
+    av_dict_free(&muxing);
+    if (result < 0) {
+        if (writer->io.system_errno != 0) return cimg_io_fail(error, writer->io.system_errno);
+        return cimg_av_fail(error, result, NULL);
+    }
+    writer->header_written = 1;
+    return CIMG_OK;
+}
+
+int cimg_video_writer_open(int fd, const char *path, const cimg_video_writer_options *options,
+                           cimg_video_writer **out, cimg_error *error) {
+    cimg_av_begin();
+    *out = NULL;
+    if (options == NULL || path == NULL || fd < 0)
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "no output file");
+    if (options->width == 0 || options->height == 0 || options->width % 2 != 0 || options->height % 2 != 0
+        || options->width > 16384 || options->height > 16384)
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "H.264 4:2:0 needs an even width and height up to 16384, not %ux%u",
+                         options->width, options->height);
+    if (options->time_base_num <= 0 || options->time_base_den <= 0 || options->frame_rate_num <= 0
+        || options->frame_rate_den <= 0)
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "the time base and frame rate must be positive");
+    if (!(options->crf >= 0 && options->crf <= 51))
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "crf %g is outside 0-51", options->crf);
+    cimg_video_writer *writer = calloc(1, sizeof *writer);
+    if (writer == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    writer->io.fd = fd;
+    int status = cimg_writer_setup(writer, path, options, error);
+    if (status != CIMG_OK) {
+        cimg_video_writer_free(writer);
+        return status;
+    }
+    *out = writer;
+    return CIMG_OK;
+}
+
+int cimg_video_writer_add(cimg_video_writer *writer, const uint8_t *pixels, size_t bytes_per_row, int pixel_format,
+                          int64_t duration, cimg_error *error) {
+    cimg_av_begin();
+    if (writer == NULL || writer->failed) return cimg_fail(error, CIMG_ERR_ARGUMENT, "the video writer has failed");
+    enum AVPixelFormat input = cimg_av_pixel_format(pixel_format);
+    if (input == AV_PIX_FMT_NONE || pixels == NULL || duration <= 0 || bytes_per_row > INT32_MAX
+        || bytes_per_row < (size_t)writer->codec->width * (size_t)pixel_format)
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "invalid frame");
+    int width = writer->codec->width, height = writer->codec->height;
+    /* The BT.709 matrix into limited range, with exact rounding and the
+     * chroma of every pixel filtered down (not every other pixel's). */
+    if (writer->scaler == NULL || writer->scaler_input != input) {
+        sws_freeContext(writer->scaler);
+        writer->scaler = sws_getContext(width, height, input, width, height, AV_PIX_FMT_YUV420P,
+                                        SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, NULL, NULL, NULL);
+        if (writer->scaler == NULL) {
+            writer->failed = 1;
+            return cimg_fail(error, CIMG_ERR_MEMORY, "cannot convert the frame to YUV");
+        }
+        const int *bt709 = sws_getCoefficients(SWS_CS_ITU709);
+        sws_setColorspaceDetails(writer->scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
+        writer->scaler_input = input;
+    }
+    int result = av_frame_make_writable(writer->frame);
+    if (result < 0) {
+        writer->failed = 1;
+        return cimg_av_fail(error, result, "libx264");
+    }
+    const uint8_t *source[4] = {pixels, NULL, NULL, NULL};
+    const int strides[4] = {(int)bytes_per_row, 0, 0, 0};
+    sws_scale(writer->scaler, source, strides, 0, height, writer->frame->data, writer->frame->linesize);
+    writer->frame->pts = writer->next_pts;
+    writer->frame->pkt_duration = duration;
+    result = cimg_writer_remember(writer, writer->next_pts, duration);
+    if (result == 0) result = avcodec_send_frame(writer->codec, writer->frame);
+    if (result < 0) {
+        writer->failed = 1;
+        return cimg_av_fail(error, result, "libx264");
+    }
+    writer->next_pts += duration;
+    writer->frame_count++;
+    int status = cimg_writer_drain(writer, error);
+    if (status != CIMG_OK) writer->failed = 1;
+    return status;
+}
+
+int cimg_video_writer_finish(cimg_video_writer *writer, cimg_error *error) {
+    cimg_av_begin();
+    if (writer == NULL || writer->failed) return cimg_fail(error, CIMG_ERR_ARGUMENT, "the video writer has failed");
+    writer->failed = 1;   /* finished: nothing more may be added */
+    if (writer->frame_count == 0) return cimg_fail(error, CIMG_ERR_ARGUMENT, "a video needs at least one frame");
+    int result = avcodec_send_frame(writer->codec, NULL);
+    if (result < 0) return cimg_av_fail(error, result, "libx264");
+    int status = cimg_writer_drain(writer, error);
+    if (status != CIMG_OK) return status;
+    result = av_write_trailer(writer->format);
+    if (result >= 0) {
+        avio_flush(writer->format->pb);
+        result = writer->format->pb->error;
+    }
+    if (result < 0) {
+        if (writer->io.system_errno != 0) return cimg_io_fail(error, writer->io.system_errno);
+        return cimg_av_fail(error, result, NULL);
+    }
+    return CIMG_OK;
+}
+
+/* ---- Reader ------------------------------------------------------------- */
+
+struct cimg_video_reader {
+    AVFormatContext *format;
+    AVCodecContext *codec;
+    int stream_index;
+    AVPacket *packet;
+    AVFrame *frame;
+    struct SwsContext *scaler;
+    int draining;           /* the file has ended; the decoder is being flushed */
+    int ended;
+};
+
+void cimg_video_reader_free(cimg_video_reader *reader) {
+    if (reader == NULL) return;
+    avcodec_free_context(&reader->codec);
+    avformat_close_input(&reader->format);
+    av_packet_free(&reader->packet);
+    av_frame_free(&reader->frame);
+    sws_freeContext(reader->scaler);
+    free(reader);
+}
+
+static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int threads, int64_t max_pixels,
+                             cimg_video_info *info, cimg_error *error) {
+    reader->format = avformat_alloc_context();
+    if (reader->format == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    /* Local files only: a hostile file cannot make the demuxer open URLs. */
+    AVDictionary *settings = NULL;
+    av_dict_set(&settings, "protocol_whitelist", "file", 0);
+    const AVInputFormat *mp4 = av_find_input_format("mov");
+    int result = avformat_open_input(&reader->format, path, mp4, &settings);
+    av_dict_free(&settings);
+    if (result < 0) return cimg_av_fail(error, result, NULL);
+    /* Probing decodes a few frames: with the pixel limit too. */
+    unsigned streams = reader->format->nb_streams;
+    AVDictionary **probing = streams > 0 ? calloc(streams, sizeof *probing) : NULL;
+    if (streams > 0 && probing == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    for (unsigned index = 0; index < streams && max_pixels > 0; index++)
+        av_dict_set_int(&probing[index], "max_pixels", max_pixels, 0);
+    result = avformat_find_stream_info(reader->format, probing);
+    for (unsigned index = 0; index < streams; index++) av_dict_free(&probing[index]);
+    free(probing);
+    if (result < 0) return cimg_av_fail(error, result, NULL);
+    const AVCodec *decoder = NULL;
+    result = av_find_best_stream(reader->format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0);
+    if (result < 0 || decoder == NULL) return cimg_fail(error, CIMG_ERR_CORRUPT, "the file has no video stream it can decode");
+    reader->stream_index = result;
+    AVStream *stream = reader->format->streams[result];
+    AVCodecParameters *parameters = stream->codecpar;
+    if (parameters->width <= 0 || parameters->height <= 0)
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "the video has no size");
+    info->width = (uint32_t)parameters->width;
+    info->height = (uint32_t)parameters->height;
+    info->frame_count = stream->nb_frames > 0 ? stream->nb_frames : 0;
+    info->time_base_num = stream->time_base.num;
+    info->time_base_den = stream->time_base.den;
+    info->duration = stream->duration != AV_NOPTS_VALUE ? stream->duration : 0;
+    info->frame_rate_num = stream->avg_frame_rate.num;
+    info->frame_rate_den = stream->avg_frame_rate.den;
+    info->color_primaries = parameters->color_primaries;
+    info->color_transfer = parameters->color_trc;
+    info->color_matrix = parameters->color_space;
+    info->full_range = parameters->color_range == AVCOL_RANGE_JPEG;
+    info->chroma_420 = parameters->format == AV_PIX_FMT_YUV420P || parameters->format == AV_PIX_FMT_YUVJ420P;
+    snprintf(info->codec, sizeof info->codec, "%s", decoder->name);
+    /* Checked here, before libavcodec allocates anything for a frame. */
+    if (max_pixels > 0 && (int64_t)info->width * info->height > max_pixels)
+        return cimg_fail(error, CIMG_ERR_LIMIT, "frames of %ux%u are above the limit of %lld pixels", info->width,
+                         info->height, (long long)max_pixels);
+
+    reader->codec = avcodec_alloc_context3(decoder);
+    reader->packet = av_packet_alloc();
+    reader->frame = av_frame_alloc();
+    if (reader->codec == NULL || reader->packet == NULL || reader->frame == NULL)
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    result = avcodec_parameters_to_context(reader->codec, stream->codecpar);
+    if (result < 0) return cimg_av_fail(error, result, NULL);
+    reader->codec->thread_count = threads;
+    if (max_pixels > 0) reader->codec->max_pixels = max_pixels;
+    reader->codec->pkt_timebase = stream->time_base;
+    result = avcodec_open2(reader->codec, decoder, NULL);
+    if (result < 0) return cimg_av_fail(error, result, NULL);
+
+    return CIMG_OK;
+}
+
+int cimg_video_reader_open(const char *path, int threads, int64_t max_pixels, cimg_video_reader **out,
+                           cimg_video_info *info, cimg_error *error) {
+    cimg_av_begin();
+    *out = NULL;
+    memset(info, 0, sizeof *info);
+    cimg_video_reader *reader = calloc(1, sizeof *reader);
+    if (reader == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    int status = cimg_reader_setup(reader, path, threads, max_pixels, info, error);
+    if (status != CIMG_OK) {
+        cimg_video_reader_free(reader);
+        return status;
+    }
+    *out = reader;
+    return CIMG_OK;
+}
+
+/* Decodes the next frame into reader->frame: 1, or 0 at the end. */
+static int cimg_reader_decode(cimg_video_reader *reader, cimg_error *error) {
+    for (;;) {
+        int result = avcodec_receive_frame(reader->codec, reader->frame);
+        if (result == 0) return 1;
+        if (result == AVERROR_EOF) return 0;
+        if (result != AVERROR(EAGAIN)) return -cimg_av_fail(error, result, NULL);
+        if (reader->draining) return 0;
+        result = av_read_frame(reader->format, reader->packet);
+        if (result == AVERROR_EOF) {
+            reader->draining = 1;
+            result = avcodec_send_packet(reader->codec, NULL);
+        } else if (result < 0) {
+            return -cimg_av_fail(error, result, NULL);
+        } else {
+            if (reader->packet->stream_index == reader->stream_index)
+                result = avcodec_send_packet(reader->codec, reader->packet);
+            av_packet_unref(reader->packet);
+        }
+        if (result < 0 && result != AVERROR_EOF) return -cimg_av_fail(error, result, NULL);
+    }
+}
+
+int cimg_video_reader_next(cimg_video_reader *reader, int output, uint8_t *pixels, size_t bytes_per_row,
+                           cimg_video_frame_info *frame_info, cimg_error *error) {
+    cimg_av_begin();
+    memset(frame_info, 0, sizeof *frame_info);
+    if (reader->ended) return CIMG_OK;
+    int decoded = cimg_reader_decode(reader, error);
+    if (decoded < 0) {
+        reader->ended = 1;
+        return -decoded;
+    }
+    if (decoded == 0) {
+        reader->ended = 1;
+        return CIMG_OK;
+    }
+    AVFrame *frame = reader->frame;
+    AVCodecParameters *parameters = reader->format->streams[reader->stream_index]->codecpar;
+    int status = CIMG_OK;
+    if (frame->width != parameters->width || frame->height != parameters->height) {
+        status = cimg_fail(error, CIMG_ERR_CORRUPT, "a frame is %dx%d in a %dx%d video", frame->width, frame->height,
+                           parameters->width, parameters->height);
+    } else if (output == CIMG_VIDEO_PLANES_YUV420) {
+        /* The planes as coded: Y (width x height), then Cb and Cr (half size, rounded up), packed. */
+        if (frame->format != AV_PIX_FMT_YUV420P && frame->format != AV_PIX_FMT_YUVJ420P) {
+            status = cimg_fail(error, CIMG_ERR_ARGUMENT, "the video is not 8-bit 4:2:0");
+        } else {
+            int chroma_width = (frame->width + 1) / 2, chroma_height = (frame->height + 1) / 2;
+            uint8_t *at = pixels;
+            av_image_copy_plane(at, frame->width, frame->data[0], frame->linesize[0], frame->width, frame->height);
+            at += (size_t)frame->width * frame->height;
+            av_image_copy_plane(at, chroma_width, frame->data[1], frame->linesize[1], chroma_width, chroma_height);
+            at += (size_t)chroma_width * chroma_height;
+            av_image_copy_plane(at, chroma_width, frame->data[2], frame->linesize[2], chroma_width, chroma_height);
+        }
+    } else if ((output == CIMG_PIXEL_RGB8 || output == CIMG_PIXEL_RGBA8)
+               && (bytes_per_row < (size_t)frame->width * (size_t)output || bytes_per_row > INT32_MAX)) {
+        status = cimg_fail(error, CIMG_ERR_ARGUMENT, "the rows are too short for the frame");
+    } else if (output == CIMG_PIXEL_RGB8 || output == CIMG_PIXEL_RGBA8) {
+        enum AVPixelFormat target = cimg_av_pixel_format(output);
+        /* Chroma interpolated for every pixel, exact rounding; the matrix
+         * and range the stream declares (untagged: BT.601, as players do). */
+        reader->scaler = sws_getCachedContext(reader->scaler, frame->width, frame->height, frame->format, frame->width,
+                                              frame->height, target,
+                                              SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
+        if (reader->scaler == NULL) {
+            status = cimg_fail(error, CIMG_ERR_CORRUPT, "cannot convert the video's pixels to RGB");
+        } else {
+            int full_range = frame->color_range == AVCOL_RANGE_JPEG || frame->format == AV_PIX_FMT_YUVJ420P
+                             || frame->format == AV_PIX_FMT_YUVJ422P || frame->format == AV_PIX_FMT_YUVJ444P;
+            const int *matrix = sws_getCoefficients(frame->colorspace);
+            sws_setColorspaceDetails(reader->scaler, matrix, full_range, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0,
+                                     1 << 16, 1 << 16);
+            uint8_t *target_planes[4] = {pixels, NULL, NULL, NULL};
+            int target_strides[4] = {(int)bytes_per_row, 0, 0, 0};
+            sws_scale(reader->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height,
+                      target_planes, target_strides);
+        }
+    } else {
+        status = cimg_fail(error, CIMG_ERR_ARGUMENT, "unknown output layout");
+    }
+    if (status == CIMG_OK) {
+        frame_info->decoded = 1;
+        frame_info->pts = frame->best_effort_timestamp != AV_NOPTS_VALUE ? frame->best_effort_timestamp : frame->pts;
+        frame_info->duration = frame->pkt_duration;
+    }
+    av_frame_unref(frame);
+    return status;
+}

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes an H.264 MP4 one frame at a time, so memory stays the same
+/// whatever the length: each frame is converted and handed to libx264 as
+/// it is added.
+///
+/// The stream is yuv420p with the BT.709 matrix in limited range, tagged
+/// BT.709 (primaries, transfer, matrix) in the H.264 VUI and the MP4's
+/// `colr` box; the file is written "+faststart", its `moov` box before
+/// `mdat`. 4:2:0 needs an even width and height: the size asked for is
+/// rounded down to even (1081 rows become 1080), and frames of the size
+/// asked for lose their last row or column.
+///
+/// The file appears whole or not at all: frames go to a temporary file
+/// beside `path` (`.NAME.filmroll-PID-N.tmp`, registered with
+/// `TemporaryFiles`, so a Ctrl-C removes it), renamed to `path` by
+/// `finish()`. A failure, `cancel()`, or an encoder dropped before
+/// `finish()` removes it.
+public final class VideoEncoder {
+    /// H.264's largest frame (level 6.2): 139,264 macroblocks of 16×16.
+    public static let maxMacroblocks = 139_264
+    /// libx264's largest width or height.
+    public static let maxSide = 16_384
+
+    public let path: String
+    /// The size frames are encoded at: the size asked for, rounded down to even.
+    public let size: PixelSize
+    /// The size asked for; frames may have this size or `size`.
+    public let requestedSize: PixelSize
+    public let options: VideoOptions
+    /// Frames added so far.
+    public private(set) var frameCount = 0
+    /// The length so far, in ticks of `options.timing` (frame periods or milliseconds).
+    public private(set) var durationTicks: Int64 = 0
+
+    private var writer: VideoCodec.Writer?
+    private let temporary: String
+    private var descriptor: Int32
+
+    /// Starts a video of `size` at `path` (replaced when `finish()` succeeds).
+    /// - Throws: `videoEncodingFailed` for invalid options or when libx264
+    ///   cannot start, `imageTooLarge` beyond the limits, `fileSystem` when
+    ///   the folder is not writable.
+    public init(path: String, size: PixelSize, options: VideoOptions = VideoOptions()) throws(ImagingError) {
+        try options.validate()
+        let even = PixelSize(width: size.width & ~1, height: size.height & ~1)
+        guard even.width >= 2, even.height >= 2 else {
+            throw .videoEncodingFailed("a video is at least 2×2 pixels, not \(size)")
+        }
+        guard even.width <= Self.maxSide, even.height <= Self.maxSide,
+              ((even.width + 15) / 16) * ((even.height + 15) / 16) <= Self.maxMacroblocks,
+              even.pixelCount <= options.limits.maxPixelsPerFrame else { throw .imageTooLarge(size) }
+        self.path = path
+        self.size = even
+        self.requestedSize = size
+        self.options = options
+
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty else { throw .fileSystem("cannot create \(path): not a file name") }
+        temporary = (slash == nil ? "" : folder + "/") + TemporaryFiles.name(for: name)
+        descriptor = TemporaryFiles.create(temporary, permissions: 0o644)
+        if descriptor < 0 { throw .fileSystem("cannot create \(path): \(FileBytes.systemMessage(errno))") }
+        do {
+            writer = try VideoCodec.Writer(descriptor: descriptor, path: temporary, size: even, options: options)
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    deinit { cancel() }
+
+    /// Encodes `frame` (RGB8, RGBA8 with its alpha ignored, or gray),
+    /// lasting `duration` ticks of `options.timing`: frame periods at a
+    /// constant rate (1 by default), milliseconds with `.milliseconds`.
+    /// - Throws: on a frame of another size, past `options.maxFrames`, or
+    ///   when encoding or writing fails; the temporary file is gone then.
+    public func add(_ frame: Image, duration: Int = 1) throws(ImagingError) {
+        guard let writer else { throw .videoEncodingFailed("the video is already finished or abandoned") }
+        guard frame.size == size || frame.size == requestedSize else {
+            cancel()
+            throw .videoEncodingFailed("a frame is \(frame.size), the video \(requestedSize)")
+        }
+        guard duration > 0 else {
+            cancel()
+            throw .videoEncodingFailed("a frame lasts at least one tick, not \(duration)")
+        }
+        guard frameCount < options.maxFrames else {
+            cancel()
+            throw .limitExceeded("a video has at most \(options.maxFrames) frames")
+        }
+        do {
+            try writer.add(frame, duration: Int64(duration))
+        } catch {
+            cancel()
+            throw error
+        }
+        frameCount += 1
+        durationTicks += Int64(duration)
+    }
+
+    /// Flushes the encoder, writes the index and renames the file into place.
+    /// - Throws: when no frame was added, or encoding or writing fails; no
+    ///   file is left behind then.
+    public func finish() throws(ImagingError) {
+        guard let writer else { throw .videoEncodingFailed("the video is already finished or abandoned") }
+        do {
+            try writer.finish()
+        } catch {
+            cancel()
+            throw error
+        }
+        self.writer = nil
+        var failure: Int32 = 0
+        if close(descriptor) != 0 { failure = errno }
+        descriptor = -1
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 { unlink(temporary) }
+        TemporaryFiles.unregister(temporary)
+        if failure != 0 { throw .fileSystem("cannot write \(path): \(FileBytes.systemMessage(failure))") }
+    }
+
+    /// Stops without writing anything: the temporary file is removed. Safe
+    /// to call more than once, and after `finish()` (it does nothing then).
+    public func cancel() {
+        writer = nil
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+        unlink(temporary)
+        TemporaryFiles.unregister(temporary)
+    }
+}
