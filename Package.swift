@@ -33,6 +33,7 @@ let package = Package(
                 .linkedLibrary("heif"),
                 .linkedLibrary("webp"),
                 .linkedLibrary("webpdemux"),
+                .linkedLibrary("webpmux"),
                 .linkedLibrary("lcms2"),
             ]
         ),
