@@ -114,10 +114,6 @@ int cimg_quantizer_quality(cimg_quantizer *quantizer) {
     return liq_get_quantization_quality(quantizer->result);
 }
 
-int cimg_quantizer_remapping_quality(cimg_quantizer *quantizer) {
-    return liq_get_remapping_quality(quantizer->result);
-}
-
 int cimg_quantizer_remap(cimg_quantizer *quantizer, const uint8_t *rgba, uint32_t width, uint32_t height, float dither,
                          uint8_t *indices, cimg_error *error) {
     cimg_single_openmp_thread();

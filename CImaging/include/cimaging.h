@@ -478,8 +478,6 @@ int cimg_quantizer_from_palette(const uint8_t *rgba, int count, cimg_quantizer *
 int cimg_quantizer_palette(cimg_quantizer *quantizer, uint8_t *rgba, int capacity);
 /** libimagequant's quality (0-100) of the palette. */
 int cimg_quantizer_quality(cimg_quantizer *quantizer);
-/** libimagequant's quality (0-100) of the last remap, or -1 when it was not measured. */
-int cimg_quantizer_remapping_quality(cimg_quantizer *quantizer);
 /** Maps an RGBA image to palette indices, dithered by `dither` (0-1). */
 int cimg_quantizer_remap(cimg_quantizer *quantizer, const uint8_t *rgba, uint32_t width, uint32_t height, float dither,
                          uint8_t *indices, cimg_error *error);

@@ -15,8 +15,9 @@
 /// across the whole animation, is taken from the first window: when its
 /// frames change less than half their pixels on average and one palette
 /// built from them (at most 8, evenly spaced) reaches the quality asked
-/// for, that palette serves every frame. A later frame it remaps below
-/// that quality (new colours in a long animation) gets its own palette.
+/// for, that palette serves every frame. A later frame it remaps with
+/// more than twice the error of the worst frame of the first window (new
+/// colours in a long animation) gets a palette of its own.
 public final class GIFAnimationStream: AnimationEncoding {
     /// Frames quantized together: twice the cores, at least 8 (the frames
     /// a shared palette is sampled from).
@@ -34,9 +35,14 @@ public final class GIFAnimationStream: AnimationEncoding {
     private enum Palette {
         case undecided
         case perFrame
-        /// RGBA entries, and how many frames it was built from (those are not checked).
-        case shared([UInt8], decidedFrom: Int)
+        /// RGBA entries, and the largest mean squared error a later frame
+        /// may have with it (nil while the first window is encoded).
+        case shared([UInt8], bound: Double?)
     }
+
+    /// The least error bound: below it, a palette that fits the first
+    /// window exactly (flat colours) would refuse every later frame.
+    private static let leastSharedBound = 2.0
 
     private let writer: GIFWriter
     private var clock = FrameClock.centiseconds
@@ -105,20 +111,24 @@ public final class GIFAnimationStream: AnimationEncoding {
 
         // With the shared palette each thread remaps with its own copy of it.
         let options = self.options, first = framesQuantized
-        let shared: [UInt8]?, checkedFrom: Int
+        let shared: [UInt8]?, bound: Double?
         switch palette {
-        case let .shared(rgba, decidedFrom): (shared, checkedFrom) = (rgba, decidedFrom)
-        case .undecided, .perFrame: (shared, checkedFrom) = (nil, 0)
+        case let .shared(rgba, sharedBound): (shared, bound) = (rgba, sharedBound)
+        case .undecided, .perFrame: (shared, bound) = (nil, nil)
         }
-        let minimum = options.quantizerSettings.quality.upperBound - 2
         let results = Parallel.map(Array(frames.indices), jobs: Parallel.processorCount) { index in
-            Result { () throws(ImagingError) -> GIFAnimator.EncodedFrame in
+            Result { () throws(ImagingError) -> (frame: GIFAnimator.EncodedFrame, sharedError: Double?) in
                 let quantizer = try shared.map { rgba throws(ImagingError) in try Quantizer(palette: rgba) }
                 return try GIFAnimator.encodeFrame(frames[index], changed: masks[index], delay: delays[index], shared: quantizer,
-                                                   sharedMinimum: first + index >= checkedFrom ? minimum : nil, options: options)
+                                                   sharedBound: bound, options: options)
             }
         }
-        var encoded = try results.map { result throws(ImagingError) in try result!.get() }
+        let outcomes = try results.map { result throws(ImagingError) in try result!.get() }
+        if let shared, bound == nil {
+            let worst = outcomes.compactMap(\.sharedError).max() ?? 0
+            palette = .shared(shared, bound: max(Self.leastSharedBound, 2 * worst))
+        }
+        var encoded = outcomes.map(\.frame)
         for index in encoded.indices { shownColors.keep(&encoded[index], isFirst: first + index == 0) }
         framesQuantized += encoded.count
         if let held { try write(held) }
@@ -138,7 +148,7 @@ public final class GIFAnimationStream: AnimationEncoding {
         let candidate = try Quantizer(images: sample, maxColors: min(255, options.colors), quality: settings.quality,
                                       speed: settings.speed)
         guard candidate.quality >= settings.quality.upperBound - 2 else { return .perFrame }
-        return .shared(candidate.paletteRGBA, decidedFrom: frames.count)
+        return .shared(candidate.paletteRGBA, bound: nil)
     }
 
     private func write(_ frame: GIFAnimator.EncodedFrame) throws(ImagingError) {

@@ -73,10 +73,4 @@ final class Quantizer {
         if status != 0 { throw .encodingFailed(.gif, ImagingError(error, format: .gif).reason) }
         return indices
     }
-
-    /// libimagequant's quality (0-100) of the last `remap`, or nil when it was not measured.
-    var remappingQuality: Int? {
-        let quality = Int(cimg_quantizer_remapping_quality(handle))
-        return quality >= 0 ? quality : nil
-    }
 }
