@@ -3,7 +3,10 @@
  * frames one at a time, finds the rectangle each changes against the
  * previous canvas (blending or disposing, lossy or lossless per frame),
  * keeps only the compressed frames, and assembles the file at the end.
- * The XMP packet that carries Filmroll's mark is added through WebPMux.
+ * The XMP packet that carries Filmroll's mark is appended as a chunk after
+ * the frames, where the container specification puts it (VP8X's XMP flag
+ * set and the RIFF size grown to match), so that the assembled file is
+ * never copied: a long animation's compressed frames are in memory once.
  * libwebp returns false or an error code and never aborts; each is turned
  * into a cimg_error here.
  * Related documentation: libwebp's mux.h ("WebPAnimEncoder API") and the
@@ -22,11 +25,15 @@ struct cimg_webp_anim_encoder {
     WebPConfig config;
     uint32_t width;
     uint32_t height;
+    WebPData assembled;
+    uint8_t *xmp_chunk;
 };
 
 void cimg_webp_anim_encoder_free(cimg_webp_anim_encoder *encoder) {
     if (encoder == NULL) return;
     if (encoder->encoder) WebPAnimEncoderDelete(encoder->encoder);
+    WebPDataClear(&encoder->assembled);
+    free(encoder->xmp_chunk);
     free(encoder);
 }
 
@@ -107,56 +114,59 @@ int cimg_webp_anim_encoder_add(cimg_webp_anim_encoder *encoder, const uint8_t *r
     return status;
 }
 
-/* The assembled animation with the XMP chunk added (VP8X's flag set by the muxer). */
-static int cimg_webp_add_xmp(const WebPData *animation, const char *xmp, size_t xmp_length, WebPData *output,
-                             cimg_error *error) {
-    WebPMux *mux = WebPMuxCreate(animation, 0);
-    if (mux == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "cannot reopen the animation to add its metadata");
-    WebPData chunk = {(const uint8_t *)xmp, xmp_length};
-    WebPMuxError code = WebPMuxSetChunk(mux, "XMP ", &chunk, 1);
-    if (code == WEBP_MUX_OK) code = WebPMuxAssemble(mux, output);
-    WebPMuxDelete(mux);
-    if (code != WEBP_MUX_OK) {
-        return cimg_fail(error, code == WEBP_MUX_MEMORY_ERROR ? CIMG_ERR_MEMORY : CIMG_ERR_CORRUPT,
-                         "cannot add the metadata (WebPMux error %d)", (int)code);
+static uint32_t cimg_read_le32(const uint8_t *bytes) {
+    return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
+}
+
+static void cimg_write_le32(uint8_t *bytes, uint32_t value) {
+    for (int i = 0; i < 4; i++) bytes[i] = (uint8_t)(value >> (8 * i));
+}
+
+/* The XMP chunk ("XMP ", size, packet, a pad byte to an even size) for the
+ * end of `animation`, whose VP8X flags and RIFF size are updated for it. */
+static int cimg_webp_append_xmp(cimg_webp_anim_encoder *encoder, const char *xmp, size_t xmp_length, size_t *chunk_size,
+                                cimg_error *error) {
+    uint8_t *file = (uint8_t *)encoder->assembled.bytes;
+    size_t size = encoder->assembled.size;
+    if (size < 30 || memcmp(file, "RIFF", 4) != 0 || memcmp(file + 8, "WEBPVP8X", 8) != 0 ||
+        cimg_read_le32(file + 4) != size - 8 || xmp_length > 0x7FFFFFF0u - size) {
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "the assembled animation has no extended header for its metadata");
     }
+    size_t padded = xmp_length + (xmp_length & 1);
+    encoder->xmp_chunk = calloc(1, 8 + padded);
+    if (encoder->xmp_chunk == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    memcpy(encoder->xmp_chunk, "XMP ", 4);
+    cimg_write_le32(encoder->xmp_chunk + 4, (uint32_t)xmp_length);
+    memcpy(encoder->xmp_chunk + 8, xmp, xmp_length);
+    file[20] |= 0x04;   /* VP8X flags: XMP metadata */
+    cimg_write_le32(file + 4, (uint32_t)(size - 8 + 8 + padded));
+    *chunk_size = 8 + padded;
     return CIMG_OK;
 }
 
 int cimg_webp_anim_encoder_finish(cimg_webp_anim_encoder *encoder, int end_timestamp_ms, const char *xmp,
-                                  size_t xmp_length, cimg_buffer *output, cimg_error *error) {
-    output->data = NULL;
-    output->size = 0;
-    WebPData assembled;
-    WebPDataInit(&assembled);
+                                  size_t xmp_length, cimg_webp_file *file, cimg_error *error) {
+    memset(file, 0, sizeof *file);
+    if (encoder->encoder == NULL) return cimg_fail(error, CIMG_ERR_ARGUMENT, "the animation was already finished");
+    WebPDataInit(&encoder->assembled);
     if (!WebPAnimEncoderAdd(encoder->encoder, NULL, end_timestamp_ms, NULL) ||
-        !WebPAnimEncoderAssemble(encoder->encoder, &assembled)) {
+        !WebPAnimEncoderAssemble(encoder->encoder, &encoder->assembled)) {
         const char *reason = WebPAnimEncoderGetError(encoder->encoder);
-        WebPDataClear(&assembled);
         return cimg_fail(error, CIMG_ERR_CORRUPT, "cannot assemble the animation: %s",
                          reason && reason[0] ? reason : "WebPAnimEncoder failed");
     }
-    /* The encoder's compressed frames are no longer needed: free them before copying. */
+    /* The encoder's compressed frames are in the assembled file now. */
     WebPAnimEncoderDelete(encoder->encoder);
     encoder->encoder = NULL;
-    WebPData marked;
-    WebPDataInit(&marked);
+    size_t chunk_size = 0;
     if (xmp != NULL && xmp_length > 0) {
-        int status = cimg_webp_add_xmp(&assembled, xmp, xmp_length, &marked, error);
-        WebPDataClear(&assembled);
+        int status = cimg_webp_append_xmp(encoder, xmp, xmp_length, &chunk_size, error);
         if (status != CIMG_OK) return status;
-    } else {
-        marked = assembled;
     }
-    /* Into malloc's memory, which cimg_buffer_free releases. */
-    output->data = malloc(marked.size ? marked.size : 1);
-    if (output->data == NULL) {
-        WebPDataClear(&marked);
-        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    }
-    memcpy(output->data, marked.bytes, marked.size);
-    output->size = marked.size;
-    WebPDataClear(&marked);
+    file->head = encoder->assembled.bytes;
+    file->head_size = encoder->assembled.size;
+    file->tail = encoder->xmp_chunk;
+    file->tail_size = chunk_size;
     return CIMG_OK;
 }
 

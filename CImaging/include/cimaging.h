@@ -400,11 +400,19 @@ int cimg_webp_anim_encoder_new(uint32_t width, uint32_t height, const cimg_webp_
  *  timestamps never decrease. Frame differencing and blending are libwebp's. */
 int cimg_webp_anim_encoder_add(cimg_webp_anim_encoder *encoder, const uint8_t *rgba, size_t stride, int timestamp_ms,
                                cimg_error *error);
+/** A finished animated WebP: the file is head followed by tail (its XMP
+ *  chunk, when any); both belong to the encoder until it is freed. */
+typedef struct cimg_webp_file {
+    const uint8_t *head;
+    size_t head_size;
+    const uint8_t *tail;
+    size_t tail_size;
+} cimg_webp_file;
+
 /** Ends the animation at end_timestamp_ms (the last frame's end) and
- *  assembles the file, with an XMP packet when xmp_length > 0; the file's
- *  bytes are in *output (free with cimg_buffer_free). */
+ *  assembles the file, with an XMP packet when xmp_length > 0. */
 int cimg_webp_anim_encoder_finish(cimg_webp_anim_encoder *encoder, int end_timestamp_ms, const char *xmp,
-                                  size_t xmp_length, cimg_buffer *output, cimg_error *error);
+                                  size_t xmp_length, cimg_webp_file *file, cimg_error *error);
 void cimg_webp_anim_encoder_free(cimg_webp_anim_encoder *encoder);
 /** libwebpmux's version, as 0xMMmmpp. */
 int cimg_webp_mux_version(void);

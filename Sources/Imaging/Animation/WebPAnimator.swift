@@ -21,7 +21,8 @@ public final class WebPAnimator: AnimationEncoding {
     /// One frame in hand: libwebp copies each into its own canvas.
     public var peakFramesHeld: Int { frameCount > 0 ? 1 : 0 }
 
-    private let encoder: WebPAnimationEncoder
+    /// Released once the file is written (it holds the assembled file).
+    private var encoder: WebPAnimationEncoder?
     private let sink: any ByteSink
     private var clock = FrameClock.milliseconds
     private var finished = false
@@ -40,7 +41,7 @@ public final class WebPAnimator: AnimationEncoding {
         precondition(!finished && frame.size == size, "a frame of \(frame.size) added to a \(size) WebP")
         let start = clock.written
         _ = clock.tick(milliseconds)
-        try encoder.add(frame.opaqueRGBA(), timestamp: start)
+        try encoder!.add(frame.opaqueRGBA(), timestamp: start)
         frameCount += 1
     }
 
@@ -55,7 +56,8 @@ public final class WebPAnimator: AnimationEncoding {
         finished = true
         let xmp = options.mark.map { Array(OutputMark.xmpPacket(creatorTool: $0).utf8) }
         let sink = self.sink
-        try encoder.finish(end: clock.written, xmp: xmp) { bytes throws(ImagingError) in try sink.append(bytes) }
+        defer { encoder = nil }
+        try encoder!.finish(end: clock.written, xmp: xmp) { bytes throws(ImagingError) in try sink.append(bytes) }
     }
 
     /// The WebP's bytes for `frames` (all the same size) and their durations in milliseconds.

@@ -33,18 +33,19 @@ final class WebPAnimationEncoder {
     }
 
     /// Ends the animation at `end` milliseconds and hands the file, with
-    /// `xmp` when given, to `body` (the bytes are valid only inside it).
+    /// `xmp` when given, to `body` in pieces (valid only inside it): the
+    /// file is never copied.
     func finish(end: Int, xmp: [UInt8]?,
                 _ body: (UnsafeRawBufferPointer) throws(ImagingError) -> Void) throws(ImagingError) {
-        var output = cimg_buffer()
+        var file = cimg_webp_file()
         var error = cimg_error()
         let status = (xmp ?? []).withUnsafeBufferPointer { packet in
             packet.withMemoryRebound(to: CChar.self) { text in
-                cimg_webp_anim_encoder_finish(handle, Int32(clamping: end), text.baseAddress, text.count, &output, &error)
+                cimg_webp_anim_encoder_finish(handle, Int32(clamping: end), text.baseAddress, text.count, &file, &error)
             }
         }
-        defer { cimg_buffer_free(&output) }
         if status != 0 { throw .encodingFailed(.webp, ImagingError(error, format: .webp).reason) }
-        try body(UnsafeRawBufferPointer(start: output.data, count: output.size))
+        try body(UnsafeRawBufferPointer(start: file.head, count: file.head_size))
+        if file.tail_size > 0 { try body(UnsafeRawBufferPointer(start: file.tail, count: file.tail_size)) }
     }
 }
