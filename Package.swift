@@ -34,6 +34,7 @@ let package = Package(
                 .linkedLibrary("heif"),
                 .linkedLibrary("webp"),
                 .linkedLibrary("webpdemux"),
+                .linkedLibrary("webpmux"),
                 .linkedLibrary("lcms2"),
                 .linkedLibrary("avformat"),
                 .linkedLibrary("avcodec"),

@@ -8,28 +8,62 @@
  * transparent index and disposal; disposal 2 clears the frame's rectangle
  * to transparent, disposal 3 restores the screen as it was before the
  * frame. Related documentation: giflib's gif_lib.html and GIF89a §23.
+ *
+ * The bytes come from memory or from a file descriptor: an animation of
+ * thousands of frames is read and composited one frame at a time
+ * (cimg_gif_reader), with one screen in memory rather than the whole file.
  */
 #include "cimg_internal.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gif_lib.h>
 
+/* Where giflib's bytes come from: data[0..size), or the descriptor fd
+ * (when fd >= 0) from its offset `base`. `position` counts the bytes giflib
+ * has read, which it reads without buffering ahead. */
 typedef struct cimg_gif_source {
     const uint8_t *data;
     size_t size;
+    int fd;
+    off_t base;
     size_t position;
 } cimg_gif_source;
 
 static int cimg_gif_read(GifFileType *gif, GifByteType *out, int count) {
     cimg_gif_source *source = gif->UserData;
-    size_t available = source->size - source->position;
     size_t wanted = count < 0 ? 0 : (size_t)count;
+    if (source->fd >= 0) {
+        size_t got = 0;
+        while (got < wanted) {
+            ssize_t read_now = pread(source->fd, out + got, wanted - got, source->base + (off_t)(source->position + got));
+            if (read_now < 0 && errno == EINTR) continue;
+            if (read_now <= 0) break;
+            got += (size_t)read_now;
+        }
+        source->position += got;
+        return (int)got;
+    }
+    size_t available = source->size - source->position;
     if (wanted > available) wanted = available;
     memcpy(out, source->data + source->position, wanted);
     source->position += wanted;
     return (int)wanted;
+}
+
+/* The byte `offset` bytes past what giflib has read, or -1 past the end. */
+static int cimg_gif_peek(const cimg_gif_source *source, size_t offset) {
+    size_t at = source->position + offset;
+    if (source->fd < 0) return at < source->size ? source->data[at] : -1;
+    uint8_t byte;
+    ssize_t got;
+    do {
+        got = pread(source->fd, &byte, 1, source->base + (off_t)at);
+    } while (got < 0 && errno == EINTR);
+    return got == 1 ? byte : -1;
 }
 
 static int cimg_gif_status(int code) {
@@ -50,10 +84,8 @@ static int cimg_gif_fail(GifFileType *gif, cimg_error *error, const char *stage)
     return status;
 }
 
-static GifFileType *cimg_gif_open(cimg_gif_source *source, const uint8_t *data, size_t size,
-                                  cimg_error *error) {
-    source->data = data;
-    source->size = size;
+/* Opens giflib over `source` (data and size, or fd and base, set by the caller). */
+static GifFileType *cimg_gif_open(cimg_gif_source *source, cimg_error *error) {
     source->position = 0;
     int code = 0;
     GifFileType *gif = DGifOpen(source, cimg_gif_read, &code);
@@ -81,11 +113,11 @@ static GifFileType *cimg_gif_open(cimg_gif_source *source, const uint8_t *data, 
  * is exact.
  */
 static int cimg_gif_lzw_code_size(const cimg_gif_source *source) {
-    size_t position = source->position + 9;   /* left, top, width, height, packed fields */
-    if (position > source->size) return -1;
-    uint8_t packed = source->data[position - 1];
-    if (packed & 0x80) position += (size_t)3 << ((packed & 0x07) + 1);   /* local colour table */
-    return position < source->size ? source->data[position] : -1;
+    int packed = cimg_gif_peek(source, 8);   /* after left, top, width, height */
+    if (packed < 0) return -1;
+    size_t offset = 9;
+    if (packed & 0x80) offset += (size_t)3 << ((packed & 0x07) + 1);   /* local colour table */
+    return cimg_gif_peek(source, offset);
 }
 
 static int cimg_gif_code_size_error(int code_size, cimg_error *error) {
@@ -128,11 +160,10 @@ static int cimg_gif_read_extension(GifFileType *gif, int *loop_count, GraphicsCo
     return GIF_OK;
 }
 
-int cimg_gif_read_info(const uint8_t *data, size_t size, uint32_t max_frames,
-                       cimg_gif_info *info, cimg_error *error) {
+static int cimg_gif_read_info_from(cimg_gif_source source, uint32_t max_frames, cimg_gif_info *info,
+                                   cimg_error *error) {
     memset(info, 0, sizeof *info);
-    cimg_gif_source source;
-    GifFileType *gif = cimg_gif_open(&source, data, size, error);
+    GifFileType *gif = cimg_gif_open(&source, error);
     if (gif == NULL) return error->status;
     info->width = (uint32_t)gif->SWidth;
     info->height = (uint32_t)gif->SHeight;
@@ -228,89 +259,146 @@ static void cimg_gif_clear_rect(uint8_t *canvas, uint32_t width, uint32_t height
     }
 }
 
-int cimg_gif_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
-                    uint32_t frame_count, uint8_t *frames, uint16_t *delays_cs,
-                    cimg_error *error) {
+int cimg_gif_read_info(const uint8_t *data, size_t size, uint32_t max_frames,
+                       cimg_gif_info *info, cimg_error *error) {
+    cimg_gif_source source = {data, size, -1, 0, 0};
+    return cimg_gif_read_info_from(source, max_frames, info, error);
+}
+
+int cimg_gif_read_info_fd(int fd, uint32_t max_frames, cimg_gif_info *info, cimg_error *error) {
+    off_t base = lseek(fd, 0, SEEK_CUR);
+    cimg_gif_source source = {NULL, 0, fd, base < 0 ? 0 : base, 0};
+    return cimg_gif_read_info_from(source, max_frames, info, error);
+}
+
+/* The compositing state between frames: the screen as the viewer sees it,
+ * the copy disposal 3 restores, and one row of indices. */
+struct cimg_gif_reader {
     cimg_gif_source source;
-    GifFileType *gif = cimg_gif_open(&source, data, size, error);
-    if (gif == NULL) return error->status;
-    if ((uint32_t)gif->SWidth != width || (uint32_t)gif->SHeight != height) {
+    GifFileType *gif;
+    uint32_t width;
+    uint32_t height;
+    uint8_t *canvas;
+    uint8_t *saved;
+    GifPixelType *line;
+    uint32_t decoded;
+    int loop_count;
+};
+
+void cimg_gif_reader_free(cimg_gif_reader *reader) {
+    if (reader == NULL) return;
+    if (reader->gif) {
         int ignored;
-        DGifCloseFile(gif, &ignored);
-        return cimg_fail(error, CIMG_ERR_ARGUMENT, "GIF screen size differs from the header read before");
+        DGifCloseFile(reader->gif, &ignored);
     }
-    size_t canvas_bytes = (size_t)width * height * 4;
-    uint8_t *canvas = calloc(1, canvas_bytes);
-    uint8_t *saved = NULL;
-    GifPixelType *line = malloc(65536);
-    if (canvas == NULL || line == NULL) {
-        free(canvas);
-        free(line);
-        int ignored;
-        DGifCloseFile(gif, &ignored);
+    free(reader->canvas);
+    free(reader->saved);
+    free(reader->line);
+    free(reader);
+}
+
+static int cimg_gif_reader_start(cimg_gif_source source, cimg_gif_reader **out, cimg_error *error) {
+    *out = NULL;
+    cimg_gif_reader *reader = calloc(1, sizeof *reader);
+    if (reader == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    reader->source = source;
+    reader->loop_count = -1;
+    reader->gif = cimg_gif_open(&reader->source, error);
+    if (reader->gif == NULL) {
+        free(reader);
+        return error->status;
+    }
+    reader->width = (uint32_t)reader->gif->SWidth;
+    reader->height = (uint32_t)reader->gif->SHeight;
+    reader->canvas = calloc(1, (size_t)reader->width * reader->height * 4);
+    reader->line = malloc(65536);
+    if (reader->canvas == NULL || reader->line == NULL) {
+        cimg_gif_reader_free(reader);
         return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     }
+    *out = reader;
+    return CIMG_OK;
+}
 
-    int status = CIMG_OK;
-    uint32_t decoded = 0;
-    int loop_count = -1;
+int cimg_gif_reader_open(const uint8_t *data, size_t size, cimg_gif_reader **out, cimg_error *error) {
+    cimg_gif_source source = {data, size, -1, 0, 0};
+    return cimg_gif_reader_start(source, out, error);
+}
+
+int cimg_gif_reader_open_fd(int fd, cimg_gif_reader **out, cimg_error *error) {
+    off_t base = lseek(fd, 0, SEEK_CUR);
+    cimg_gif_source source = {NULL, 0, fd, base < 0 ? 0 : base, 0};
+    return cimg_gif_reader_start(source, out, error);
+}
+
+void cimg_gif_reader_size(const cimg_gif_reader *reader, uint32_t *width, uint32_t *height) {
+    *width = reader->width;
+    *height = reader->height;
+}
+
+int cimg_gif_reader_next(cimg_gif_reader *reader, uint8_t *frame, uint16_t *delay_cs, cimg_error *error) {
+    GifFileType *gif = reader->gif;
+    size_t canvas_bytes = (size_t)reader->width * reader->height * 4;
     GraphicsControlBlock control = {DISPOSAL_UNSPECIFIED, false, 0, NO_TRANSPARENT_COLOR};
     int has_control = 0;
     GifRecordType record = UNDEFINED_RECORD_TYPE;
-    while (decoded < frame_count) {
+    for (;;) {
         if (DGifGetRecordType(gif, &record) == GIF_ERROR) break;
         if (record == TERMINATE_RECORD_TYPE) break;
         if (record == EXTENSION_RECORD_TYPE) {
-            if (cimg_gif_read_extension(gif, &loop_count, &control, &has_control) == GIF_ERROR) break;
+            if (cimg_gif_read_extension(gif, &reader->loop_count, &control, &has_control) == GIF_ERROR) break;
             continue;
         }
         if (record != IMAGE_DESC_RECORD_TYPE) continue;
-        int code_size = cimg_gif_lzw_code_size(&source);
-        if (code_size > 8) {
-            status = cimg_gif_code_size_error(code_size, error);
-            break;
-        }
+        int code_size = cimg_gif_lzw_code_size(&reader->source);
+        if (code_size > 8) return cimg_gif_code_size_error(code_size, error);
         if (DGifGetImageDesc(gif) == GIF_ERROR) break;
         GifImageDesc desc = gif->Image;
         int disposal = has_control ? control.DisposalMode : DISPOSAL_UNSPECIFIED;
         int transparent = has_control ? control.TransparentColor : NO_TRANSPARENT_COLOR;
         if (disposal == DISPOSE_PREVIOUS) {
-            if (saved == NULL) saved = malloc(canvas_bytes);
-            if (saved == NULL) { status = cimg_fail(error, CIMG_ERR_MEMORY, "out of memory"); break; }
-            memcpy(saved, canvas, canvas_bytes);
+            if (reader->saved == NULL) reader->saved = malloc(canvas_bytes);
+            if (reader->saved == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+            memcpy(reader->saved, reader->canvas, canvas_bytes);
         }
-        if (desc.Width > 0 && desc.Height > 0) {
-            if (cimg_gif_draw_image(gif, canvas, width, height, transparent, line) == GIF_ERROR) break;
-        } else if (cimg_gif_skip_image(gif) == GIF_ERROR) {
-            break;
-        }
-        memcpy(frames + (size_t)decoded * canvas_bytes, canvas, canvas_bytes);
-        delays_cs[decoded] = (uint16_t)(has_control ? control.DelayTime : 0);
-        decoded += 1;
-        if (disposal == DISPOSE_BACKGROUND) {
-            cimg_gif_clear_rect(canvas, width, height, &desc);
-        } else if (disposal == DISPOSE_PREVIOUS) {
-            memcpy(canvas, saved, canvas_bytes);
-        }
-        has_control = 0;
-        control.DisposalMode = DISPOSAL_UNSPECIFIED;
-        control.DelayTime = 0;
-        control.TransparentColor = NO_TRANSPARENT_COLOR;
+        int drawn = desc.Width > 0 && desc.Height > 0
+            ? cimg_gif_draw_image(gif, reader->canvas, reader->width, reader->height, transparent, reader->line)
+            : cimg_gif_skip_image(gif);
+        /* DGifGetImageDesc keeps every descriptor; drop the colour maps as we go. */
         if (gif->ImageCount > 0) {
             SavedImage *image = &gif->SavedImages[gif->ImageCount - 1];
             GifFreeMapObject(image->ImageDesc.ColorMap);
             image->ImageDesc.ColorMap = NULL;
         }
+        if (drawn == GIF_ERROR) break;
+        memcpy(frame, reader->canvas, canvas_bytes);
+        *delay_cs = (uint16_t)(has_control ? control.DelayTime : 0);
+        reader->decoded += 1;
+        if (disposal == DISPOSE_BACKGROUND) {
+            cimg_gif_clear_rect(reader->canvas, reader->width, reader->height, &desc);
+        } else if (disposal == DISPOSE_PREVIOUS) {
+            memcpy(reader->canvas, reader->saved, canvas_bytes);
+        }
+        return CIMG_OK;
     }
-    if (status == CIMG_OK && decoded < frame_count) {
-        status = cimg_fail(error, gif->Error ? cimg_gif_status(gif->Error) : CIMG_ERR_CORRUPT,
-                           "GIF frame %u: %s", decoded + 1,
-                           gif->Error ? GifErrorString(gif->Error) : "missing");
+    return cimg_fail(error, gif->Error ? cimg_gif_status(gif->Error) : CIMG_ERR_CORRUPT, "GIF frame %u: %s",
+                     reader->decoded + 1, gif->Error ? GifErrorString(gif->Error) : "missing");
+}
+
+int cimg_gif_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
+                    uint32_t frame_count, uint8_t *frames, uint16_t *delays_cs,
+                    cimg_error *error) {
+    cimg_gif_reader *reader;
+    int status = cimg_gif_reader_open(data, size, &reader, error);
+    if (status != CIMG_OK) return status;
+    if (reader->width != width || reader->height != height) {
+        cimg_gif_reader_free(reader);
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "GIF screen size differs from the header read before");
     }
-    free(canvas);
-    free(saved);
-    free(line);
-    int ignored;
-    DGifCloseFile(gif, &ignored);
+    size_t canvas_bytes = (size_t)width * height * 4;
+    for (uint32_t index = 0; status == CIMG_OK && index < frame_count; index++) {
+        status = cimg_gif_reader_next(reader, frames + canvas_bytes * index, delays_cs + index, error);
+    }
+    cimg_gif_reader_free(reader);
     return status;
 }

@@ -2,6 +2,9 @@
  * giflib writer shim: a GIF89a with a NETSCAPE2.0 loop extension and one
  * graphic control extension and local colour table per frame. giflib
  * reports errors by return value; each is turned into a status here.
+ * giflib's output callback appends to a buffer that the caller takes after
+ * each frame (cimg_gif_writer_take) and writes to the file, so memory holds
+ * one frame's bytes, never the whole file.
  * Related documentation: giflib's gif_lib.html ("Encoding"), GIF89a §23.
  */
 #include "cimg_internal.h"
@@ -111,6 +114,14 @@ int cimg_gif_writer_add(cimg_gif_writer *writer, const uint8_t *indices, size_t 
     }
     GifFreeMapObject(map);
     return status;
+}
+
+void cimg_gif_writer_take(cimg_gif_writer *writer, cimg_buffer *output) {
+    output->data = writer->output.data;
+    output->size = writer->output.size;
+    writer->output.data = NULL;
+    writer->output.size = 0;
+    writer->output.capacity = 0;
 }
 
 int cimg_gif_writer_finish(cimg_gif_writer *writer, cimg_buffer *output, cimg_error *error) {

@@ -128,36 +128,80 @@ int cimg_webp_decode(const uint8_t *data, size_t size, int pixel_format, uint8_t
     return status;
 }
 
-int cimg_webp_decode_frames(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint32_t frame_count,
-                            uint8_t *frames, uint16_t *delays_cs, cimg_error *error) {
-    WebPData bytes = {data, size};
+/* An animation decoded one frame at a time: WebPAnimDecoder composites
+ * each frame on its canvas, over its own copy of the file's bytes. */
+struct cimg_webp_frames {
+    WebPAnimDecoder *decoder;
+    uint8_t *data;
+    uint32_t width;
+    uint32_t height;
+    uint32_t decoded;
+    int previous_ms;
+};
+
+void cimg_webp_frames_free(cimg_webp_frames *frames) {
+    if (frames == NULL) return;
+    if (frames->decoder) WebPAnimDecoderDelete(frames->decoder);
+    free(frames->data);
+    free(frames);
+}
+
+int cimg_webp_frames_open(const uint8_t *data, size_t size, uint32_t width, uint32_t height, cimg_webp_frames **out,
+                          cimg_error *error) {
+    *out = NULL;
+    cimg_webp_frames *frames = calloc(1, sizeof *frames);
+    if (frames == NULL || (frames->data = malloc(size ? size : 1)) == NULL) {
+        free(frames);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    }
+    memcpy(frames->data, data, size);
+    WebPData bytes = {frames->data, size};
     WebPAnimDecoderOptions options;
-    if (!WebPAnimDecoderOptionsInit(&options)) return cimg_fail(error, CIMG_ERR_ARGUMENT, "libwebp version mismatch");
+    if (!WebPAnimDecoderOptionsInit(&options)) {
+        cimg_webp_frames_free(frames);
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "libwebp version mismatch");
+    }
     options.color_mode = MODE_RGBA;
     options.use_threads = 0;
-    WebPAnimDecoder *decoder = WebPAnimDecoderNew(&bytes, &options);
-    if (decoder == NULL) return cimg_fail(error, CIMG_ERR_CORRUPT, "invalid animation");
+    frames->decoder = WebPAnimDecoderNew(&bytes, &options);
+    if (frames->decoder == NULL) {
+        cimg_webp_frames_free(frames);
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "invalid animation");
+    }
     WebPAnimInfo info;
-    int status = CIMG_OK;
-    if (!WebPAnimDecoderGetInfo(decoder, &info) || info.canvas_width != width || info.canvas_height != height) {
-        status = cimg_fail(error, CIMG_ERR_CORRUPT, "the animation's canvas does not match its header");
+    if (!WebPAnimDecoderGetInfo(frames->decoder, &info) || info.canvas_width != width || info.canvas_height != height) {
+        cimg_webp_frames_free(frames);
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "the animation's canvas does not match its header");
     }
+    frames->width = width;
+    frames->height = height;
+    *out = frames;
+    return CIMG_OK;
+}
+
+int cimg_webp_frames_next(cimg_webp_frames *frames, uint8_t *frame, uint32_t *delay_ms, cimg_error *error) {
+    uint8_t *canvas = NULL;
+    int timestamp_ms = 0;
+    if (!WebPAnimDecoderHasMoreFrames(frames->decoder) || !WebPAnimDecoderGetNext(frames->decoder, &canvas, &timestamp_ms)) {
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "frame %u cannot be decoded", frames->decoded + 1);
+    }
+    memcpy(frame, canvas, (size_t)frames->width * frames->height * 4);
+    int delay = timestamp_ms - frames->previous_ms;
+    frames->previous_ms = timestamp_ms;
+    *delay_ms = delay < 0 ? 0 : (uint32_t)delay;
+    frames->decoded += 1;
+    return CIMG_OK;
+}
+
+int cimg_webp_decode_frames(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint32_t frame_count,
+                            uint8_t *frames, uint32_t *delays_ms, cimg_error *error) {
+    cimg_webp_frames *reader;
+    int status = cimg_webp_frames_open(data, size, width, height, &reader, error);
     size_t frame_bytes = (size_t)width * height * 4;
-    int previous_ms = 0;
     for (uint32_t index = 0; status == CIMG_OK && index < frame_count; index++) {
-        uint8_t *canvas = NULL;
-        int timestamp_ms = 0;
-        if (!WebPAnimDecoderHasMoreFrames(decoder) || !WebPAnimDecoderGetNext(decoder, &canvas, &timestamp_ms)) {
-            status = cimg_fail(error, CIMG_ERR_CORRUPT, "frame %u cannot be decoded", index + 1);
-            break;
-        }
-        memcpy(frames + frame_bytes * index, canvas, frame_bytes);
-        int delay_ms = timestamp_ms - previous_ms;
-        previous_ms = timestamp_ms;
-        int centiseconds = (delay_ms + 5) / 10;
-        delays_cs[index] = (uint16_t)(centiseconds < 0 ? 0 : centiseconds > 65535 ? 65535 : centiseconds);
+        status = cimg_webp_frames_next(reader, frames + frame_bytes * index, delays_ms + index, error);
     }
-    WebPAnimDecoderDelete(decoder);
+    cimg_webp_frames_free(reader);
     return status;
 }
 

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Frames, timing and quality of animated GIFs made from the benchmark's seq/.
+"""Frames, timing and quality of animated GIFs and WebPs made from the benchmark's seq/.
 
-usage: Scripts/gif_quality.py [--tsv] [--width W] SEQDIR GIF...
+usage: Scripts/gif_quality.py [--tsv] [--width W] SEQDIR ANIMATION...
 
 SEQDIR holds the source frames (frame_001.png ...; every *.png, sorted by
-name). Each GIF is opened with Pillow and every frame is decoded with
+name). Each GIF or WebP is opened with Pillow and every frame is decoded with
 seek + convert("RGB"), so frames are scored as displayed: Pillow composites
-each GIF frame over the previous ones (disposal, transparency, sub-rectangles).
+each frame over the previous ones (disposal, transparency, sub-rectangles,
+blending; a WebP through libwebp's WebPAnimDecoder).
 
 Quality is measured exactly as ../shared/bench/run-anchors does it: the
 reference for frame i is source PNG i, convert("RGB"), resized with Pillow
@@ -69,8 +70,8 @@ def measure(path, refs):
         delays, scores, dims = [], [], None
         for i in range(n):
             im.seek(i)
-            delays.append(im.info.get("duration"))
             frame = np.asarray(im.convert("RGB"), dtype=np.float64)
+            delays.append(im.info.get("duration"))  # a WebP frame's is known once it is loaded
             dims = dims or f"{frame.shape[1]}x{frame.shape[0]}"
             if i < len(refs) and frame.shape == refs[i].shape:
                 scores.append((psnr(refs[i], frame), i + 1))

@@ -246,6 +246,27 @@ int cimg_gif_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t h
                     uint32_t frame_count, uint8_t *frames, uint16_t *delays_cs,
                     cimg_error *error);
 
+/** cimg_gif_read_info over an open file, read from its current offset with
+ *  pread (the offset is left alone); nothing but one block is held in memory. */
+int cimg_gif_read_info_fd(int fd, uint32_t max_frames, cimg_gif_info *info, cimg_error *error);
+
+/**
+ * A GIF composited one frame at a time, for animations too long to hold
+ * decoded: the reader keeps the screen (and the copy disposal 3 restores).
+ * Open it over bytes that stay valid while it is used, or over a file
+ * descriptor (read from its current offset with pread; the caller closes it).
+ */
+typedef struct cimg_gif_reader cimg_gif_reader;
+int cimg_gif_reader_open(const uint8_t *data, size_t size, cimg_gif_reader **out, cimg_error *error);
+int cimg_gif_reader_open_fd(int fd, cimg_gif_reader **out, cimg_error *error);
+/** The logical screen's size. */
+void cimg_gif_reader_size(const cimg_gif_reader *reader, uint32_t *width, uint32_t *height);
+/** Composites the next frame into frame (width*height*4 bytes of RGBA8) and
+ *  its delay in centiseconds; an error past the last frame (ask for as many
+ *  frames as cimg_gif_read_info counted). */
+int cimg_gif_reader_next(cimg_gif_reader *reader, uint8_t *frame, uint16_t *delay_cs, cimg_error *error);
+void cimg_gif_reader_free(cimg_gif_reader *reader);
+
 typedef struct cimg_gif_writer cimg_gif_writer;
 
 /** Starts a GIF89a of width x height; loop_count: 0 forever, N repeats, -1 no loop extension;
@@ -257,7 +278,11 @@ int cimg_gif_writer_open(uint32_t width, uint32_t height, int loop_count, const 
 int cimg_gif_writer_add(cimg_gif_writer *writer, const uint8_t *indices, size_t stride, uint32_t left, uint32_t top,
                         uint32_t width, uint32_t height, const uint8_t *palette_rgb, int palette_count,
                         int transparent_index, int delay_cs, int disposal, cimg_error *error);
-/** Ends the file and hands over its bytes; the writer is freed either way. */
+/** Hands over the bytes written so far (the caller frees them with
+ *  cimg_buffer_free), so that a long animation goes to its file frame by
+ *  frame instead of piling up in memory. */
+void cimg_gif_writer_take(cimg_gif_writer *writer, cimg_buffer *output);
+/** Ends the file and hands over its remaining bytes; the writer is freed either way. */
 int cimg_gif_writer_finish(cimg_gif_writer *writer, cimg_buffer *output, cimg_error *error);
 /** Frees a writer that will not be finished. */
 void cimg_gif_writer_discard(cimg_gif_writer *writer);
@@ -340,10 +365,58 @@ int cimg_webp_decode(const uint8_t *data, size_t size, int pixel_format, uint8_t
                      uint32_t width, uint32_t height, cimg_error *error);
 
 /** Decodes the first frame_count frames of an animation, each composited on
- *  the width x height canvas, into consecutive RGBA8 images; delays_cs
- *  receives each frame's duration in centiseconds. */
+ *  the width x height canvas, into consecutive RGBA8 images; delays_ms
+ *  receives each frame's duration in milliseconds (WebP's own unit). */
 int cimg_webp_decode_frames(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint32_t frame_count,
-                            uint8_t *frames, uint16_t *delays_cs, cimg_error *error);
+                            uint8_t *frames, uint32_t *delays_ms, cimg_error *error);
+
+/** An animation decoded one frame at a time (WebPAnimDecoder), over a copy
+ *  of the bytes; width x height must be the canvas cimg_webp_read_info read. */
+typedef struct cimg_webp_frames cimg_webp_frames;
+int cimg_webp_frames_open(const uint8_t *data, size_t size, uint32_t width, uint32_t height, cimg_webp_frames **out,
+                          cimg_error *error);
+/** Composites the next frame into frame (RGBA8 canvas) and gives its duration in milliseconds. */
+int cimg_webp_frames_next(cimg_webp_frames *frames, uint8_t *frame, uint32_t *delay_ms, cimg_error *error);
+void cimg_webp_frames_free(cimg_webp_frames *frames);
+
+/* ---- Animated WebP encoding (libwebpmux's WebPAnimEncoder) --------------- */
+
+typedef struct cimg_webp_anim_options {
+    int loop_count;        /* 0 = forever, N = plays N times */
+    int lossless;          /* 1: VP8L frames; 0: lossy VP8 */
+    float quality;         /* 0-100: lossy quality, or lossless effort */
+    int method;            /* 0 (fast) - 6 (slowest, smallest) */
+    int allow_mixed;       /* lossy or lossless chosen per frame */
+    int kmin;              /* key frame spacing; kmax <= 0 disables key frames */
+    int kmax;
+    int sharp_yuv;         /* sharper RGB to YUV conversion (lossy) */
+} cimg_webp_anim_options;
+
+typedef struct cimg_webp_anim_encoder cimg_webp_anim_encoder;
+
+/** Starts an animation of width x height. */
+int cimg_webp_anim_encoder_new(uint32_t width, uint32_t height, const cimg_webp_anim_options *options,
+                               cimg_webp_anim_encoder **out, cimg_error *error);
+/** Encodes an RGBA8 frame (rows of stride bytes) that starts at timestamp_ms;
+ *  timestamps never decrease. Frame differencing and blending are libwebp's. */
+int cimg_webp_anim_encoder_add(cimg_webp_anim_encoder *encoder, const uint8_t *rgba, size_t stride, int timestamp_ms,
+                               cimg_error *error);
+/** A finished animated WebP: the file is head followed by tail (its XMP
+ *  chunk, when any); both belong to the encoder until it is freed. */
+typedef struct cimg_webp_file {
+    const uint8_t *head;
+    size_t head_size;
+    const uint8_t *tail;
+    size_t tail_size;
+} cimg_webp_file;
+
+/** Ends the animation at end_timestamp_ms (the last frame's end) and
+ *  assembles the file, with an XMP packet when xmp_length > 0. */
+int cimg_webp_anim_encoder_finish(cimg_webp_anim_encoder *encoder, int end_timestamp_ms, const char *xmp,
+                                  size_t xmp_length, cimg_webp_file *file, cimg_error *error);
+void cimg_webp_anim_encoder_free(cimg_webp_anim_encoder *encoder);
+/** libwebpmux's version, as 0xMMmmpp. */
+int cimg_webp_mux_version(void);
 
 /** libwebp's decoder version, as 0xMMmmpp. */
 int cimg_webp_version(void);

@@ -134,6 +134,11 @@ public final class Catalog {
             if current == 0, let table = try otherTable() {
                 throw CatalogError.notACatalog(path: path, reason: "it holds a table '\(table)' and no catalog")
             }
+            if current == 0 {
+                try database.execute(CatalogSchema.current)
+                try database.execute("PRAGMA user_version = \(CatalogSchema.currentVersion)")
+                return
+            }
             for step in current..<CatalogSchema.currentVersion {
                 try database.execute(CatalogSchema.migrations[step])
                 try database.execute("PRAGMA user_version = \(step + 1)")

@@ -10,14 +10,8 @@ public enum FileBytes {
     /// - Throws: `.system("not a regular file")` for a FIFO, device or
     ///   socket, without blocking (opened with O_NONBLOCK, checked with fstat).
     public static func read(_ path: String, limit: Int = 1 << 30) throws(FileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        if descriptor < 0 { throw .system(systemMessage(errno)) }
+        let (descriptor, size) = try openRegular(path)
         defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) != 0 { throw .system(systemMessage(errno)) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw .system("is a directory") }
-        if (status.st_mode & S_IFMT) != S_IFREG { throw .system("not a regular file") }
-        let size = Int(status.st_size)
         if size > limit { throw .tooLarge(limit: limit) }
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
@@ -36,6 +30,28 @@ public enum FileBytes {
         }
         if failure != 0 { throw .system(systemMessage(failure)) }
         return bytes
+    }
+
+    /// Opens a regular file for reading: its descriptor (the caller closes
+    /// it) and its size. Never blocks on a FIFO.
+    /// - Throws: `.system` with the reason, "is a directory" or "not a regular file".
+    public static func openRegular(_ path: String) throws(FileError) -> (descriptor: Int32, size: Int) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if descriptor < 0 { throw .system(systemMessage(errno)) }
+        var status = stat()
+        var reason: String?
+        if fstat(descriptor, &status) != 0 {
+            reason = systemMessage(errno)
+        } else if (status.st_mode & S_IFMT) == S_IFDIR {
+            reason = "is a directory"
+        } else if (status.st_mode & S_IFMT) != S_IFREG {
+            reason = "not a regular file"
+        }
+        if let reason {
+            close(descriptor)
+            throw .system(reason)
+        }
+        return (descriptor, Int(status.st_size))
     }
 
     /// strerror(code) in lower case: "no such file or directory".

@@ -29,7 +29,7 @@ import TestSupport
 
         #expect(animation.frameCount == 4)
         #expect(animation.canvas == PixelSize(width: 48, height: 32))
-        let decoded = try ImageDecoder.decode(animation.bytes, options: DecodeOptions(frames: .all))
+        let decoded = try ImageDecoder.decode(try #require(animation.bytes), options: DecodeOptions(frames: .all))
         #expect(decoded.frames.count == 4)
         #expect(decoded.frames.map(\.delayCentiseconds) == source.frames.map(\.delayCentiseconds))
     }
@@ -40,7 +40,7 @@ import TestSupport
         let files = InputWalker.expand(folder.photos(1, 2, 3)).files
         let animation = try GIFMaker(frames: GIFFrames(sizing: .width(32)), bounce: true).animate(files)
         #expect(animation.frameCount == 4)     // 1 2 3 2
-        #expect(try ImageDecoder.decode(animation.bytes, options: DecodeOptions(frames: .all)).frames.count == 4)
+        #expect(try ImageDecoder.decode(try #require(animation.bytes), options: DecodeOptions(frames: .all)).frames.count == 4)
     }
 
     @Test func anInputThatCannotBeDecodedIsNamed() throws {

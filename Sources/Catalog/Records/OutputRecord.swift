@@ -1,9 +1,11 @@
-/// Something Filmroll made: a thumbnail, a four-cut strip or a GIF.
+/// Something Filmroll made: a thumbnail, a four-cut strip, an animated GIF or WebP.
 public struct OutputRecord: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case thumbnail
         case fourcut
         case gif
+        /// An animated WebP (schema version 2 and later).
+        case webp
     }
 
     public var id: Int64

@@ -1,6 +1,7 @@
 /// The catalog's tables, one migration per schema version, stepped by
 /// `PRAGMA user_version`. A migration is never edited once released;
-/// changes come as a new one.
+/// changes come as a new one. A new catalog is made at the current version
+/// in one step (`current`), with the tables laid out as they always were.
 enum CatalogSchema {
     static let migrations: [String] = [
         // 1: photos, outputs and the links between them.
@@ -50,7 +51,89 @@ enum CatalogSchema {
         CREATE INDEX output_sources_photo ON output_sources(photo_id);
         CREATE INDEX outputs_key ON outputs(key);
         """,
+        // 2: an output's kind is any short lowercase word ('webp' for animated WebPs came
+        // first), checked by the program rather than by a list in the table, so that a new
+        // kind needs no table rebuild (a new kind still comes with a version, so that an older
+        // Filmroll refuses a catalog holding kinds it does not know). SQLite cannot change a
+        // CHECK in place: both output tables are rebuilt, the links first out and last in, so
+        // that with foreign keys on no cascade deletes a link; renaming outputs_2 rewrites
+        // the links' REFERENCES.
+        """
+        CREATE TABLE outputs_2 (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (length(kind) BETWEEN 1 AND 32 AND kind NOT GLOB '*[^a-z0-9]*'),
+            path TEXT NOT NULL UNIQUE,            -- absolute
+            key TEXT,                             -- same key, same output (source identity + processing)
+            parameters TEXT NOT NULL,             -- JSON
+            made_at TEXT NOT NULL
+        );
+        INSERT INTO outputs_2 (id, kind, path, key, parameters, made_at)
+            SELECT id, kind, path, key, parameters, made_at FROM outputs;
+        CREATE TABLE output_sources_2 (
+            output_id INTEGER NOT NULL REFERENCES outputs_2(id) ON DELETE CASCADE,
+            photo_id INTEGER NOT NULL REFERENCES photos(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (output_id, position)
+        );
+        INSERT INTO output_sources_2 (output_id, photo_id, position)
+            SELECT output_id, photo_id, position FROM output_sources;
+        DROP TABLE output_sources;
+        DROP TABLE outputs;
+        ALTER TABLE outputs_2 RENAME TO outputs;
+        ALTER TABLE output_sources_2 RENAME TO output_sources;
+        CREATE INDEX output_sources_photo ON output_sources(photo_id);
+        CREATE INDEX outputs_key ON outputs(key);
+        """,
     ]
+
+    /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
+    static let current: String =
+        """
+        CREATE TABLE photos (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,            -- relative to the catalogued folder
+            bytes INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            hash TEXT,                            -- XXH3-128 of the whole file
+            format TEXT,
+            stored_width INTEGER,
+            stored_height INTEGER,
+            width INTEGER,                        -- upright
+            height INTEGER,
+            orientation INTEGER,
+            taken_at TEXT,                        -- local time, ISO 8601 without offset
+            taken_offset_minutes INTEGER,         -- east of UTC, when known
+            taken_day TEXT,                       -- YYYY-MM-DD of taken_at
+            taken_from_mtime INTEGER NOT NULL DEFAULT 0,
+            make TEXT,
+            model TEXT,
+            latitude REAL,
+            longitude REAL,
+            frames INTEGER,
+            error TEXT,                           -- why the file could not be read
+            missing INTEGER NOT NULL DEFAULT 0,   -- 1 when the file is gone
+            indexed_at TEXT NOT NULL
+        );
+        CREATE INDEX photos_hash ON photos(hash);
+        CREATE INDEX photos_taken ON photos(taken_at);
+        CREATE INDEX photos_day ON photos(taken_day);
+        CREATE TABLE outputs (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (length(kind) BETWEEN 1 AND 32 AND kind NOT GLOB '*[^a-z0-9]*'),
+            path TEXT NOT NULL UNIQUE,            -- absolute
+            key TEXT,                             -- same key, same output (source identity + processing)
+            parameters TEXT NOT NULL,             -- JSON
+            made_at TEXT NOT NULL
+        );
+        CREATE TABLE output_sources (
+            output_id INTEGER NOT NULL REFERENCES outputs(id) ON DELETE CASCADE,
+            photo_id INTEGER NOT NULL REFERENCES photos(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (output_id, position)
+        );
+        CREATE INDEX output_sources_photo ON output_sources(photo_id);
+        CREATE INDEX outputs_key ON outputs(key);
+        """
 
     static var currentVersion: Int { migrations.count }
 }

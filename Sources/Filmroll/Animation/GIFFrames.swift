@@ -1,9 +1,9 @@
-import Dispatch
 import Imaging
 
-/// The frames of a GIF to make: the inputs in order, each decoded upright
-/// and fitted to the canvas through the image pipeline (an animated GIF or
-/// WebP input gives all its frames, with their delays).
+/// The frames of an animation to make: the inputs in order, each decoded
+/// upright and fitted to the canvas through the image pipeline (an
+/// animated GIF or WebP input gives all its frames, with their delays).
+/// `stream` gives them one at a time, a few decoded ahead in parallel.
 public struct GIFFrames: Sendable {
     /// The order of the frames.
     public enum Order: String, Sendable {
@@ -23,10 +23,14 @@ public struct GIFFrames: Sendable {
     /// One frame, fitted to the canvas.
     public struct Frame: Sendable {
         public var image: Image
-        /// The delay the input carried (animated GIFs and WebPs), in centiseconds.
-        public var ownDelay: Int?
+        /// The delay the input carried (animated GIFs and WebPs), in
+        /// milliseconds (a GIF's centiseconds times ten).
+        public var ownMilliseconds: Int?
         public var source: String
     }
+
+    /// Frames decoded ahead of the encoder by default: twice the cores.
+    public static var defaultLookahead: Int { 2 * Parallel.processorCount }
 
     public let pipeline: ImagePipeline
     /// nil: the first frame's size, its longest edge at most 480.
@@ -77,34 +81,36 @@ public struct GIFFrames: Sendable {
         }
     }
 
-    /// Decodes and fits every input, in order; `progress` is called once
-    /// per input. Stops decoding once `cancellation` is cancelled, and
-    /// returns no frames then.
-    /// - Throws: `FrameError` naming the input that could not be decoded.
-    public func load(_ files: [InputFile], cancellation: CancellationToken = CancellationToken(),
-                     progress: @Sendable () -> Void = {}) throws(FrameError) -> (canvas: PixelSize, frames: [Frame]) {
-        guard let first = files.first else { return (PixelSize(width: 1, height: 1), []) }
-        let firstSize: PixelSize
-        do throws(ImagingError) {
-            firstSize = try ImageDecoder.readInfo(contentsOf: first.path, limits: pipeline.configuration.limits).uprightSize
-        } catch {
-            throw FrameError(path: first.path, error: error)
-        }
-        let canvas = canvas(for: firstSize)
-        let results = Parallel.map(files, jobs: Parallel.processorCount, shouldStop: { cancellation.isCancelled }) { file in
-            defer { progress() }
-            return Result { () throws(FrameError) -> [Frame] in
-                do throws(ImagingError) {
-                    return try decodeFrames(of: file, canvas: canvas)
-                } catch {
-                    throw FrameError(path: file.path, error: error)
-                }
+    /// The frames of `files`, in order, one at a time: the canvas comes
+    /// from the first file's header, then up to `lookahead` frames are
+    /// decoded ahead in parallel. `progress` is called once per input
+    /// decoded; the stream ends early once `cancellation` is cancelled.
+    /// - Throws: `FrameError` when the first file's header cannot be read.
+    public func stream(_ files: [InputFile], lookahead: Int = GIFFrames.defaultLookahead,
+                       cancellation: CancellationToken = CancellationToken(),
+                       progress: @escaping @Sendable () -> Void = {}) throws(FrameError) -> FrameStream {
+        var canvas = PixelSize(width: 1, height: 1)
+        if let first = files.first {
+            do throws(ImagingError) {
+                canvas = self.canvas(for: try FrameReader(contentsOf: first.path, limits: pipeline.configuration.limits).info.uprightSize)
+            } catch {
+                throw FrameError(path: first.path, error: error)
             }
         }
-        if cancellation.isCancelled { return (canvas, []) }
+        return FrameStream(frames: self, files: files, canvas: canvas, lookahead: lookahead, cancellation: cancellation,
+                           progress: progress)
+    }
+
+    /// Decodes and fits every input, in order, all frames in memory at once
+    /// (`stream` holds a few); `progress` is called once per input. Stops
+    /// once `cancellation` is cancelled, and returns no frames then.
+    /// - Throws: `FrameError` naming the input that could not be decoded.
+    public func load(_ files: [InputFile], cancellation: CancellationToken = CancellationToken(),
+                     progress: @escaping @Sendable () -> Void = {}) throws(FrameError) -> (canvas: PixelSize, frames: [Frame]) {
+        let stream = try stream(files, cancellation: cancellation, progress: progress)
         var frames: [Frame] = []
-        for result in results { frames += try result!.get() }
-        return (canvas, frames)
+        while let frame = try stream.next() { frames.append(frame) }
+        return (stream.canvas, cancellation.isCancelled ? [] : frames)
     }
 
     /// An input that could not be decoded, and why.
@@ -114,20 +120,15 @@ public struct GIFFrames: Sendable {
         public var description: String { error.description }
     }
 
-    private func decodeFrames(of file: InputFile, canvas: PixelSize) throws(ImagingError) -> [Frame] {
-        let info = try ImageDecoder.readInfo(contentsOf: file.path, limits: pipeline.configuration.limits)
-        if info.metadata.frameCount > 1 {   // an animated GIF or WebP gives its frames
-            let decoded = try ImageDecoder.decode(contentsOf: file.path,
-                                                  options: DecodeOptions(frames: .all, limits: pipeline.configuration.limits))
-            for warning in decoded.warnings { pipeline.configuration.onWarning?(file.path, warning) }
-            return decoded.frames.map { Frame(image: fitted($0.image, canvas: canvas), ownDelay: $0.delayCentiseconds, source: file.path) }
-        }
+    /// A photo (or a still GIF or WebP) through the pipeline, fitted to the canvas.
+    func photoFrame(of file: InputFile, canvas: PixelSize) throws(ImagingError) -> Frame {
         let resize = ImageProcessors.Resize(target: TargetSize(width: canvas.width, height: canvas.height, fit: fit), upscale: true)
         let image = try pipeline.image(for: ImageRequest(source: try SourceIdentity.of(file.path), resize: resize))
-        return [Frame(image: padded(image, canvas: canvas), ownDelay: nil, source: file.path)]
+        return Frame(image: padded(image, canvas: canvas), ownMilliseconds: nil, source: file.path)
     }
 
-    private func fitted(_ image: Image, canvas: PixelSize) -> Image {
+    /// An animation's frame resized to the canvas and padded.
+    func fitted(_ image: Image, canvas: PixelSize) -> Image {
         let resize = ImageProcessors.Resize(target: TargetSize(width: canvas.width, height: canvas.height, fit: fit), upscale: true)
         return padded(resize.apply(image), canvas: canvas)
     }

@@ -1,10 +1,10 @@
 import Catalog
 
-/// A GIF a `GIFMaker` wrote.
+/// An animated GIF or WebP a `GIFMaker` wrote.
 public struct GIFOutput: Sendable {
     public var path: String
     public var animation: GIFAnimation
-    /// Why the GIF could not be recorded in its photos' catalog (it was
-    /// written all the same); nil when it was, or no catalog applies.
+    /// Why the animation could not be recorded in its photos' catalog (it
+    /// was written all the same); nil when it was, or no catalog applies.
     public var recordingError: CatalogError?
 }

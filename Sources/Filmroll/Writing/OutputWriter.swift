@@ -24,13 +24,40 @@ public final class OutputWriter: Sendable {
 
     /// Writes `bytes` at `path`, or throws why it may not.
     public func write(_ bytes: [UInt8], to path: String) throws(ImagingError) {
+        try prepare(path)
+        try ImagingError.converting(try AtomicFile.write(bytes, to: path))
+    }
+
+    /// Starts writing `path` piece by piece (a long animation, as it is
+    /// encoded), or throws why it may not be written. The file appears at
+    /// `path` on `commit(_:)`; until then only a temporary beside it exists,
+    /// removed if the writer is discarded or the process is stopped.
+    public func startWriting(_ path: String) throws(ImagingError) -> AtomicFileWriter {
+        try prepare(path)
+        return try ImagingError.converting(try AtomicFileWriter(path: path))
+    }
+
+    /// Checks `path` again (something may have appeared there meanwhile) and
+    /// puts the finished file in its place.
+    public func commit(_ file: AtomicFileWriter) throws(ImagingError) {
+        do throws(ImagingError) {
+            try outputGuard.check(file.path)
+        } catch {
+            file.discard()
+            throw error
+        }
+        try ImagingError.converting(try file.commit())
+    }
+
+    /// Checks the guard, makes the folder, checks the confinement, and
+    /// sweeps the folder of crashed runs' temporaries (once per run).
+    private func prepare(_ path: String) throws(ImagingError) {
         try outputGuard.check(path)
         let folder = InputWalker.parentFolder(path)
         if createsFolders { try ImagingError.converting(try Folders.create(folder)) }
         try checkConfinement(folder)
         let sweep = sweptFolders.withLock { $0.insert(folder).inserted }
         if sweep { TemporaryFiles.sweep(folder: folder) }
-        try ImagingError.converting(try AtomicFile.write(bytes, to: path))
     }
 
     /// Refuses a folder that a symlink leads outside the confinement.

@@ -1,14 +1,14 @@
 import Filmroll
 
-/// `filmroll gif INPUT... -o OUT.gif`: an animated GIF from photos or frames.
+/// `filmroll gif INPUT... -o OUT.gif|OUT.webp`: an animated GIF or WebP from photos or frames.
 struct GIFCommand: Command {
     static let spec = CommandSpec(
         name: "gif",
-        abstract: "Make an animated GIF from photos, frames or GIFs, with good palettes and small files.",
-        usage: "INPUT... -o OUT.gif [--fps F | --delay MS | --delays MS,…] [--width W | --height H | --size N] [options]",
+        abstract: "Make an animated GIF or WebP from photos, frames or animations, with good palettes and small files.",
+        usage: "INPUT... -o OUT.gif|OUT.webp [--fps F | --delay MS | --delays MS,…] [--width W | --height H | --size N] [options]",
         arguments: [ArgumentSpec(name: "INPUT...", help: "Images or folders of them (an animated GIF or WebP gives all its frames).")],
         options: [
-            .value("output", short: "o", "OUT.gif", "The GIF to write."),
+            .value("output", short: "o", "OUT.gif|OUT.webp", "The animation to write: a GIF, or an animated WebP (by the extension)."),
             .value("fps", "F", "Frames per second (default 10); delays are rounded with the error carried, so 30 fps stays exact."),
             .value("delay", "MS", "The same delay for every frame, in milliseconds."),
             .value("delays", "MS,MS,…", "A delay per frame; the last one repeats."),
@@ -18,17 +18,22 @@ struct GIFCommand: Command {
             .value("fit", "contain|cover", "Frames of another aspect: contained on the background (default) or cropped."),
             .value("background", "COLOR", "Colour around contained frames and under transparency (default white)."),
             .value("loop", "forever|none|N", "Play for ever (default), once, or repeat N more times."),
-            .value("quality", "1-100", "Palette quality; higher is closer to the photos and larger (default 80)."),
-            .value("dither", "0-1", "Dithering strength (default 0: none)."),
-            .value("colors", "2-256", "Colours per frame (default 256)."),
+            .value("quality", "1-100", "Higher is closer to the photos and larger. GIF: palette quality (default 80). "
+                   + "WebP: lossy quality (default \(Int(WebPAnimationOptions().quality))), or with --lossless the effort to make it smaller."),
+            .flag("lossless", "WebP: lossless frames (larger; exact colours)."),
+            .value("dither", "0-1", "GIF: dithering strength (default 0: none)."),
+            .value("colors", "2-256", "GIF: colours per frame (default 256)."),
             .value("order", "name|date", "Frame order: file names in natural order (default), or capture time."),
             .flag("bounce", "Play forward, then backward."),
             .flag("no-cache", "Keep no decoded photos in memory (as in thumbs)."),
         ] + MakingOptions.specs(json: "Print the result as one JSON object."),
         discussion: """
-        Every frame is upright and resized through the thumbnail pipeline. Unchanged pixels stay transparent so
-        static areas do not shimmer; identical frames merge. Palettes come from libimagequant (GPL-3.0-or-later).
-        An existing OUT.gif is replaced only when it is a GIF Filmroll made, unless --force; never an input.
+        Every frame is upright and resized through the thumbnail pipeline. Frames stream from the decoders to the
+        encoder, so memory stays flat however long the animation (--bounce keeps the frames for the way back).
+        GIF: unchanged pixels stay transparent so static areas do not shimmer; identical frames merge; palettes
+        come from libimagequant (GPL-3.0-or-later). WebP (-o OUT.webp): lossy by default, each frame encoded as
+        the rectangle that changed (libwebp's WebPAnimEncoder), delays in exact milliseconds.
+        An existing output is replaced only when Filmroll made it (the same format), unless --force; never an input.
         """
     )
 
@@ -39,6 +44,8 @@ struct GIFCommand: Command {
     var fit: TargetSize.Fit
     var background: RGBColor
     var options = GIFOptions()
+    var webp = WebPAnimationOptions()
+    var format: AnimationFormat
     var order: GIFFrames.Order
     var bounce: Bool
     var useCache: Bool
@@ -47,9 +54,19 @@ struct GIFCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
         inputs = arguments.positionals
-        guard let output = arguments.value("output") else { throw UsageError("missing -o OUT.gif") }
-        guard ImageFormat.forOutputPath(output) == .gif else { throw UsageError("the output must end in .gif, not '\(output)'") }
+        guard let output = arguments.value("output") else { throw UsageError("missing -o OUT.gif or -o OUT.webp") }
+        guard let format = AnimationFormat(outputPath: output) else {
+            throw UsageError("the output must end in .gif or .webp, not '\(output)'")
+        }
         self.output = output
+        self.format = format
+        if format == .webp {
+            for option in ["dither", "colors"] where arguments.value(option) != nil {
+                throw UsageError("option '--\(option)' is for GIFs; a WebP has no palette")
+            }
+        } else if arguments.has("lossless") {
+            throw UsageError("option '--lossless' is for WebPs; a GIF is always made of palettes")
+        }
         let timings = ["fps", "delay", "delays"].filter { arguments.value($0) != nil }
         if timings.count > 1 { throw UsageError("use one of --fps, --delay, --delays") }
         if let fps = arguments.value("fps") {
@@ -90,7 +107,10 @@ struct GIFCommand: Command {
             }
             options.loop = .repeats(count)
         }
+        webp.loop = options.loop
         options.quality = try arguments.integer("quality", in: 1...100, default: 80)!
+        if let quality = try arguments.integer("quality", in: 1...100) { webp.quality = Double(quality) }
+        webp.lossless = arguments.has("lossless")
         if let dither = arguments.value("dither") {
             guard let value = Double(dither), (0...1).contains(value) else { throw UsageError("option '--dither' needs a number from 0 to 1, not '\(dither)'") }
             options.dither = value
@@ -122,9 +142,9 @@ struct GIFCommand: Command {
         let maker = GIFMaker(
             frames: GIFFrames(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
                               sizing: sizing, fit: fit, background: background),
-            order: order, timing: timing, bounce: bounce, options: options, force: common.force,
+            order: order, timing: timing, bounce: bounce, options: options, webp: webp, format: format, force: common.force,
             lineage: common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printLineageNote) : nil)
-        let progress = ProgressBar(io: io, total: files.count, label: "gif", enabled: !common.quiet && !common.json)
+        let progress = ProgressBar(io: io, total: files.count, label: format.rawValue, enabled: !common.quiet && !common.json)
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)
         let made: GIFOutput
@@ -144,18 +164,18 @@ struct GIFCommand: Command {
         }
         progress.finish()
         if let error = made.recordingError {
-            io.printError("filmroll: could not record the gif \(displayPath(output)): \(error)")
+            io.printError("filmroll: could not record the \(format.rawValue) \(displayPath(output)): \(error)")
         }
         let seconds = (ContinuousClock.now - started).seconds
         let animation = made.animation
         if common.json {
             io.print(JSONValue.object([
                 ("path", .string(output)), ("width", .int(animation.canvas.width)), ("height", .int(animation.canvas.height)),
-                ("frames", .int(animation.frameCount)), ("bytes", .int(animation.bytes.count)),
+                ("frames", .int(animation.frameCount)), ("bytes", .int(animation.byteCount)),
                 ("seconds", .double((seconds * 1000).rounded() / 1000)), ("skipped", .array(skipped.jsonObjects())),
             ]).rendered)
         } else if !common.quiet {
-            io.print("\(displayPath(output)): \(animation.frameCount) frames, \(animation.canvas), \(displayBytes(animation.bytes.count)) in \(fixed(seconds, 2)) s")
+            io.print("\(displayPath(output)): \(animation.frameCount) frames, \(animation.canvas), \(displayBytes(animation.byteCount)) in \(fixed(seconds, 2)) s")
         }
         return made.recordingError == nil ? .success : .failure
     }

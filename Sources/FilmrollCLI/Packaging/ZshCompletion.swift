@@ -46,7 +46,7 @@ struct ZshCompletion {
                 tail += ":" + message + ":(" + option.choices.joined(separator: " ") + ")"
             } else if ["DIR", "FOLDER"].contains(valueName) {
                 tail += ":" + message + ":_files -/"
-            } else if ["PATH", "OUT", "OUT.gif", "NAME|PATH", "FILE"].contains(valueName) {
+            } else if ["PATH", "NAME|PATH", "FILE"].contains(valueName) || valueName.hasPrefix("OUT") {
                 tail += ":" + message + ":_files"
             } else {
                 tail += ":" + message + ": "

@@ -11,6 +11,17 @@ enum GIFCodec {
     static func readHeader(_ bytes: UnsafeRawBufferPointer, maxFrames: Int) throws(ImagingError) -> Header {
         var info = cimg_gif_info()
         try checkCodec(.gif) { cimg_gif_read_info(bytes.uint8Base, bytes.count, UInt32(clamping: maxFrames), &info, $0) }
+        return header(info)
+    }
+
+    /// `readHeader` over an open file, read block by block (the whole file is never in memory).
+    static func readHeader(descriptor: Int32, maxFrames: Int) throws(ImagingError) -> Header {
+        var info = cimg_gif_info()
+        try checkCodec(.gif) { cimg_gif_read_info_fd(descriptor, UInt32(clamping: maxFrames), &info, $0) }
+        return header(info)
+    }
+
+    private static func header(_ info: cimg_gif_info) -> Header {
         let loop: LoopCount = switch info.loop_count {
         case ..<0: .once
         case 0: .forever

@@ -56,7 +56,7 @@ enum WebPCodec {
     /// The first `count` frames of an animation, composited on the canvas.
     static func decodeFrames(_ bytes: UnsafeRawBufferPointer, canvas: PixelSize, count: Int) throws(ImagingError) -> [ImageFrame] {
         let frameBytes = canvas.width * canvas.height * 4
-        var delays = [UInt16](repeating: 0, count: count)
+        var delays = [UInt32](repeating: 0, count: count)
         var all = [UInt8](repeating: 0, count: frameBytes * count)
         var error = cimg_error()
         let status = all.withUnsafeMutableBufferPointer { frames in
@@ -69,7 +69,7 @@ enum WebPCodec {
         return (0..<count).map { index in
             let pixels = Array(all[index * frameBytes..<(index + 1) * frameBytes])
             return ImageFrame(image: Image(width: canvas.width, height: canvas.height, format: .rgba8, pixels: pixels),
-                              delayCentiseconds: Int(delays[index]))
+                              delayMilliseconds: Int(delays[index]))
         }
     }
 }

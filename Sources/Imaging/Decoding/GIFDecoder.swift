@@ -2,7 +2,10 @@
 /// delay, and the animation's loop count.
 struct GIFDecoder: ImageDecoding {
     func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
-        let header = try GIFCodec.readHeader(bytes, maxFrames: limits.maxFrames)
+        Self.info(try GIFCodec.readHeader(bytes, maxFrames: limits.maxFrames))
+    }
+
+    static func info(_ header: GIFCodec.Header) -> ImageInfo {
         var metadata = ImageMetadata()
         metadata.frameCount = header.frameCount
         metadata.loop = header.frameCount > 1 || header.loop != .once ? header.loop : nil

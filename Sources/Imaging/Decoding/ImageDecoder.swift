@@ -30,7 +30,7 @@ public enum ImageDecoder {
             let warnings = info.warnings + decodeWarnings.filter { !info.warnings.contains($0) }
             var colorSpace = info.decodedColorSpace
             if options.convertsToSRGB && !colorSpace.isSRGB {
-                frames = frames.map { ImageFrame(image: $0.image.convertedToSRGB(from: colorSpace), delayCentiseconds: $0.delayCentiseconds) }
+                frames = frames.map { ImageFrame(image: $0.image.convertedToSRGB(from: colorSpace), delayMilliseconds: $0.delayMilliseconds) }
                 colorSpace = .sRGB
             }
             guard options.appliesOrientation else {
@@ -38,7 +38,7 @@ public enum ImageDecoder {
             }
             let orientation = info.metadata.orientation
             let upright = frames.map {
-                ImageFrame(image: $0.image.applying(orientation), delayCentiseconds: $0.delayCentiseconds)
+                ImageFrame(image: $0.image.applying(orientation), delayMilliseconds: $0.delayMilliseconds)
             }
             return DecodedImage(info: info, frames: upright, decodeScale: scale, colorSpace: colorSpace, warnings: warnings)
         }

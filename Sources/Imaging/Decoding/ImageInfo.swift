@@ -44,12 +44,24 @@ public struct ImageInfo: Sendable, Hashable {
 /// One frame of a decoded image, upright, with how long it shows.
 public struct ImageFrame: Sendable, Hashable {
     public var image: Image
-    /// Delay in centiseconds (GIF's unit); 0 for stills.
-    public var delayCentiseconds: Int
+    /// How long the frame shows, in milliseconds, as the file says (WebP
+    /// counts milliseconds, GIF centiseconds); 0 for stills.
+    public var delayMilliseconds: Int
+
+    /// The delay in centiseconds (GIF's unit), rounded to the nearest.
+    public var delayCentiseconds: Int {
+        get { (delayMilliseconds + 5) / 10 }
+        set { delayMilliseconds = newValue * 10 }
+    }
 
     public init(image: Image, delayCentiseconds: Int = 0) {
         self.image = image
-        self.delayCentiseconds = delayCentiseconds
+        delayMilliseconds = delayCentiseconds * 10
+    }
+
+    public init(image: Image, delayMilliseconds: Int) {
+        self.image = image
+        self.delayMilliseconds = delayMilliseconds
     }
 }
 

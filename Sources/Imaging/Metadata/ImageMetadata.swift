@@ -48,4 +48,13 @@ public enum LoopCount: Sendable, Hashable {
         case .repeats(let count): count
         }
     }
+
+    /// WebP's ANIM loop count: 0 forever, else the number of plays (at most 65535).
+    public var webPValue: Int {
+        switch self {
+        case .once: 1
+        case .forever: 0
+        case .repeats(let count): min(65535, max(0, count) + 1)
+        }
+    }
 }

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file written piece by piece that readers only ever see whole: the
+/// pieces go to a temporary file beside the target (`TemporaryFiles`, so a
+/// signal or a later run removes it), which `commit()` renames over the
+/// target. Until then the target is untouched; `discard()`, or letting the
+/// writer go without committing, removes the temporary.
+///
+/// For outputs too long to build in memory first (an animation of
+/// thousands of frames): memory holds one piece at a time.
+public final class AtomicFileWriter {
+    public let path: String
+    private let temporary: String
+    private var descriptor: Int32
+    /// Bytes written so far.
+    public private(set) var byteCount = 0
+
+    /// Creates the temporary file.
+    /// - Throws: `FileError.system` when it cannot be created (a missing or
+    ///   read-only folder; the process is stopping).
+    public init(path: String, permissions: mode_t = 0o644) throws(FileError) {
+        self.path = path
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        temporary = (directory.isEmpty ? "" : directory + "/") + TemporaryFiles.name(for: name)
+        descriptor = TemporaryFiles.create(temporary, permissions: permissions)
+        if descriptor < 0 { throw .system("cannot create \(path): \(FileBytes.systemMessage(errno))") }
+    }
+
+    deinit { discard() }
+
+    /// Appends `bytes` to the temporary file.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
+        guard descriptor >= 0 else { throw .system("cannot write \(path): the file was already finished") }
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                let failure = errno
+                discard()
+                throw .system("cannot write \(path): \(FileBytes.systemMessage(failure))")
+            }
+            offset += count
+        }
+        byteCount += bytes.count
+    }
+
+    /// Appends `bytes` to the temporary file.
+    public func write(_ bytes: [UInt8]) throws(FileError) {
+        var failure: FileError?
+        bytes.withUnsafeBytes { raw in
+            do throws(FileError) { try write(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Closes the temporary file and renames it over `path`.
+    public func commit() throws(FileError) {
+        guard descriptor >= 0 else { throw .system("cannot write \(path): the file was already finished") }
+        var failure: Int32 = 0
+        if close(descriptor) != 0 { failure = errno }
+        descriptor = -1
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 { unlink(temporary) }
+        TemporaryFiles.unregister(temporary)
+        if failure != 0 { throw .system("cannot write \(path): \(FileBytes.systemMessage(failure))") }
+    }
+
+    /// Removes the temporary file; the target stays as it was. Does nothing once committed.
+    public func discard() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+        unlink(temporary)
+        TemporaryFiles.unregister(temporary)
+    }
+}

@@ -1,0 +1,81 @@
+extension GIFAnimator {
+    /// One frame cropped to what changed, unchanged pixels transparent,
+    /// remapped to `shared` or to a palette of its own.
+    /// - Parameter sharedBound: when set, a frame the shared palette remaps
+    ///   with a larger mean squared error gets a palette of its own instead
+    ///   (for frames the shared palette was not built from).
+    /// - Returns: the frame, and the shared palette's error on it (nil
+    ///   when it has a palette of its own).
+    static func encodeFrame(_ frame: Image, changed: ChangeMask?, delay: Int, shared: Quantizer?, sharedBound: Double?,
+                            options: GIFOptions) throws(ImagingError) -> (frame: EncodedFrame, sharedError: Double?) {
+        let rect = changed?.bounds ?? PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+        var crop = frame.cropped(to: rect)
+        if let changed {
+            // Unchanged pixels become transparent: they keep what is on screen.
+            crop.pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in 0..<rect.height {
+                    for x in 0..<rect.width where !changed.isChanged(x: rect.x + x, y: rect.y + y) {
+                        pixels[(y * rect.width + x) * 4 + 3] = 0
+                    }
+                }
+            }
+        }
+        if let shared {
+            let encoded = try remap(crop, rect: rect, changed: changed, delay: delay, with: shared, options: options)
+            let error = meanSquaredError(crop, encoded)
+            if error <= sharedBound ?? .infinity { return (encoded, error) }
+        }
+        let settings = options.quantizerSettings
+        if options.paletteFromHalfSize && rect.width >= 256 && rect.height >= 256 {
+            // The palette from a half-size copy: a quarter of the pixels to sort, the same colours.
+            let quantizer = try Quantizer(images: [crop.opaque().boxShrunk(by: 2)], maxColors: min(255, options.colors),
+                                          quality: settings.quality, speed: settings.speed)
+            return (try remap(crop, rect: rect, changed: changed, delay: delay, with: quantizer, options: options), nil)
+        }
+        let quantizer = try Quantizer(images: [crop], maxColors: options.colors, quality: settings.quality, speed: settings.speed)
+        let indices = try quantizer.remap(crop, dither: options.dither)
+        // libimagequant gives transparent pixels an entry of their own: the
+        // lowest entry any transparent pixel was given.
+        var transparent: Int?
+        if changed != nil {
+            crop.pixels.withUnsafeBufferPointer { pixels in
+                for index in indices.indices where pixels[index * 4 + 3] == 0 {
+                    transparent = min(transparent ?? Int.max, Int(indices[index]))
+                }
+            }
+        }
+        return (EncodedFrame(rect: rect, indices: indices, palette: quantizer.palette, transparentIndex: transparent, delay: delay), nil)
+    }
+
+    /// The mean squared error, per RGB sample, of the pixels `frame` writes
+    /// (those not transparent in `crop`) against `crop`.
+    static func meanSquaredError(_ crop: Image, _ frame: EncodedFrame) -> Double {
+        var total = 0, count = 0
+        crop.pixels.withUnsafeBufferPointer { pixels in
+            frame.palette.withUnsafeBufferPointer { palette in
+                for (index, entry) in frame.indices.enumerated() where pixels[index * 4 + 3] != 0 {
+                    let color = Int(entry) * 3
+                    for channel in 0..<3 {
+                        let difference = Int(pixels[index * 4 + channel]) - Int(palette[color + channel])
+                        total += difference * difference
+                    }
+                    count += 3
+                }
+            }
+        }
+        return Double(total) / Double(max(1, count))
+    }
+
+    /// `crop` remapped to an opaque palette of at most 255 colours, its
+    /// unchanged pixels given one more, transparent entry.
+    private static func remap(_ crop: Image, rect: PixelRect, changed: ChangeMask?, delay: Int, with quantizer: Quantizer,
+                              options: GIFOptions) throws(ImagingError) -> EncodedFrame {
+        var indices = try quantizer.remap(crop.opaque(), dither: options.dither)
+        let transparent = quantizer.colorCount
+        if changed != nil {
+            for index in indices.indices where crop.pixels[index * 4 + 3] == 0 { indices[index] = UInt8(transparent) }
+        }
+        return EncodedFrame(rect: rect, indices: indices, palette: quantizer.palette + [0, 0, 0],
+                            transparentIndex: changed == nil ? nil : transparent, delay: delay)
+    }
+}

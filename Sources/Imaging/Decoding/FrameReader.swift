@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An image's frames decoded one at a time, upright and in sRGB, for
+/// animations too long to hold decoded: a GIF is read from its file block
+/// by block and composited on one screen; an animated WebP's compressed
+/// bytes are held and its frames composited by libwebp's WebPAnimDecoder;
+/// any other image gives its one frame (decoded when it is asked for, so
+/// opening a reader is cheap).
+///
+/// The header is read and the limits checked before the first frame (the
+/// frame count, the frame's pixels, and the pixels of all frames together),
+/// as `ImageDecoder.decode` checks them.
+public final class FrameReader {
+    public let path: String
+    public let info: ImageInfo
+    /// Frames given so far.
+    public private(set) var framesRead = 0
+
+    private enum Source {
+        case gif(GIFFrameDecoder, descriptor: Int32)
+        case webp(WebPFrameDecoder)
+        /// The file's bytes until the frame is asked for.
+        case still([UInt8]?)
+    }
+
+    private var source: Source
+    private let limits: DecodeLimits
+
+    /// Reads the header and checks the limits.
+    /// - Throws: `ImagingError` (the file cannot be read, is not an image,
+    ///   is damaged, or passes a limit).
+    public init(contentsOf path: String, limits: DecodeLimits = .default) throws(ImagingError) {
+        self.path = path
+        let (descriptor, size) = try ImagingError.converting(try FileBytes.openRegular(path))
+        var keepsDescriptor = false
+        defer { if !keepsDescriptor { close(descriptor) } }
+        if size > limits.maxFileBytes { throw .limitExceeded("file is larger than \(limits.maxFileBytes) bytes") }
+        if size == 0 { throw .emptyFile }
+        var head = [UInt8](repeating: 0, count: min(size, ImageFormat.signatureLength))
+        _ = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+
+        if ImageFormat.sniff(head) == .gif {
+            info = GIFDecoder.info(try GIFCodec.readHeader(descriptor: descriptor, maxFrames: limits.maxFrames))
+            try limits.check(frameSize: info.storedSize, frames: info.metadata.frameCount)
+            source = .gif(try GIFFrameDecoder(descriptor: descriptor), descriptor: descriptor)
+            self.limits = limits
+            keepsDescriptor = true
+            return
+        }
+        let bytes = try ImagingError.converting(try FileBytes.read(path, limit: limits.maxFileBytes))
+        info = try ImageDecoder.readInfo(bytes, limits: limits)
+        if info.format == .webp && info.metadata.frameCount > 1 {
+            try limits.check(frameSize: info.storedSize, frames: info.metadata.frameCount)
+            source = .webp(try WebPFrameDecoder(bytes, canvas: info.storedSize))
+        } else {
+            source = .still(bytes)
+        }
+        self.limits = limits
+    }
+
+    deinit {
+        if case let .gif(_, descriptor) = source { close(descriptor) }
+    }
+
+    /// The number of frames the header counts.
+    public var frameCount: Int { info.metadata.frameCount }
+
+    /// Whether the file is an animation (more than one frame).
+    public var isAnimation: Bool { frameCount > 1 }
+
+    /// The next frame, upright and in sRGB, with its delay; nil after the last.
+    /// - Throws: `ImagingError` when the frame cannot be decoded.
+    public func next() throws(ImagingError) -> ImageFrame? {
+        guard framesRead < frameCount else { return nil }
+        var frame: ImageFrame
+        switch source {
+        case let .gif(decoder, _): frame = try decoder.next()
+        case let .webp(decoder): frame = try decoder.next()
+        case let .still(bytes):
+            guard let bytes else { return nil }
+            source = .still(nil)
+            framesRead += 1
+            return try ImageDecoder.decode(bytes, info: info, options: DecodeOptions(limits: limits)).frames[0]
+        }
+        framesRead += 1
+        let colorSpace = info.decodedColorSpace
+        if !colorSpace.isSRGB { frame.image = frame.image.convertedToSRGB(from: colorSpace) }
+        frame.image = frame.image.applying(info.metadata.orientation)
+        return frame
+    }
+}
