@@ -349,6 +349,7 @@ static int cimg_writer_setup(cimg_video_writer *writer, const char *path, const 
      * whole file has arrived. */
     AVDictionary *muxing = NULL;
     av_dict_set(&muxing, "movflags", "+faststart+write_colr", 0);
+    if (options->comment != NULL) av_dict_set(&writer->format->metadata, "comment", options->comment, 0);
     result = avformat_write_header(writer->format, &muxing);
     av_dict_free(&muxing);
     if (result < 0) {

@@ -657,6 +657,7 @@ typedef struct cimg_video_writer_options {
     const char *preset;      /* libx264's preset: "ultrafast" ... "placebo"; NULL = "medium" */
     const char *tune;        /* libx264's tune ("film", "stillimage"), or NULL */
     int threads;             /* libx264's threads; 0 = its own choice for the machine */
+    const char *comment;     /* the file's comment metadata (©cmt), or NULL */
 } cimg_video_writer_options;
 
 /**

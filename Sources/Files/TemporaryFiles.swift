@@ -24,7 +24,7 @@ public enum TemporaryFiles {
     public static let staleAge: Int64 = 3600
 
     /// The temporary name for writing `name` in this process.
-    static func name(for name: String) -> String {
+    public static func name(for name: String) -> String {
         ".\(name).filmroll-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
@@ -41,7 +41,7 @@ public enum TemporaryFiles {
     /// descriptor, or -1 with `errno` set. Creating under the lock means
     /// `abandonAll()` sees every file that exists. Fails with `ECANCELED`
     /// once the process is stopping, when no new file may be started.
-    static func create(_ path: String, permissions: mode_t) -> Int32 {
+    public static func create(_ path: String, permissions: mode_t) -> Int32 {
         state.withLock { state in
             guard !state.abandoned else {
                 errno = ECANCELED
@@ -53,7 +53,7 @@ public enum TemporaryFiles {
         }
     }
 
-    static func unregister(_ path: String) {
+    public static func unregister(_ path: String) {
         state.withLock { _ = $0.live.remove(path) }
     }
 

@@ -9,6 +9,7 @@ public enum CLI {
         InfoCommand.self, ConvertCommand.self, ThumbsCommand.self, ProcessCommand.self, IndexCommand.self, PruneCommand.self,
         ShowCommand.self, ListCommand.self, CalendarCommand.self, StatsCommand.self, FourcutCommand.self,
         GIFCommand.self,
+        VideoCommand.self,
     ]
 
     /// Runs `arguments` (without the program name) and returns the exit code.

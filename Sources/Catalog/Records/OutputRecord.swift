@@ -6,6 +6,8 @@ public struct OutputRecord: Sendable, Hashable {
         case gif
         /// An animated WebP (schema version 2 and later).
         case webp
+        /// An H.264 MP4 (schema version 2 and later).
+        case video
     }
 
     public var id: Int64

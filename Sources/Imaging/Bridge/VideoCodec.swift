@@ -13,12 +13,15 @@ enum VideoCodec {
             let tick = options.timing.tick, rate = options.timing.nominalRate
             var error = cimg_error()
             let status = options.preset.rawValue.withCString { preset in
-                var settings = cimg_video_writer_options(
-                    width: UInt32(size.width), height: UInt32(size.height),
-                    time_base_num: Int32(tick.numerator), time_base_den: Int32(tick.denominator),
-                    frame_rate_num: Int32(rate.numerator), frame_rate_den: Int32(rate.denominator),
-                    crf: options.crf, preset: preset, tune: nil, threads: Int32(options.threads))
-                return cimg_video_writer_open(descriptor, path, &settings, &handle, &error)
+                (options.comment ?? "").withCString { comment in
+                    var settings = cimg_video_writer_options(
+                        width: UInt32(size.width), height: UInt32(size.height),
+                        time_base_num: Int32(tick.numerator), time_base_den: Int32(tick.denominator),
+                        frame_rate_num: Int32(rate.numerator), frame_rate_den: Int32(rate.denominator),
+                        crf: options.crf, preset: preset, tune: nil, threads: Int32(options.threads),
+                        comment: options.comment == nil ? nil : comment)
+                    return cimg_video_writer_open(descriptor, path, &settings, &handle, &error)
+                }
             }
             if status != 0 { throw .videoEncodingFailed(Self.message(error)) }
         }

@@ -37,6 +37,7 @@ public struct OutputMark: Sendable, Hashable, CustomStringConvertible {
         case "fourcut": "a Filmroll four-cut"
         case "gif": "a Filmroll GIF"
         case "webp": "a Filmroll animated WebP"
+        case "video": "a Filmroll video"
         case "convert": "a photo Filmroll converted"
         default: "a Filmroll \(kind)"
         }
@@ -65,6 +66,7 @@ public struct OutputMark: Sendable, Hashable, CustomStringConvertible {
             // The XMP chunk follows the frames: found by hopping from chunk header to chunk header.
             return mark(in: webPXMP(fileSize: Int(status.st_size), bytes: bytes).map { [creatorTool(inXMP: $0)] } ?? [])
         }
+        if isMP4(head) { return mp4Mark(fileSize: Int(status.st_size), bytes: bytes) }
         return read(head)
     }
 

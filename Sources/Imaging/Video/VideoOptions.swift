@@ -11,6 +11,9 @@ public struct VideoOptions: Sendable, Hashable {
     public var preset = VideoPreset.medium
     /// libx264's threads; 0 lets libx264 choose (1.5 per core).
     public var threads = 0
+    /// The file's comment metadata: Filmroll's `OutputMark`, so that only
+    /// a video Filmroll made is ever replaced.
+    public var comment: String?
     /// Most frames one video may have: one hour at 60 fps by default.
     public var maxFrames = 216_000
     /// `maxPixelsPerFrame` bounds the frame size (H.264's own limit, a

@@ -1,0 +1,201 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Catalog
+import Imaging
+
+/// H.264 MP4 videos from photos (a slideshow) or from frames (a sequence,
+/// animated GIFs and WebPs giving theirs), upright and colour-managed
+/// through the image pipeline, recorded in the catalog of the photos'
+/// folder: what `filmroll video` does.
+///
+/// ```swift
+/// let (files, _, _) = InputWalker.expand(["/photos/trip"])
+/// let video = try VideoMaker(source: .slideshow(SlideshowOptions())).make(files, output: "/photos/trip.mp4")
+/// ```
+///
+/// Frames stream into the encoder: a slideshow holds only the photos on
+/// screen; a sequence is decoded in order.
+public struct VideoMaker {
+    public var source: VideoSource
+    /// Sizing, fit and background of a sequence's frames (a slideshow has its own).
+    public var frames: GIFFrames
+    public var order: GIFFrames.Order
+    /// Quality and speed (`crf`, `preset`); the timing comes from `source`.
+    public var options: VideoOptions
+    /// Replace an existing file Filmroll did not make (never an input).
+    public var force: Bool
+    /// Records videos with their photos; nil: no catalog is read or written.
+    public var lineage: LineageRecorder?
+
+    public init(source: VideoSource, frames: GIFFrames = GIFFrames(), order: GIFFrames.Order = .name,
+                options: VideoOptions = VideoOptions(), force: Bool = false, lineage: LineageRecorder? = nil) {
+        self.source = source
+        self.frames = frames
+        self.order = order
+        self.options = options
+        self.force = force
+        self.lineage = lineage
+    }
+
+    /// Whether `files` hold an animation (an animated GIF or WebP), whose
+    /// frames make a sequence rather than a slideshow.
+    public static func containsAnimation(_ files: [InputFile], limits: DecodeLimits = .default) -> Bool {
+        files.contains { ((try? ImageDecoder.readInfo(contentsOf: $0.path, limits: limits))?.metadata.frameCount ?? 1) > 1 }
+    }
+
+    /// Makes `output` from `files` and records it. The output and the
+    /// catalog are checked before any decoding; a cancelled or failed run
+    /// leaves no file.
+    /// - Parameter progress: called once per input decoded (sequences) or per second of video made (slideshows).
+    public func make(_ files: [InputFile], output: String, cancellation: CancellationToken = CancellationToken(),
+                     progress: @escaping @Sendable () -> Void = {}) throws(VideoError) -> VideoOutput {
+        if files.isEmpty { throw .noFrames }
+        let ordered = GIFFrames.order(files, by: order)
+        let outputGuard = OutputGuard(mark: .video, force: force, inputs: InputIdentities(ordered), catalogPath: lineage?.catalogPath)
+        do throws(ImagingError) {
+            try outputGuard.check(output)
+        } catch {
+            throw .output(path: output, error)
+        }
+        let target: LineageTarget?
+        do throws(CatalogError) {
+            target = try lineage?.target(forPhotos: ordered.map(\.path))
+        } catch {
+            throw .catalog(error)
+        }
+        var options = options
+        options.limits = frames.pipeline.configuration.limits
+        options.comment = OutputMark.video.text
+        var made: VideoOutput
+        switch source {
+        case .slideshow(let slideshow):
+            made = try makeSlideshow(ordered, slideshow: slideshow, output: output, options: options,
+                                     cancellation: cancellation, progress: progress)
+        case .frames(let rate):
+            made = try makeSequence(ordered, timing: .frameRate(rate), delays: nil, output: output, options: options,
+                                    cancellation: cancellation, progress: progress)
+        case .delayedFrames(let milliseconds):
+            made = try makeSequence(ordered, timing: nil, delays: milliseconds, output: output, options: options,
+                                    cancellation: cancellation, progress: progress)
+        }
+        var status = stat()
+        if stat(output, &status) == 0 { made.byteCount = Int(status.st_size) }
+        if let lineage, let target {
+            do throws(CatalogError) {
+                try lineage.record(LineageOutput(kind: .video, path: output, parameters: lineageParameters, photos: target.photos),
+                                   in: target)
+            } catch {
+                made.recordingError = error
+            }
+        }
+        return made
+    }
+
+    private func makeSlideshow(_ files: [InputFile], slideshow options: SlideshowOptions, output: String, options videoOptions: VideoOptions,
+                               cancellation: CancellationToken, progress: @Sendable () -> Void) throws(VideoError) -> VideoOutput {
+        var photos: [SlideshowPhoto] = []
+        for file in files {
+            do throws(ImagingError) {
+                photos.append(.file(try SourceIdentity.of(file.path)))
+            } catch {
+                throw .frame(path: file.path, error)
+            }
+        }
+        let show: Slideshow
+        do throws(ImagingError) {
+            show = try Slideshow(photos: photos, options: options, pipeline: frames.pipeline)
+        } catch {
+            throw .output(path: output, error)
+        }
+        let framesPerStep = max(1, Int(options.frameRate.framesPerSecond.rounded()))
+        var encoded = 0
+        let written: Bool
+        do throws(ImagingError) {
+            written = try show.encode(to: output, options: videoOptions) {
+                encoded += 1
+                if encoded % framesPerStep == 0 { progress() }
+                return cancellation.isCancelled
+            }
+        } catch {
+            // A photo that could not be read is named; anything else is the video's.
+            if let photo = show.failedPhoto, photo < files.count { throw .frame(path: files[photo].path, error) }
+            throw .output(path: output, error)
+        }
+        if !written { throw .cancelled }
+        return VideoOutput(path: output, size: show.canvas, frameCount: show.frameCount,
+                           durationSeconds: Double(show.frameCount) / options.frameRate.framesPerSecond, byteCount: 0)
+    }
+
+    private func makeSequence(_ files: [InputFile], timing: VideoTiming?, delays: [Int]?, output: String, options: VideoOptions,
+                              cancellation: CancellationToken, progress: @escaping @Sendable () -> Void) throws(VideoError) -> VideoOutput {
+        let stream: FrameStream
+        do throws(GIFFrames.FrameError) {
+            stream = try frames.stream(files, cancellation: cancellation, progress: progress)
+        } catch {
+            throw .frame(path: error.path, error.error)
+        }
+        // Milliseconds: as asked (the last repeating), else each input's own
+        // (10 fps for stills). The encoder's nominal rate is only a hint to
+        // libx264's rate control when durations vary.
+        var settings = options
+        settings.timing = timing ?? .milliseconds(nominal: delays.flatMap { $0.first }.flatMap { FrameRate(numerator: 1000, denominator: $0) } ?? 10)
+        let encoder: VideoEncoder
+        do throws(ImagingError) {
+            encoder = try VideoEncoder(path: output, size: stream.canvas, options: settings)
+        } catch {
+            throw .output(path: output, error)
+        }
+        var index = 0
+        while true {
+            let frame: GIFFrames.Frame?
+            do throws(GIFFrames.FrameError) {
+                frame = try stream.next()
+            } catch {
+                encoder.cancel()
+                throw .frame(path: error.path, error.error)
+            }
+            if cancellation.isCancelled {
+                encoder.cancel()
+                throw .cancelled
+            }
+            guard let frame else { break }
+            let milliseconds: Int
+            if let delays, !delays.isEmpty {
+                milliseconds = max(1, delays[min(index, delays.count - 1)])
+            } else {
+                milliseconds = max(1, frame.ownMilliseconds ?? 100)
+            }
+            do throws(ImagingError) {
+                try encoder.add(frame.image, duration: timing == nil ? milliseconds : 1)
+            } catch {
+                throw .output(path: output, error)
+            }
+            index += 1
+        }
+        if index == 0 {
+            encoder.cancel()
+            throw .noFrames
+        }
+        do throws(ImagingError) {
+            try encoder.finish()
+        } catch {
+            throw .output(path: output, error)
+        }
+        return VideoOutput(path: output, size: encoder.size, frameCount: encoder.frameCount,
+                           durationSeconds: settings.timing.seconds(ticks: encoder.durationTicks), byteCount: 0)
+    }
+
+    /// How the video was made, as recorded in the catalog.
+    private var lineageParameters: String {
+        var fields: [(String, JSONValue)] = [("crf", .double(options.crf)), ("preset", .string(options.preset.rawValue))]
+        switch source {
+        case .slideshow(let slideshow):
+            fields += [("seconds", .double(slideshow.secondsPerPhoto)), ("crossfade", .double(slideshow.crossfadeSeconds)),
+                       ("zoom", .bool(slideshow.kenBurns != nil))]
+        case .frames(let rate): fields.append(("fps", .string(rate.description)))
+        case .delayedFrames(let milliseconds): fields.append(("delays", .array(milliseconds.map(JSONValue.int))))
+        }
+        return JSONValue.object(fields).rendered
+    }
+}

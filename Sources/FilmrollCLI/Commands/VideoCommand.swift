@@ -1,0 +1,198 @@
+import Filmroll
+
+/// `filmroll video INPUT... -o OUT.mp4`: an H.264 MP4 slideshow of photos,
+/// or a video of frames. The work is `VideoMaker`'s.
+struct VideoCommand: Command {
+    static let spec = CommandSpec(
+        name: "video",
+        abstract: "Make an H.264 MP4: a slideshow of photos with crossfades, or a video of frames.",
+        usage: "INPUT... -o OUT.mp4 [--seconds S] [--crossfade S] [--zoom] [--size WxH] [--fps F | --delays MS,…] [options]",
+        arguments: [ArgumentSpec(name: "INPUT...", help: "Photos, frames or folders of them (an animated GIF or WebP gives all its frames).")],
+        options: [
+            .value("output", short: "o", "OUT.mp4", "The video to write."),
+            .value("seconds", "S", "Slideshow: how long each photo shows, crossfades included (default 2.5)."),
+            .value("crossfade", "S", "Slideshow: how long one photo dissolves into the next (default 0.5; 0 for cuts)."),
+            .flag("zoom", "Slideshow: a slow zoom and pan on each photo."),
+            .value("size", "WxH", "Slideshow canvas (default 1920x1080, or N wide at 16:9); frames: the longest edge N, or the width W."),
+            .value("fit", "contain|cover", "Photos of another shape: whole on the background (default), or cropped to fill."),
+            .value("background", "COLOR", "Colour around contained photos (default black for slideshows, white for frames)."),
+            .value("fps", "F", "Frames per second (a number, or a fraction such as 30000/1001); makes a video of frames."),
+            .value("delay", "MS", "Frames: every frame lasts this many milliseconds."),
+            .value("delays", "MS,MS,…", "Frames: a duration per frame in milliseconds; the last repeats."),
+            .value("crf", "0-51", "Quality: lower is better and larger (default 23, as ffmpeg's)."),
+            .value("preset", "NAME", "libx264's speed for size: ultrafast … veryslow (default medium)."),
+            .value("order", "name|date", "Input order: file names in natural order (default), or capture time."),
+            .flag("no-cache", "Keep no decoded photos in memory."),
+        ] + MakingOptions.specs(json: "Print the result as one JSON object."),
+        discussion: """
+        Photos make a slideshow; --fps, --delay or --delays, or an animated GIF or WebP among the inputs, make a
+        video of frames instead (at 10 fps unless told, or with each animation's own delays). The stream is
+        H.264 (libx264) in yuv420p with BT.709 colour tagged, sizes rounded down to even, and the file is
+        written '+faststart' (its index first, so it plays while it loads). Every photo is upright and in sRGB.
+        The file is written whole or not at all; Ctrl-C leaves nothing. An existing OUT.mp4 is replaced only
+        when it is a video Filmroll made, unless --force; never an input.
+        """
+    )
+
+    var inputs: [String]
+    var output: String
+    var slideshow = SlideshowOptions()
+    var rate: FrameRate?
+    var delays: [Int]?
+    var frameSizing: GIFFrames.Sizing?
+    var fit: SlideshowOptions.Fit = .contain
+    var background: RGBColor?
+    var options = VideoOptions()
+    var order: GIFFrames.Order
+    var useCache: Bool
+    var common: MakingOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
+        inputs = arguments.positionals
+        guard let output = arguments.value("output") else { throw UsageError("missing -o OUT.mp4") }
+        let lower = output.lowercased()
+        guard lower.hasSuffix(".mp4") || lower.hasSuffix(".m4v") else { throw UsageError("the output must end in .mp4, not '\(output)'") }
+        self.output = output
+        if ["fps", "delay", "delays"].filter({ arguments.value($0) != nil }).count > 1 {
+            throw UsageError("use one of --fps, --delay, --delays")
+        }
+        if let text = arguments.value("fps") {
+            guard let rate = FrameRate(parsing: text), rate.framesPerSecond > 0, rate.framesPerSecond <= 240 else {
+                throw UsageError("option '--fps' needs a rate from 0 to 240 (30, 29.97 or 30000/1001), not '\(text)'")
+            }
+            self.rate = rate
+        }
+        if let delay = arguments.value("delay") {
+            guard let value = Int(delay), value > 0 else { throw UsageError("option '--delay' needs whole milliseconds above 0, not '\(delay)'") }
+            delays = [value]
+        } else if let list = arguments.value("delays") {
+            let values = list.split(separator: ",").map { Int($0) }
+            guard !values.isEmpty, values.allSatisfy({ ($0 ?? 0) > 0 }) else {
+                throw UsageError("option '--delays' needs whole milliseconds above 0, separated by commas, not '\(list)'")
+            }
+            delays = values.map { $0! }
+        }
+        if let text = arguments.value("seconds") {
+            guard let value = Double(text), value > 0, value <= 3600 else { throw UsageError("option '--seconds' needs a number of seconds above 0, not '\(text)'") }
+            slideshow.secondsPerPhoto = value
+        }
+        if let text = arguments.value("crossfade") {
+            guard let value = Double(text), value >= 0 else { throw UsageError("option '--crossfade' needs seconds (0 or more), not '\(text)'") }
+            guard value <= slideshow.secondsPerPhoto / 2 else {
+                throw UsageError("option '--crossfade' can be at most half of --seconds (\(slideshow.secondsPerPhoto)), not \(text)")
+            }
+            slideshow.crossfadeSeconds = value
+        }
+        if arguments.has("zoom") { slideshow.kenBurns = KenBurns() }
+        if let text = arguments.value("size") {
+            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+            if parts.count == 2, let width = parts[0], let height = parts[1], (2...8192).contains(width), (2...8192).contains(height) {
+                slideshow.canvas = PixelSize(width: width, height: height)
+                frameSizing = .width(width)
+            } else if parts.count == 1, let edge = parts[0], (2...8192).contains(edge) {
+                frameSizing = .longestEdge(edge)
+                slideshow.canvas = PixelSize(width: edge, height: (edge * 9 / 16) & ~1)
+            } else {
+                throw UsageError("option '--size' takes WxH (1280x720) or a longest edge, not '\(text)'")
+            }
+        }
+        switch arguments.value("fit") ?? "contain" {
+        case "contain": fit = .contain
+        case "cover": fit = .cover
+        case let other: throw UsageError("option '--fit' takes contain or cover, not '\(other)'")
+        }
+        slideshow.fit = fit
+        if let text = arguments.value("background") {
+            guard let color = RGBColor(parsing: text) else { throw UsageError("option '--background' takes a colour name or #RRGGBB, not '\(text)'") }
+            background = color
+            slideshow.background = color
+        }
+        if let text = arguments.value("crf") {
+            guard let value = Double(text), (0...51).contains(value) else { throw UsageError("option '--crf' needs a number from 0 to 51, not '\(text)'") }
+            options.crf = value
+        }
+        if let text = arguments.value("preset") {
+            guard let preset = VideoPreset(rawValue: text) else {
+                throw UsageError("option '--preset' takes \(VideoPreset.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+            }
+            options.preset = preset
+        }
+        guard let order = GIFFrames.Order(rawValue: arguments.value("order") ?? "name") else {
+            throw UsageError("option '--order' takes name or date, not '\(arguments.value("order")!)'")
+        }
+        self.order = order
+        useCache = !arguments.has("no-cache")
+        common = try MakingOptions(arguments)
+    }
+
+    func run(_ io: CommandIO) -> ExitCode {
+        Interruption.install()
+        let started = ContinuousClock.now
+        let (files, failures, skipped) = InputWalker.expand(inputs)
+        defer { skipped.report(io) }
+        for failure in failures { io.reportFailure(path: failure.path, failure.reason) }
+        if !failures.isEmpty { return .failure }
+        if files.isEmpty {
+            io.printError("filmroll video: no images in \(inputs.map(displayPath).joined(separator: ", "))")
+            return .failure
+        }
+        var configuration = ImagePipeline.Configuration()
+        if !useCache { configuration.memoryCostLimit = 0 }
+        configuration.limits = common.limits
+        let pipeline = ImagePipeline(configuration: configuration.reportingWarnings(to: io))
+
+        let source: VideoSource
+        if let delays {
+            source = .delayedFrames(milliseconds: delays)
+        } else if let rate {
+            source = .frames(rate)
+        } else if VideoMaker.containsAnimation(files, limits: common.limits) {
+            source = .delayedFrames(milliseconds: [])
+        } else {
+            source = .slideshow(slideshow)
+        }
+        let isSlideshow = if case .slideshow = source { true } else { false }
+        let maker = VideoMaker(
+            source: source,
+            frames: GIFFrames(pipeline: pipeline, sizing: frameSizing, fit: fit == .cover ? .cover : .inside, background: background ?? .white),
+            order: order, options: options, force: common.force,
+            lineage: common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printLineageNote) : nil)
+        let total = isSlideshow ? max(1, Int((Double(files.count) * slideshow.secondsPerPhoto).rounded())) : files.count
+        let progress = ProgressBar(io: io, total: total, label: "video", enabled: !common.quiet && !common.json)
+        let cancellation = CancellationToken()
+        Interruption.cancelOnSignal(cancellation)
+        let made: VideoOutput
+        do throws(VideoError) {
+            made = try maker.make(files, output: output, cancellation: cancellation) { progress.advance() }
+        } catch {
+            progress.finish()
+            switch error {
+            case let .frame(path, reason), let .output(path, reason): io.reportFailure(path: path, reason.description)
+            case .catalog(let error): io.printError("filmroll: \(error); or add --no-catalog to go on without it")
+            case .cancelled:
+                io.printError("filmroll: interrupted; nothing was written")
+                return Interruption.exitCode
+            case .noFrames: io.printError("filmroll video: \(error)")
+            }
+            return .failure
+        }
+        progress.finish()
+        if let error = made.recordingError {
+            io.printError("filmroll: could not record the video \(displayPath(output)): \(error)")
+        }
+        let seconds = (ContinuousClock.now - started).seconds
+        if common.json {
+            io.print(JSONValue.object([
+                ("path", .string(output)), ("width", .int(made.size.width)), ("height", .int(made.size.height)),
+                ("frames", .int(made.frameCount)), ("duration", .double((made.durationSeconds * 1000).rounded() / 1000)),
+                ("bytes", .int(made.byteCount)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
+                ("skipped", .array(skipped.jsonObjects())),
+            ]).rendered)
+        } else if !common.quiet {
+            io.print("\(displayPath(output)): \(made.frameCount) frames, \(made.size), \(fixed(made.durationSeconds, 2)) s, "
+                     + "\(displayBytes(made.byteCount)) in \(fixed(seconds, 2)) s")
+        }
+        return made.recordingError == nil ? .success : .failure
+    }
+}
