@@ -56,6 +56,40 @@ import TestSupport
         #expect(outputs.map(\.kind.rawValue).sorted() == ["fourcut", "gif", "thumbnail", "thumbnail"])
     }
 
+    /// Animations in every format from the same decodes: MP4 first (the
+    /// gallery shows it), WebP and GIF beside it, each frame 800 ms, each
+    /// recorded; asking for GIF alone again removes the others.
+    @Test func animationsInSeveralFormats() throws {
+        let folder = try Self.folder()
+        defer { Self.remove(folder) }
+        var options = ProcessOptions()
+        options.animationFormats = [.mp4, .webp, .gif]
+        let summary = try FolderProcess(folder: folder, options: options).run()
+        #expect(summary.decoded == 7)
+        #expect(summary.animationsMade == 6)
+        #expect(summary.failed == 0)
+        let days = folder + "/.filmroll/gallery/days/"
+        let video = try VideoReader(path: days + "2025-04-12.mp4")
+        #expect(video.info.frameCount == 2)
+        #expect(video.info.size == PixelSize(width: 480, height: 360))
+        #expect(OutputMark.read(contentsOf: days + "2025-04-12.mp4") == .video)
+        let webp = try ImageDecoder.decode(contentsOf: days + "2025-04-10.webp", options: DecodeOptions(frames: .all))
+        // IMG_0007 is a copy of IMG_0002: the identical frames merge.
+        #expect(webp.frames.map(\.delayCentiseconds) == [80, 160, 80])
+        let page = String(decoding: try FileBytes.read(days + "2025-04-10.html"), as: UTF8.self)
+        #expect(page.contains(#"<video src="../days/2025-04-10.mp4""#))
+        let catalog = try Catalog(folder: folder)
+        for kind in ["video", "webp", "gif"] {
+            #expect(try catalog.database.rows("SELECT id FROM outputs WHERE kind = '\(kind)'").count == 2)
+        }
+
+        let again = try FolderProcess(folder: folder).run()
+        #expect(again.removed == 4)
+        #expect(!FileBytes.exists(days + "2025-04-12.mp4") && !FileBytes.exists(days + "2025-04-10.webp"))
+        #expect(FileBytes.exists(days + "2025-04-10.gif"))
+        #expect(try catalog.database.rows("SELECT id FROM outputs WHERE kind IN ('video', 'webp')").isEmpty)
+    }
+
     @Test func aReRunDoesOnlyWhatChanged() throws {
         let folder = try Self.folder()
         defer { Self.remove(folder) }

@@ -17,7 +17,9 @@ extension DayAnimationFormat {
     /// How the catalog records an animation in this format.
     var outputKind: OutputRecord.Kind {
         switch self {
-        case .gif, .webp, .mp4: .gif
+        case .gif: .gif
+        case .webp: .webp
+        case .mp4: .video
         }
     }
 }

@@ -130,8 +130,23 @@ struct PhotoWork: Sendable {
             gifOptions.paletteFromHalfSize = true
             let delays = Array(repeating: options.animationDelay, count: frames.count)
             try writeBytes(try GIFAnimator(options: gifOptions).encode(frames, delays: delays), to: output)
-        case .webp, .mp4:
-            throw .unsupportedFormat("\(format.rawValue) animations are not made yet")
+        case .webp:
+            var webpOptions = WebPAnimationOptions()
+            webpOptions.mark = OutputMark.webp.text
+            let milliseconds = Array(repeating: Double(options.animationDelay * 10), count: frames.count)
+            try writeBytes(try WebPAnimator.encode(frames, milliseconds: milliseconds, options: webpOptions), to: output)
+        case .mp4:
+            let path = out + "/" + output
+            if FileBytes.exists(path) && OutputMark.read(contentsOf: path) == nil {
+                throw .fileSystem("\(path): already exists and was not made by Filmroll; move it away and run again")
+            }
+            var videoOptions = VideoOptions(timing: .milliseconds(nominal: FrameRate(numerator: 100, denominator: max(1, options.animationDelay)) ?? 1))
+            videoOptions.comment = OutputMark.video.text
+            videoOptions.threads = 1
+            videoOptions.limits = options.limits
+            let encoder = try VideoEncoder(path: path, size: frames[0].size, options: videoOptions)
+            for frame in frames { try encoder.add(frame, duration: options.animationDelay * 10) }
+            try encoder.finish()
         }
     }
 

@@ -7,13 +7,14 @@ struct ProcessCommand: Command {
     static let spec = CommandSpec(
         name: "process",
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
-        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--xdg] [--catalog PATH] [--jobs N] [--json] [--quiet]",
+        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--xdg] [--catalog PATH] [--jobs N] [--json] [--quiet]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")],
         options: [
             .value("out", short: "o", "DIR", "Where the gallery and its images go (default FOLDER/.filmroll/gallery)."),
             .value("title", "TEXT", "The gallery's title (default: the folder's name)."),
             .value("locale", "en|ko", "Month and weekday names in English (default) or Korean."),
             .flag("sunday", "Start the calendar's weeks on Sunday (default Monday)."),
+            .value("animation", "gif|webp|mp4[,…]", "Each day's animation in these formats (default gif); the gallery shows the first."),
             .flag("xdg", "Also fill the freedesktop.org thumbnail cache (~/.cache/thumbnails) that file managers read."),
             CatalogAccess.option,
             .value("jobs", short: "j", "N", "Photos decoded at once (default: the number of cores)."),
@@ -22,8 +23,8 @@ struct ProcessCommand: Command {
         ],
         discussion: """
         The stages, in order: index the folder (as 'filmroll index'); make 256 and 1024 px thumbnails of every
-        photo; a four-cut sheet for every day with at least 4 photos; an animated GIF for every day with at least
-        2; and a static HTML gallery (index.html, a month calendar, a page per day) that opens from file://.
+        photo; a four-cut sheet for every day with at least 4 photos; an animation for every day with at least
+        2 (a GIF, or --animation webp, mp4 or several); and a static HTML gallery (index.html, a month calendar, a page per day) that opens from file://.
         Each photo is decoded once for all its outputs. A re-run makes only what changed: a new or changed photo
         remakes its own thumbnails and its day's sheet, animation and pages; a deleted photo's outputs go.
         Ctrl-C stops within a second, leaving no partial file; run the command again to finish.
@@ -35,6 +36,7 @@ struct ProcessCommand: Command {
     var catalogPath: String?
     var jobs: Int
     var xdg: Bool
+    var animationFormats: [DayAnimationFormat]
     var gallery: GalleryOptions
     var json: Bool
     var quiet: Bool
@@ -48,6 +50,14 @@ struct ProcessCommand: Command {
         catalogPath = arguments.value("catalog")
         jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
         xdg = arguments.has("xdg")
+        let formats = (arguments.value("animation") ?? "gif").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        animationFormats = []
+        for name in formats {
+            guard let format = DayAnimationFormat(rawValue: name.lowercased()) else {
+                throw UsageError("--animation takes gif, webp or mp4 (several separated by commas), not '\(name)'")
+            }
+            if !animationFormats.contains(format) { animationFormats.append(format) }
+        }
         let locale = arguments.value("locale") ?? "en"
         guard let galleryLocale = GalleryLocale(rawValue: locale) else { throw UsageError("--locale takes en or ko, not '\(locale)'") }
         let name = folder.split(separator: "/").last.map(String.init) ?? folder
@@ -66,6 +76,7 @@ struct ProcessCommand: Command {
         var options = ProcessOptions()
         options.outputFolder = outputFolder
         options.jobs = jobs
+        options.animationFormats = animationFormats
         options.gallery = gallery
         if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
         let cancellation = CancellationToken()
