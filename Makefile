@@ -41,8 +41,9 @@ bench-video:     ## H.264 MP4 benchmark: 24 1080p PNG frames -> 1280x720 at 10 f
 bench-index:     ## Catalog benchmark: first index of 48 12 MP photos, re-index of 10,000 small ones
 	Scripts/bench-index.sh
 
-test-images:     ## Regenerate TestImages/ (needs Pillow)
+test-images:     ## Regenerate TestImages/ (needs Pillow, heif-enc) and Tests/Videos/ (needs ffmpeg with libx264)
 	python3 Scripts/make-test-images.py
+	python3 Scripts/make-test-videos.py
 
 clean:
 	rm -rf .build out

@@ -9,12 +9,17 @@
  *   heif  – HEIC/AVIF boxes, metadata items, then the primary image and thumbnail
  *   webp  – container and chunks, then a still (full and scaled) or every frame
  *   icc   – ICC profiles: description, transforms for every pixel layout, applied
+ *   video – MP4/MOV through FFmpeg: header, then up to 8 frames to RGB and as planes
  * Buffers are sized from the header exactly as the Swift side sizes them,
  * with the same limits, so a finding here is a finding in Filmroll.
  */
+#define _GNU_SOURCE
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "cimaging.h"
 
@@ -187,6 +192,39 @@ static void fuzz_webp(const uint8_t *data, size_t size) {
     }
 }
 
+/* The reader opens a path, so the input goes into an in-memory file first. */
+static void fuzz_video(const uint8_t *data, size_t size) {
+    int fd = memfd_create("fuzz-video", MFD_CLOEXEC);
+    if (fd < 0) return;
+    if (write(fd, data, size) != (ssize_t)size) {
+        close(fd);
+        return;
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    cimg_video_reader *reader = NULL;
+    cimg_video_info info;
+    cimg_error error;
+    if (cimg_video_reader_open(path, 1, MAX_PIXELS, &reader, &info, &error) == 0) {
+        if (fits(info.width, info.height, 1)) {
+            size_t row = (size_t)info.width * 3;
+            size_t planes = (size_t)info.width * info.height + 2 * (size_t)((info.width + 1) / 2) * ((info.height + 1) / 2);
+            size_t bytes = row * info.height > planes ? row * info.height : planes;
+            uint8_t *pixels = malloc(bytes);
+            for (int index = 0; pixels != NULL && index < 8; index++) {
+                cimg_video_frame_info frame;
+                int output = index % 3 == 2 ? CIMG_VIDEO_PLANES_YUV420 : CIMG_PIXEL_RGB8;
+                if (cimg_video_reader_next(reader, output, pixels, output == CIMG_PIXEL_RGB8 ? row : info.width, &frame,
+                                           &error) != 0 || !frame.decoded)
+                    break;
+            }
+            free(pixels);
+        }
+        cimg_video_reader_free(reader);
+    }
+    close(fd);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 #if FUZZ_TARGET == 1
     fuzz_jpeg(data, size);
@@ -202,6 +240,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_heif(data, size);
 #elif FUZZ_TARGET == 7
     fuzz_webp(data, size);
+#elif FUZZ_TARGET == 9
+    fuzz_video(data, size);
 #else
     fuzz_icc(data, size);
 #endif

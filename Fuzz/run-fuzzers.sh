@@ -4,21 +4,21 @@
 # corpora made from TestImages/. Crashes land in Fuzz/findings/; copy each
 # into Fuzz/regressions/ once fixed: the tests replay that folder.
 #
-#   Fuzz/run-fuzzers.sh [SECONDS] [TARGET...]      targets: jpeg png gif exif xmp heif webp icc swift
+#   Fuzz/run-fuzzers.sh [SECONDS] [TARGET...]      targets: jpeg png gif exif xmp heif webp icc video swift
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-${SECONDS_PER_TARGET:-60}}
 shift || true
-targets=("${@:-jpeg png gif exif xmp heif webp icc swift}")
+targets=("${@:-jpeg png gif exif xmp heif webp icc video swift}")
 read -ra targets <<<"${targets[*]}"
 Scripts/install-deps.sh
 work=.build-fuzz
 mkdir -p "$work" Fuzz/findings
 cc=${CC:-clang}
 sources=(CImaging/cimg_common.c CImaging/cimg_jpeg.c CImaging/cimg_png.c CImaging/cimg_gif.c CImaging/cimg_exif.c CImaging/cimg_xmp.c
-         CImaging/cimg_heif.c CImaging/cimg_webp.c CImaging/cimg_color.c)
-libraries=(-ljpeg -lpng16 -lgif -lexif -lexpat -lheif -lwebp -lwebpdemux -llcms2)
-declare -A number=([jpeg]=1 [png]=2 [gif]=3 [exif]=4 [xmp]=5 [heif]=6 [webp]=7 [icc]=8)
+         CImaging/cimg_heif.c CImaging/cimg_webp.c CImaging/cimg_color.c CImaging/cimg_video.c)
+libraries=(-ljpeg -lpng16 -lgif -lexif -lexpat -lheif -lwebp -lwebpdemux -llcms2 -lavformat -lavcodec -lswscale -lavutil)
+declare -A number=([jpeg]=1 [png]=2 [gif]=3 [exif]=4 [xmp]=5 [heif]=6 [webp]=7 [icc]=8 [video]=9)
 
 # The Swift decode path: Imaging's sources and the C shims in one fuzzer.
 build_swift() {
@@ -58,6 +58,15 @@ for name in ("sRGB", "LAB"):
 PY
     ;;
     swift) find TestImages -type f ! -name '*.md' -size -64k -exec cp {} "$folder"/ \; ;;
+    video)  # small MP4s: the test videos, and with ffmpeg B-frames, variable frame rate, 4:4:4, full range
+      cp Tests/Videos/*.mp4 "$folder"/
+      if command -v ffmpeg >/dev/null; then
+        local source=(-f lavfi -i testsrc2=size=64x48:rate=10 -frames:v 6)
+        ffmpeg -v error -y "${source[@]}" -c:v libx264 -pix_fmt yuv420p -movflags +faststart "$folder/faststart.mp4"
+        ffmpeg -v error -y "${source[@]}" -c:v libx264 -pix_fmt yuv444p -bf 0 "$folder/yuv444.mp4"
+        ffmpeg -v error -y "${source[@]}" -c:v libx264 -pix_fmt yuvj420p -color_range pc "$folder/full-range.mov"
+        ffmpeg -v error -y "${source[@]}" -vf "setpts='N*N/10/TB'" -fps_mode vfr -c:v libx264 "$folder/vfr.mp4"
+      fi ;;
     exif) python3 - "$folder" <<'PY'
 import sys, pathlib
 out = pathlib.Path(sys.argv[1])

@@ -3,6 +3,9 @@
 // with Filmroll's Lanczos to --width (height rounded to even, as ffmpeg's
 // scale=W:-2), encoded with VideoEncoder, one frame per file at --fps.
 // The next frames decode and resize, one per core, while libx264 encodes.
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import Imaging
 
@@ -52,10 +55,13 @@ enum VideoBench {
                 try encoder!.add(image)
             }
             let added = ContinuousClock.now - start
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            let cpuAtAdded = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             try encoder!.finish()
             let elapsed = ContinuousClock.now - start
             print("encoded \(files.count) frames at \(encoder!.size), \(options.timing), crf \(options.crf), "
-                  + "preset \(options.preset.rawValue), \(seconds(elapsed)) s in-process (frames added after \(seconds(added)) s)")
+                  + "preset \(options.preset.rawValue), \(seconds(elapsed)) s in-process (frames added after \(seconds(added)) s, \(cpuAtAdded) s CPU)")
             return 0
         } catch {
             printError("\(output): \(error)")

@@ -55,6 +55,40 @@ import TestSupport
         #expect(try reader.nextFrame() == nil)
     }
 
+    /// Files other programs write (Tests/Videos/, made by ffmpeg): untagged
+    /// BT.601, full range, 4:4:4. Each block comes back its colour: a wrong
+    /// matrix would shift the colours, a wrong range the greys.
+    @Test(arguments: ["untagged-bt601.mp4", "full-range.mp4", "yuv444.mp4"])
+    func otherProgramsVideosDecodeToTheirColours(name: String) throws {
+        let reader = try VideoReader(path: Fixtures.root + "/Tests/Videos/" + name)
+        #expect(reader.info.size == PixelSize(width: 128, height: 96))
+        #expect(reader.info.frameCount == 3)
+        #expect(reader.info.color.matrix == 2, "untagged")
+        #expect(reader.info.color.fullRange == (name == "full-range.mp4"))
+        let blocks: [(Int, Int, [UInt8])] = [(32, 16, [255, 0, 0]), (96, 16, [0, 255, 0]), (32, 48, [0, 0, 255]),
+                                             (96, 48, [255, 255, 0]), (32, 80, [220, 220, 220]), (96, 80, [40, 40, 40])]
+        var frames = 0
+        while let frame = try reader.nextFrame() {
+            for (x, y, colour) in blocks {
+                #expect(PixelMatch.near(frame.image.pixel(x: x, y: y), colour, tolerance: 6),
+                        "\(name) frame \(frames) at (\(x), \(y)): \(frame.image.pixel(x: x, y: y)), not \(colour)")
+            }
+            frames += 1
+        }
+        #expect(frames == 3)
+    }
+
+    @Test func planesAreFor420Only() throws {
+        let reader = try VideoReader(path: Fixtures.root + "/Tests/Videos/yuv444.mp4")
+        #expect(!reader.info.isYUV420)
+        #expect(throws: ImagingError.videoDecodingFailed("the video is not 8-bit 4:2:0")) { try reader.nextPlanes() }
+        // Full range 4:2:0: the planes as coded, grey 220 at full range is Y 220.
+        let full = try VideoReader(path: Fixtures.root + "/Tests/Videos/full-range.mp4")
+        let planes = try #require(try full.nextPlanes())
+        #expect(abs(Int(planes.sample(x: 32, y: 80).y) - 220) <= 3)
+        #expect(abs(Int(planes.sample(x: 96, y: 80).y) - 40) <= 3)
+    }
+
     @Test(arguments: [
         ("empty", [UInt8]()),
         ("text", Array("this is not a video, just some text that goes on for a while".utf8)),
