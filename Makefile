@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test fuzz sanitize bench bench-fourcut bench-thumbs bench-index bench-gif bench-phone bench-process bench-video test-images clean install uninstall release
+.PHONY: demo test fuzz sanitize bench bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -13,12 +13,13 @@ fuzz:            ## libFuzzer over every CImaging decoder: make fuzz SECONDS=60 
 sanitize:        ## The tests under AddressSanitizer, and the concurrent parts under ThreadSanitizer
 	Scripts/sanitize.sh
 
-bench:           ## Decode, thumbnail, catalog, four-cut, GIF, process and video benchmarks (builds the corpus once)
+bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, process and video benchmarks (builds the corpus once)
 	Scripts/bench.sh
 	Scripts/bench-thumbs.sh
 	Scripts/bench-index.sh
 	Scripts/bench-fourcut.sh
 	Scripts/bench-gif.sh
+	Scripts/bench-animation.sh
 	Scripts/bench-phone.sh
 	Scripts/bench-process.sh
 	Scripts/bench-video.sh
@@ -37,6 +38,9 @@ bench-gif:       ## GIF benchmark: 24 1080p PNG frames -> 480x270 GIF against ff
 
 bench-video:     ## H.264 MP4 benchmark: 24 1080p PNG frames -> 1280x720 at 10 fps against ffmpeg + libx264, with PSNR
 	Scripts/bench-video.sh
+
+bench-animation: ## Peak memory of 100- and 1,000-frame animations (GIF, WebP); animated WebP against GIF: size and PSNR
+	Scripts/bench-animation.sh
 
 bench-index:     ## Catalog benchmark: first index of 48 12 MP photos, re-index of 10,000 small ones
 	Scripts/bench-index.sh

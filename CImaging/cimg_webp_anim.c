@@ -7,6 +7,8 @@
  * the frames, where the container specification puts it (VP8X's XMP flag
  * set and the RIFF size grown to match), so that the assembled file is
  * never copied: a long animation's compressed frames are in memory once.
+ * (An animation whose frames are all alike is written by libwebp as a
+ * still image; its XMP goes through WebPMux, which adds the VP8X header.)
  * libwebp returns false or an error code and never aborts; each is turned
  * into a cimg_error here.
  * Related documentation: libwebp's mux.h ("WebPAnimEncoder API") and the
@@ -122,12 +124,37 @@ static void cimg_write_le32(uint8_t *bytes, uint32_t value) {
     for (int i = 0; i < 4; i++) bytes[i] = (uint8_t)(value >> (8 * i));
 }
 
+/* A file of one frame, which libwebp writes as a still image (no VP8X
+ * header): the XMP chunk is added through WebPMux, which makes one. */
+static int cimg_webp_mux_xmp(cimg_webp_anim_encoder *encoder, const char *xmp, size_t xmp_length, cimg_error *error) {
+    WebPMux *mux = WebPMuxCreate(&encoder->assembled, 1);
+    if (mux == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "cannot reopen the image to add its metadata");
+    WebPData chunk = {(const uint8_t *)xmp, xmp_length};
+    WebPData marked;
+    WebPDataInit(&marked);
+    WebPMuxError code = WebPMuxSetChunk(mux, "XMP ", &chunk, 1);
+    if (code == WEBP_MUX_OK) code = WebPMuxAssemble(mux, &marked);
+    WebPMuxDelete(mux);
+    if (code != WEBP_MUX_OK) {
+        WebPDataClear(&marked);
+        return cimg_fail(error, code == WEBP_MUX_MEMORY_ERROR ? CIMG_ERR_MEMORY : CIMG_ERR_CORRUPT,
+                         "cannot add the metadata (WebPMux error %d)", (int)code);
+    }
+    WebPDataClear(&encoder->assembled);
+    encoder->assembled = marked;
+    return CIMG_OK;
+}
+
 /* The XMP chunk ("XMP ", size, packet, a pad byte to an even size) for the
  * end of `animation`, whose VP8X flags and RIFF size are updated for it. */
 static int cimg_webp_append_xmp(cimg_webp_anim_encoder *encoder, const char *xmp, size_t xmp_length, size_t *chunk_size,
                                 cimg_error *error) {
     uint8_t *file = (uint8_t *)encoder->assembled.bytes;
     size_t size = encoder->assembled.size;
+    *chunk_size = 0;
+    if (size >= 16 && memcmp(file, "RIFF", 4) == 0 && memcmp(file + 8, "WEBPVP8", 7) == 0 && file[15] != 'X') {
+        return cimg_webp_mux_xmp(encoder, xmp, xmp_length, error);
+    }
     if (size < 30 || memcmp(file, "RIFF", 4) != 0 || memcmp(file + 8, "WEBPVP8X", 8) != 0 ||
         cimg_read_le32(file + 4) != size - 8 || xmp_length > 0x7FFFFFF0u - size) {
         return cimg_fail(error, CIMG_ERR_CORRUPT, "the assembled animation has no extended header for its metadata");

@@ -71,8 +71,49 @@ import TestSupport
         #expect(out.names().isEmpty)
     }
 
+    @Test func aWebPKeepsTheDelaysInMillisecondsAndIsRecorded() throws {
+        let folder = TemporaryFolder()
+        for index in 1...3 { try folder.write(try Fixtures.bytes("dated/IMG_000\(index).jpg"), as: "IMG_000\(index).jpg") }
+        _ = CommandRunner.run("index", folder.path, "--quiet")
+        let out = TemporaryFolder()
+        let output = out.file("roll.webp")
+        let (code, runner) = CommandRunner.run("gif", folder.path, "-o", output, "--delays", "250,40", "--loop", "3", "--size", "48",
+                                               "--json")
+        #expect(code == .success, "\(runner.stderr)")
+        let size = try FileBytes.read(output).count
+        #expect(runner.stdout.hasPrefix(#"{"path":"\#(output)","width":48,"height":36,"frames":3,"bytes":\#(size),"#))
+        let decoded = try ImageDecoder.decode(contentsOf: output, options: DecodeOptions(frames: .all))
+        #expect(decoded.info.format == .webp)
+        #expect(decoded.frames.map(\.delayMilliseconds) == [250, 40, 40])
+        #expect(decoded.info.metadata.loop == .repeats(3))
+        #expect(OutputMark.read(contentsOf: output) == .webp)
+        let catalog = try Catalog(folder: folder.path)
+        #expect(try catalog.database.value("SELECT kind FROM outputs WHERE path = ?", [AbsolutePath.of(output)]).string == "webp")
+
+        // Lossless: exact colours, larger; a re-run replaces Filmroll's own WebP.
+        let (again, _) = CommandRunner.run("gif", folder.path, "-o", output, "--lossless", "--size", "48", "--quiet")
+        #expect(again == .success)
+        #expect(try FileBytes.read(output).count > size)
+        // Somebody's file is not replaced.
+        try out.write(try Fixtures.bytes("phone/animated.webp"), as: "theirs.webp")
+        let (refused, refusal) = CommandRunner.run("gif", folder.path, "-o", out.file("theirs.webp"), "--quiet")
+        #expect(refused == .failure)
+        #expect(refusal.stderr.contains("already exists and was not made by Filmroll"))
+    }
+
+    @Test func anAnimatedGIFBecomesAWebPWithItsOwnDelays() throws {
+        let out = TemporaryFolder()
+        let (code, _) = CommandRunner.run("gif", Fixtures.path("gif/animated.gif"), "-o", out.file("copy.webp"), "--loop", "none")
+        #expect(code == .success)
+        let copy = try ImageDecoder.decode(contentsOf: out.file("copy.webp"), options: DecodeOptions(frames: .all))
+        #expect(copy.frames.map(\.delayMilliseconds) == [100, 200, 300, 500])
+        #expect(copy.info.metadata.loop == .once)
+        #expect(PixelMatch.near(copy.frames[2].image.pixel(x: 1, y: 2), [0, 0, 200, 255], tolerance: 24))
+    }
+
     @Test(arguments: [
-        ["a.jpg"], ["a.jpg", "-o", "x.png"], ["a.jpg", "-o", "x.gif", "--fps", "0"], ["a.jpg", "-o", "x.gif", "--fps", "10", "--delay", "5"],
+        ["a.jpg"], ["a.jpg", "-o", "x.png"], ["a.jpg", "-o", "x.webp", "--colors", "16"], ["a.jpg", "-o", "x.webp", "--dither", "0.5"],
+        ["a.jpg", "-o", "x.gif", "--lossless"], ["a.jpg", "-o", "x.webp", "--quality", "0"], ["a.jpg", "-o", "x.gif", "--fps", "0"], ["a.jpg", "-o", "x.gif", "--fps", "10", "--delay", "5"],
         ["a.jpg", "-o", "x.gif", "--width", "10", "--size", "10"], ["a.jpg", "-o", "x.gif", "--loop", "sometimes"],
         ["a.jpg", "-o", "x.gif", "--dither", "2"], ["a.jpg", "-o", "x.gif", "--colors", "1"], ["a.jpg", "-o", "x.gif", "--order", "size"],
         ["a.jpg", "-o", "x.gif", "--delays", "10,x"], ["a.jpg", "-o", "x.gif", "--fit", "stretch"],
@@ -100,6 +141,21 @@ import TestSupport
         let (code, runner) = CommandRunner.run(["gif"] + inputs.map(Fixtures.path) + ["-o", out.file("x.gif")] + options)
         #expect(code == .failure)
         #expect(runner.stderr == "filmroll: \(Fixtures.path(failing)): \(reason)\n")
+        #expect(out.names().isEmpty)
+    }
+
+    /// A GIF cut inside its first frame, between photos: one line naming
+    /// it, and no output (GIF or WebP) nor temporary left.
+    @Test(arguments: ["x.gif", "x.webp"])
+    func aTruncatedGIFAmongTheInputsIsNamed(output: String) throws {
+        let folder = TemporaryFolder()
+        try folder.write(Array(try Fixtures.bytes("gif/animated.gif").prefix(60)), as: "cut.gif")
+        let out = TemporaryFolder()
+        let (code, runner) = CommandRunner.run("gif", Fixtures.path("dated/IMG_0001.jpg"), Fixtures.path("dated/IMG_0002.jpg"),
+                                               folder.file("cut.gif"), Fixtures.path("dated/IMG_0003.jpg"), "-o", out.file(output))
+        #expect(code == .failure)
+        #expect(runner.stderr.hasPrefix("filmroll: \(folder.file("cut.gif")): truncated GIF"), "\(runner.stderr)")
+        #expect(runner.stderr.split(separator: "\n").count == 1)
         #expect(out.names().isEmpty)
     }
 

@@ -97,6 +97,18 @@ import TestSupport
         #expect(OutputMark.creatorTool(inXMP: "<xmp:CreatorTool>Filmroll &amp; co</xmp:CreatorTool>") == "Filmroll & co")
     }
 
+    /// Frames all alike become one still picture (libwebp's choice), marked all the same.
+    @Test func identicalFramesMergeIntoAMarkedStill() throws {
+        let frame = SyntheticAnimation.frame(0, size: Self.size)
+        var options = WebPAnimationOptions()
+        options.mark = OutputMark.webp.text
+        let bytes = try WebPAnimator.encode([frame, frame, frame], milliseconds: [100, 100, 100], options: options)
+        let decoded = try ImageDecoder.decode(bytes, options: DecodeOptions(frames: .all))
+        #expect(decoded.frames.count == 1)
+        #expect(PixelMatch.psnr(decoded.image.flattened(over: .white), frame) > 32)
+        #expect(OutputMark.read(bytes) == .webp)
+    }
+
     /// Pillow (through its own libwebp) reads the frames, durations and loop we wrote.
     @Test(.enabled(if: pillowAvailable, "Python with Pillow is not installed"))
     func pillowAgrees() throws {

@@ -13,18 +13,20 @@ public enum SyntheticAnimation {
         let centreY = height / 2 + Int(Double(height / 4) * sin(Double(index) / 7))
         let bar = (index * 2) % max(1, width)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        for y in 0..<height {
-            for x in 0..<width {
-                let at = (y * width + x) * 3
-                let dx = x - centreX, dy = y - centreY
-                if dx * dx + dy * dy <= radius * radius {
-                    pixels[at] = 230; pixels[at + 1] = 60; pixels[at + 2] = 40
-                } else if y >= height - 4 && x < bar {
-                    pixels[at] = 20; pixels[at + 1] = 20; pixels[at + 2] = 20
-                } else {
-                    pixels[at] = UInt8(min(255, 60 + x * 120 / width + tint))
-                    pixels[at + 1] = UInt8(90 + y * 100 / height)
-                    pixels[at + 2] = UInt8(max(0, 170 - x * 60 / width - tint / 2))
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let at = (y * width + x) * 3
+                    let dx = x - centreX, dy = y - centreY
+                    if dx * dx + dy * dy <= radius * radius {
+                        pixels[at] = 230; pixels[at + 1] = 60; pixels[at + 2] = 40
+                    } else if y >= height - 4 && x < bar {
+                        pixels[at] = 20; pixels[at + 1] = 20; pixels[at + 2] = 20
+                    } else {
+                        pixels[at] = UInt8(min(255, 60 + x * 120 / width + tint))
+                        pixels[at + 1] = UInt8(90 + y * 100 / height)
+                        pixels[at + 2] = UInt8(max(0, 170 - x * 60 / width - tint / 2))
+                    }
                 }
             }
         }

@@ -20,18 +20,32 @@ struct ChangeTracker: Sendable {
             return nil
         }
         self.shown = nil   // one owner while it is updated: no copy
-        var mask = ChangeMask(size: frame.size)
-        let tolerance = self.tolerance
-        frame.pixels.withUnsafeBufferPointer { pixels in
+        let tolerance = self.tolerance, width = frame.width, height = frame.height
+        var mask = frame.pixels.withUnsafeBufferPointer { pixels in
             shown.withUnsafeMutableBufferPointer { shown in
-                for index in 0..<(frame.width * frame.height) {
-                    let at = index * 4
-                    let difference = max(abs(Int(pixels[at]) - Int(shown[at])), abs(Int(pixels[at + 1]) - Int(shown[at + 1])),
-                                         abs(Int(pixels[at + 2]) - Int(shown[at + 2])))
-                    if difference > tolerance {
-                        mask.mark(index)
-                        shown[at] = pixels[at]; shown[at + 1] = pixels[at + 1]; shown[at + 2] = pixels[at + 2]
+                ChangeMask(size: frame.size) { flags in
+                    var count = 0, minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+                    for y in 0..<height {
+                        var rowMin = Int.max, rowMax = -1
+                        for x in 0..<width {
+                            let index = y * width + x, at = index * 4
+                            let red = abs(Int(pixels[at]) - Int(shown[at]))
+                            let green = abs(Int(pixels[at + 1]) - Int(shown[at + 1]))
+                            let blue = abs(Int(pixels[at + 2]) - Int(shown[at + 2]))
+                            if red > tolerance || green > tolerance || blue > tolerance {
+                                flags[index] = true
+                                count += 1
+                                if rowMin == Int.max { rowMin = x }
+                                rowMax = x
+                                shown[at] = pixels[at]; shown[at + 1] = pixels[at + 1]; shown[at + 2] = pixels[at + 2]
+                            }
+                        }
+                        if rowMax >= 0 {
+                            minX = min(minX, rowMin); maxX = max(maxX, rowMax)
+                            minY = min(minY, y); maxY = y
+                        }
                     }
+                    return (count, (minX, minY, maxX, maxY))
                 }
             }
         }

@@ -78,7 +78,7 @@ public final class GIFAnimationStream: AnimationEncoding {
     public func add(_ frame: Image, centiseconds: Int) throws(ImagingError) {
         precondition(!finished && frame.size == size, "a frame of \(frame.size) added to a \(size) GIF")
         let opaque = frame.opaqueRGBA()
-        if let last, last.pixels == opaque.pixels {
+        if let last, last.hasSamePixels(as: opaque) {
             if pendingDelays.isEmpty { held?.delay += centiseconds } else { pendingDelays[pendingDelays.count - 1] += centiseconds }
             return
         }

@@ -12,10 +12,14 @@ extension GIFAnimator {
         var crop = frame.cropped(to: rect)
         if let changed {
             // Unchanged pixels become transparent: they keep what is on screen.
-            crop.pixels.withUnsafeMutableBufferPointer { pixels in
-                for y in 0..<rect.height {
-                    for x in 0..<rect.width where !changed.isChanged(x: rect.x + x, y: rect.y + y) {
-                        pixels[(y * rect.width + x) * 4 + 3] = 0
+            let width = frame.width
+            changed.withFlags { flags in
+                crop.pixels.withUnsafeMutableBufferPointer { pixels in
+                    for y in 0..<rect.height {
+                        let row = (rect.y + y) * width + rect.x
+                        for x in 0..<rect.width where !flags[row + x] {
+                            pixels[(y * rect.width + x) * 4 + 3] = 0
+                        }
                     }
                 }
             }
@@ -39,8 +43,10 @@ extension GIFAnimator {
         var transparent: Int?
         if changed != nil {
             crop.pixels.withUnsafeBufferPointer { pixels in
-                for index in indices.indices where pixels[index * 4 + 3] == 0 {
-                    transparent = min(transparent ?? Int.max, Int(indices[index]))
+                indices.withUnsafeBufferPointer { indices in
+                    for index in 0..<indices.count where pixels[index * 4 + 3] == 0 {
+                        transparent = min(transparent ?? Int.max, Int(indices[index]))
+                    }
                 }
             }
         }
@@ -53,13 +59,15 @@ extension GIFAnimator {
         var total = 0, count = 0
         crop.pixels.withUnsafeBufferPointer { pixels in
             frame.palette.withUnsafeBufferPointer { palette in
-                for (index, entry) in frame.indices.enumerated() where pixels[index * 4 + 3] != 0 {
-                    let color = Int(entry) * 3
-                    for channel in 0..<3 {
-                        let difference = Int(pixels[index * 4 + channel]) - Int(palette[color + channel])
-                        total += difference * difference
+                frame.indices.withUnsafeBufferPointer { indices in
+                    for index in 0..<indices.count where pixels[index * 4 + 3] != 0 {
+                        let color = Int(indices[index]) * 3, at = index * 4
+                        let red = Int(pixels[at]) - Int(palette[color])
+                        let green = Int(pixels[at + 1]) - Int(palette[color + 1])
+                        let blue = Int(pixels[at + 2]) - Int(palette[color + 2])
+                        total += red * red + green * green + blue * blue
+                        count += 3
                     }
-                    count += 3
                 }
             }
         }
@@ -73,7 +81,11 @@ extension GIFAnimator {
         var indices = try quantizer.remap(crop.opaque(), dither: options.dither)
         let transparent = quantizer.colorCount
         if changed != nil {
-            for index in indices.indices where crop.pixels[index * 4 + 3] == 0 { indices[index] = UInt8(transparent) }
+            crop.pixels.withUnsafeBufferPointer { pixels in
+                indices.withUnsafeMutableBufferPointer { indices in
+                    for index in 0..<indices.count where pixels[index * 4 + 3] == 0 { indices[index] = UInt8(transparent) }
+                }
+            }
         }
         return EncodedFrame(rect: rect, indices: indices, palette: quantizer.palette + [0, 0, 0],
                             transparentIndex: changed == nil ? nil : transparent, delay: delay)
