@@ -23,47 +23,74 @@
 #include <gif_lib.h>
 
 /* Where giflib's bytes come from: data[0..size), or the descriptor fd
- * (when fd >= 0) from its offset `base`. `position` counts the bytes giflib
- * has read, which it reads without buffering ahead. */
+ * (when fd >= 0) from its offset `base`, through a buffer of CIMG_GIF_BUFFER
+ * bytes (giflib asks for a byte count, then a block of at most 255).
+ * `position` counts the bytes giflib has read; giflib never reads ahead. */
+#define CIMG_GIF_BUFFER 65536
+
 typedef struct cimg_gif_source {
     const uint8_t *data;
     size_t size;
     int fd;
     off_t base;
     size_t position;
+    uint8_t *buffer;          /* fd only: bytes from buffer_start, buffer_length of them */
+    size_t buffer_start;
+    size_t buffer_length;
 } cimg_gif_source;
+
+static void cimg_gif_source_release(cimg_gif_source *source) {
+    free(source->buffer);
+    source->buffer = NULL;
+    source->buffer_length = 0;
+}
+
+/* Fills the buffer from file position `at`; false at the end or on an error. */
+static int cimg_gif_fill(cimg_gif_source *source, size_t at) {
+    if (source->buffer == NULL && (source->buffer = malloc(CIMG_GIF_BUFFER)) == NULL) return 0;
+    ssize_t got;
+    do {
+        got = pread(source->fd, source->buffer, CIMG_GIF_BUFFER, source->base + (off_t)at);
+    } while (got < 0 && errno == EINTR);
+    source->buffer_start = at;
+    source->buffer_length = got > 0 ? (size_t)got : 0;
+    return got > 0;
+}
+
+/* Copies up to `count` bytes at file position `at` into out; how many there were. */
+static size_t cimg_gif_copy(cimg_gif_source *source, size_t at, uint8_t *out, size_t count) {
+    if (source->fd < 0) {
+        size_t available = at < source->size ? source->size - at : 0;
+        if (count > available) count = available;
+        memcpy(out, source->data + at, count);
+        return count;
+    }
+    size_t copied = 0;
+    while (copied < count) {
+        size_t here = at + copied;
+        if (here < source->buffer_start || here >= source->buffer_start + source->buffer_length) {
+            if (!cimg_gif_fill(source, here)) break;
+        }
+        size_t offset = here - source->buffer_start;
+        size_t chunk = source->buffer_length - offset;
+        if (chunk > count - copied) chunk = count - copied;
+        memcpy(out + copied, source->buffer + offset, chunk);
+        copied += chunk;
+    }
+    return copied;
+}
 
 static int cimg_gif_read(GifFileType *gif, GifByteType *out, int count) {
     cimg_gif_source *source = gif->UserData;
-    size_t wanted = count < 0 ? 0 : (size_t)count;
-    if (source->fd >= 0) {
-        size_t got = 0;
-        while (got < wanted) {
-            ssize_t read_now = pread(source->fd, out + got, wanted - got, source->base + (off_t)(source->position + got));
-            if (read_now < 0 && errno == EINTR) continue;
-            if (read_now <= 0) break;
-            got += (size_t)read_now;
-        }
-        source->position += got;
-        return (int)got;
-    }
-    size_t available = source->size - source->position;
-    if (wanted > available) wanted = available;
-    memcpy(out, source->data + source->position, wanted);
-    source->position += wanted;
-    return (int)wanted;
+    size_t got = cimg_gif_copy(source, source->position, out, count < 0 ? 0 : (size_t)count);
+    source->position += got;
+    return (int)got;
 }
 
 /* The byte `offset` bytes past what giflib has read, or -1 past the end. */
-static int cimg_gif_peek(const cimg_gif_source *source, size_t offset) {
-    size_t at = source->position + offset;
-    if (source->fd < 0) return at < source->size ? source->data[at] : -1;
+static int cimg_gif_peek(cimg_gif_source *source, size_t offset) {
     uint8_t byte;
-    ssize_t got;
-    do {
-        got = pread(source->fd, &byte, 1, source->base + (off_t)at);
-    } while (got < 0 && errno == EINTR);
-    return got == 1 ? byte : -1;
+    return cimg_gif_copy(source, source->position + offset, &byte, 1) == 1 ? byte : -1;
 }
 
 static int cimg_gif_status(int code) {
@@ -112,7 +139,7 @@ static GifFileType *cimg_gif_open(cimg_gif_source *source, cimg_error *error) {
  * giflib reads through cimg_gif_read without buffering, so the position
  * is exact.
  */
-static int cimg_gif_lzw_code_size(const cimg_gif_source *source) {
+static int cimg_gif_lzw_code_size(cimg_gif_source *source) {
     int packed = cimg_gif_peek(source, 8);   /* after left, top, width, height */
     if (packed < 0) return -1;
     size_t offset = 9;
@@ -160,10 +187,10 @@ static int cimg_gif_read_extension(GifFileType *gif, int *loop_count, GraphicsCo
     return GIF_OK;
 }
 
-static int cimg_gif_read_info_from(cimg_gif_source source, uint32_t max_frames, cimg_gif_info *info,
+static int cimg_gif_read_info_from(cimg_gif_source *source, uint32_t max_frames, cimg_gif_info *info,
                                    cimg_error *error) {
     memset(info, 0, sizeof *info);
-    GifFileType *gif = cimg_gif_open(&source, error);
+    GifFileType *gif = cimg_gif_open(source, error);
     if (gif == NULL) return error->status;
     info->width = (uint32_t)gif->SWidth;
     info->height = (uint32_t)gif->SHeight;
@@ -173,7 +200,7 @@ static int cimg_gif_read_info_from(cimg_gif_source source, uint32_t max_frames, 
     do {
         if (DGifGetRecordType(gif, &record) == GIF_ERROR) break;
         if (record == IMAGE_DESC_RECORD_TYPE) {
-            int code_size = cimg_gif_lzw_code_size(&source);
+            int code_size = cimg_gif_lzw_code_size(source);
             if (code_size > 8) {
                 int ignored;
                 DGifCloseFile(gif, &ignored);
@@ -261,14 +288,16 @@ static void cimg_gif_clear_rect(uint8_t *canvas, uint32_t width, uint32_t height
 
 int cimg_gif_read_info(const uint8_t *data, size_t size, uint32_t max_frames,
                        cimg_gif_info *info, cimg_error *error) {
-    cimg_gif_source source = {data, size, -1, 0, 0};
-    return cimg_gif_read_info_from(source, max_frames, info, error);
+    cimg_gif_source source = {data, size, -1, 0, 0, NULL, 0, 0};
+    return cimg_gif_read_info_from(&source, max_frames, info, error);
 }
 
 int cimg_gif_read_info_fd(int fd, uint32_t max_frames, cimg_gif_info *info, cimg_error *error) {
     off_t base = lseek(fd, 0, SEEK_CUR);
-    cimg_gif_source source = {NULL, 0, fd, base < 0 ? 0 : base, 0};
-    return cimg_gif_read_info_from(source, max_frames, info, error);
+    cimg_gif_source source = {NULL, 0, fd, base < 0 ? 0 : base, 0, NULL, 0, 0};
+    int status = cimg_gif_read_info_from(&source, max_frames, info, error);
+    cimg_gif_source_release(&source);
+    return status;
 }
 
 /* The compositing state between frames: the screen as the viewer sees it,
@@ -291,6 +320,7 @@ void cimg_gif_reader_free(cimg_gif_reader *reader) {
         int ignored;
         DGifCloseFile(reader->gif, &ignored);
     }
+    cimg_gif_source_release(&reader->source);
     free(reader->canvas);
     free(reader->saved);
     free(reader->line);
@@ -305,6 +335,7 @@ static int cimg_gif_reader_start(cimg_gif_source source, cimg_gif_reader **out, 
     reader->loop_count = -1;
     reader->gif = cimg_gif_open(&reader->source, error);
     if (reader->gif == NULL) {
+        cimg_gif_source_release(&reader->source);
         free(reader);
         return error->status;
     }
@@ -321,13 +352,13 @@ static int cimg_gif_reader_start(cimg_gif_source source, cimg_gif_reader **out, 
 }
 
 int cimg_gif_reader_open(const uint8_t *data, size_t size, cimg_gif_reader **out, cimg_error *error) {
-    cimg_gif_source source = {data, size, -1, 0, 0};
+    cimg_gif_source source = {data, size, -1, 0, 0, NULL, 0, 0};
     return cimg_gif_reader_start(source, out, error);
 }
 
 int cimg_gif_reader_open_fd(int fd, cimg_gif_reader **out, cimg_error *error) {
     off_t base = lseek(fd, 0, SEEK_CUR);
-    cimg_gif_source source = {NULL, 0, fd, base < 0 ? 0 : base, 0};
+    cimg_gif_source source = {NULL, 0, fd, base < 0 ? 0 : base, 0, NULL, 0, 0};
     return cimg_gif_reader_start(source, out, error);
 }
 

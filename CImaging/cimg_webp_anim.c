@@ -196,5 +196,3 @@ int cimg_webp_anim_encoder_finish(cimg_webp_anim_encoder *encoder, int end_times
     file->tail_size = chunk_size;
     return CIMG_OK;
 }
-
-int cimg_webp_mux_version(void) { return WebPGetMuxVersion(); }

@@ -3,7 +3,8 @@
  * one target per FUZZ_TARGET macro value (see Makefile's fuzz target):
  *   jpeg  – header, then decode at each DCT scale (1..8/8) to each format
  *   png   – header, then decode to RGBA
- *   gif   – block walk, then composite every frame
+ *   gif   – block walk, then composite every frame, from memory and from a
+ *           file descriptor (the frame-by-frame reader `gif` streams with)
  *   exif  – EXIF parsing of arbitrary payloads (with and without header)
  *   xmp   – XMP (RDF/XML) parsing of arbitrary packets
  *   heif  – HEIC/AVIF boxes, metadata items, then the primary image and thumbnail
@@ -94,6 +95,22 @@ static void fuzz_gif(const uint8_t *data, size_t size) {
     if (frames && delays) cimg_gif_decode(data, size, info.width, info.height, info.frame_count, frames, delays, &error);
     free(frames);
     free(delays);
+    /* The same bytes read through a descriptor, one frame at a time. */
+    int fd = memfd_create("fuzz-gif", 0);
+    if (fd < 0) return;
+    cimg_gif_info from_file;
+    cimg_gif_reader *reader = NULL;
+    if (write(fd, data, size) == (ssize_t)size && lseek(fd, 0, SEEK_SET) == 0 &&
+        cimg_gif_read_info_fd(fd, 64, &from_file, &error) == 0 && cimg_gif_reader_open_fd(fd, &reader, &error) == 0) {
+        uint8_t *frame = malloc((size_t)info.width * info.height * 4);
+        uint16_t delay;
+        for (uint32_t index = 0; frame && index < from_file.frame_count; index++) {
+            if (cimg_gif_reader_next(reader, frame, &delay, &error) != 0) break;
+        }
+        free(frame);
+    }
+    cimg_gif_reader_free(reader);
+    close(fd);
 }
 
 static void fuzz_exif(const uint8_t *data, size_t size) {
@@ -175,7 +192,7 @@ static void fuzz_webp(const uint8_t *data, size_t size) {
     if (!fits(info.width, info.height, info.frame_count)) return;
     if (info.is_animated) {
         uint8_t *frames = malloc((size_t)info.width * info.height * 4 * info.frame_count);
-        uint16_t *delays = calloc(info.frame_count, sizeof(uint16_t));
+        uint32_t *delays = calloc(info.frame_count, sizeof(uint32_t));
         if (frames && delays) cimg_webp_decode_frames(data, size, info.width, info.height, info.frame_count, frames, delays, &error);
         free(frames);
         free(delays);

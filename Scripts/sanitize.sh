@@ -15,5 +15,5 @@ if [[ $which == address || $which == all ]]; then
 fi
 if [[ $which == thread || $which == all ]]; then
   swift test --sanitize=thread --scratch-path .build-tsan \
-    --filter 'ThumbsCommandTests|ImagePipelineTests|LRUCacheTests|FolderIndexerTests|CatalogCommandTests|FourCutRendererTests|GIFAnimatorTests'
+    --filter 'ThumbsCommandTests|ImagePipelineTests|LRUCacheTests|FolderIndexerTests|CatalogCommandTests|FourCutRendererTests|GIFAnimatorTests|GIFAnimationStreamTests|AnimationStreamingTests'
 fi

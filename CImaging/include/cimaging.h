@@ -415,8 +415,6 @@ typedef struct cimg_webp_file {
 int cimg_webp_anim_encoder_finish(cimg_webp_anim_encoder *encoder, int end_timestamp_ms, const char *xmp,
                                   size_t xmp_length, cimg_webp_file *file, cimg_error *error);
 void cimg_webp_anim_encoder_free(cimg_webp_anim_encoder *encoder);
-/** libwebpmux's version, as 0xMMmmpp. */
-int cimg_webp_mux_version(void);
 
 /** libwebp's decoder version, as 0xMMmmpp. */
 int cimg_webp_version(void);
