@@ -10,8 +10,8 @@
 #             (each frame decoded, resized with Filmroll's Lanczos, encoded by VideoEncoder:
 #             what `filmroll video` does; the command itself is not part of this benchmark)
 #
-# For each: wall time median (min–max) of RUNS runs, peak RSS (GNU time, on
-# a separate warm-up run), file size, frames, duration, box order, colour
+# For each: wall time median (min–max) of RUNS runs, peak RSS and CPU time
+# (user + system; GNU time, on a separate warm-up run), file size, frames, duration, box order, colour
 # tags, and RGB PSNR per frame (mean, worst) against the source frames
 # resized with Pillow LANCZOS, each MP4 decoded through the matrix it is
 # tagged with (Scripts/video_quality.py). Targets: Filmroll's PSNR at least
@@ -65,10 +65,10 @@ fi
 
 out() { echo "$work/out/$1.mp4"; }
 
-# run KEY [RSSLOG]: one MP4; with RSSLOG, GNU time appends the peak RSS (KB).
+# run KEY [RSSLOG]: one MP4; with RSSLOG, GNU time appends "peak RSS (KB) user s system s".
 run() {
   local key=$1 rss=()
-  [[ -n "${2:-}" ]] && rss=(/usr/bin/time -f %M -a -o "$2")
+  [[ -n "${2:-}" ]] && rss=(/usr/bin/time -f "%M %U %S" -a -o "$2")
   case $key in
     ffmpeg)
       "${rss[@]}" ffmpeg -v error -y -framerate 10 -i "$seq/frame_%03d.png" -vf scale=1280:-2:flags=lanczos \
@@ -81,7 +81,7 @@ run() {
 first_err() { grep -v -e '^Command exited' -e '^[0-9]*$' "$1" | tail -n 1; }
 
 # ---- warm-up: page cache, a check that each tool works, peak RSS
-declare -A rss_mb=() walls=() bg=() tries=()
+declare -A rss_mb=() cpu_s=() walls=() bg=() tries=()
 for key in "${tools[@]}"; do
   [[ -n "${broken[$key]:-}" ]] && continue
   : >"$work/rss-$key"
@@ -90,7 +90,8 @@ for key in "${tools[@]}"; do
     continue
   fi
   [[ -s "$(out "$key")" ]] || { broken[$key]="$key wrote no MP4"; continue; }
-  rss_mb[$key]=$(grep -E '^[0-9]+$' "$work/rss-$key" | sort -n | tail -n 1 | awk '{ printf "%.0f", $1 / 1024 }') || true
+  rss_mb[$key]=$(grep -E '^[0-9]+ ' "$work/rss-$key" | tail -n 1 | awk '{ printf "%.0f", $1 / 1024 }') || true
+  cpu_s[$key]=$(grep -E '^[0-9]+ ' "$work/rss-$key" | tail -n 1 | awk '{ printf "%.2f", $2 + $3 }') || true
   walls[$key]="" bg[$key]=0 tries[$key]=0
 done
 
@@ -169,15 +170,15 @@ echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $cpu, $ncpu cores; median of $runs runs,
 echo "ffmpeg: ${ffmpeg_version:-?}; ${x264_version:-x264 ?}."
 echo "Quality: RGB PSNR of every frame, decoded through its tagged matrix (BT.601 when untagged), against its source PNG resized with Pillow LANCZOS."
 echo
-echo "| tool | wall s median (min–max) | size KB | frames | duration s | layout | colour tags | PSNR mean dB | worst frame dB | peak RSS MB |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| tool | wall s median (min–max) | CPU s | size KB | frames | duration s | layout | colour tags | PSNR mean dB | worst frame dB | peak RSS MB |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for key in "${tools[@]}"; do
   if [[ -z "${med[$key]:-}" ]]; then
-    echo "| $(label "$key") | ${broken[$key]:-no figures} | – | – | – | – | – | – | – | – |"
+    echo "| $(label "$key") | ${broken[$key]:-no figures} | – | – | – | – | – | – | – | – | – |"
     continue
   fi
   wall="$(calc %.2f "${med[$key]}") ($(calc %.2f "${lo[$key]}")–$(calc %.2f "${hi[$key]}"))"
-  echo "| $(label "$key") | $wall | $(calc %.0f "${bytes[$key]:-0} / 1024") | ${n_out[$key]:-–} | ${dur[$key]:-–} |" \
+  echo "| $(label "$key") | $wall | ${cpu_s[$key]:-–} | $(calc %.0f "${bytes[$key]:-0} / 1024") | ${n_out[$key]:-–} | ${dur[$key]:-–} |" \
     "${order[$key]:-–} | ${tags[$key]:-–} | ${q_mean[$key]:-–} | ${q_worst[$key]:-–} (frame ${q_frame[$key]:-–}) | ${rss_mb[$key]:-–} |"
 done
 
@@ -192,6 +193,8 @@ else
     "$(verdict "${bytes[filmroll]} <= 1.05 * ${bytes[ffmpeg]}") ($(calc %.3f "${bytes[filmroll]} / ${bytes[ffmpeg]}")×)"
   echo "- time: $(calc %.2f "${med[filmroll]}") s ≤ 1.0 × $(calc %.2f "${med[ffmpeg]}") s:" \
     "$(verdict "${med[filmroll]} <= ${med[ffmpeg]}") ($(calc %.3f "${med[filmroll]} / ${med[ffmpeg]}")×)"
+  [[ -n "${cpu_s[filmroll]:-}" && -n "${cpu_s[ffmpeg]:-}" ]] &&
+    echo "- CPU time (not a target; what the wall time comes to on a busy machine): ${cpu_s[filmroll]} s against ${cpu_s[ffmpeg]} s ($(calc %.3f "${cpu_s[filmroll]} / ${cpu_s[ffmpeg]}")×)"
   ok=$([[ "${n_out[filmroll]}" == "$nframes" && "${order[filmroll]}" == "moov<mdat" && "${dims[filmroll]}" == 1280x720 ]] && echo OK || echo WRONG)
   echo "- output: ${n_out[filmroll]} frames, ${dims[filmroll]}, ${dur[filmroll]} s, ${order[filmroll]}, tags ${tags[filmroll]}: $ok"
 fi
