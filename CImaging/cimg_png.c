@@ -261,12 +261,15 @@ int cimg_png_read_info(const uint8_t *data, size_t size, const cimg_png_limits *
 }
 
 int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *limits,
-                    uint8_t *rgba, size_t bytes_per_row, uint32_t width, uint32_t height,
-                    cimg_warnings *warnings, cimg_error *error) {
+                    uint8_t *pixels, size_t bytes_per_row, uint32_t width, uint32_t height,
+                    int channels, cimg_warnings *warnings, cimg_error *error) {
     int signature = cimg_png_check_signature(data, size, error);
     if (signature != CIMG_OK) return signature;
-    if (bytes_per_row < (size_t)width * 4) {
-        return cimg_fail(error, CIMG_ERR_ARGUMENT, "row stride too small for RGBA");
+    if (channels != 3 && channels != 4) {
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "a PNG decodes to 3 or 4 channels");
+    }
+    if (bytes_per_row < (size_t)width * (size_t)channels) {
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "row stride too small for the pixels");
     }
 
     cimg_png_context context;
@@ -290,20 +293,20 @@ int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *lim
         png_error(png, "image size differs from the header read before");
     }
 
-    /* Every colour type, depth and interlace becomes RGBA8; no gamma. */
+    /* Every colour type, depth and interlace becomes RGB8 or RGBA8; no gamma. */
     png_set_expand(png);            /* palette -> RGB, grey < 8 -> 8, tRNS -> alpha */
     png_set_scale_16(png);          /* 16 -> 8 bits, rounded */
     png_set_gray_to_rgb(png);
-    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    if (channels == 4) png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
     png_set_interlace_handling(png);
     png_read_update_info(png, png_info);
-    if (png_get_rowbytes(png, png_info) != (size_t)width * 4) {
+    if (png_get_rowbytes(png, png_info) != (size_t)width * (size_t)channels) {
         png_error(png, "unexpected row size after transformations");
     }
 
     rows = malloc(sizeof(png_bytep) * height);
     if (rows == NULL) png_error(png, "Out of memory for row pointers");
-    for (uint32_t y = 0; y < height; y++) rows[y] = rgba + (size_t)y * bytes_per_row;
+    for (uint32_t y = 0; y < height; y++) rows[y] = pixels + (size_t)y * bytes_per_row;
     png_read_image(png, rows);
     png_read_end(png, NULL);   /* checks the CRCs of the chunks after the image data */
 

@@ -77,10 +77,11 @@ static void fuzz_png(const uint8_t *data, size_t size) {
     }
     cimg_png_info_free(&info);
     if (!fits(info.width, info.height, 1)) return;
-    size_t row = (size_t)info.width * 4;
+    int channels = info.has_alpha ? 4 : 3;
+    size_t row = (size_t)info.width * (size_t)channels;
     uint8_t *pixels = malloc(row * info.height);
     if (pixels == NULL) return;
-    cimg_png_decode(data, size, &limits, pixels, row, info.width, info.height, &warnings, &error);
+    cimg_png_decode(data, size, &limits, pixels, row, info.width, info.height, channels, &warnings, &error);
     free(pixels);
 }
 

@@ -180,14 +180,16 @@ int cimg_png_read_info(const uint8_t *data, size_t size, const cimg_png_limits *
 void cimg_png_info_free(cimg_png_info *info);
 
 /**
- * Decodes any colour type, bit depth and interlace to RGBA8: palette and
- * tRNS become alpha, 16-bit samples are rounded to 8 bits, no gamma is
- * applied. A CRC error in a critical chunk (IHDR, PLTE, IDAT, IEND) is an
- * error; an ancillary chunk with a bad CRC is skipped with a warning.
+ * Decodes any colour type, bit depth and interlace to RGBA8 (`channels`
+ * 4) or, for a PNG without alpha or tRNS (`has_alpha` 0), to RGB8
+ * (`channels` 3): palette and tRNS become alpha, 16-bit samples are
+ * rounded to 8 bits, no gamma is applied. A CRC error in a critical chunk
+ * (IHDR, PLTE, IDAT, IEND) is an error; an ancillary chunk with a bad CRC
+ * is skipped with a warning.
  */
 int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *limits,
-                    uint8_t *rgba, size_t bytes_per_row, uint32_t width, uint32_t height,
-                    cimg_warnings *warnings, cimg_error *error);
+                    uint8_t *pixels, size_t bytes_per_row, uint32_t width, uint32_t height,
+                    int channels, cimg_warnings *warnings, cimg_error *error);
 
 /** How a PNG describes its colours, in the PNG specification's order of precedence. */
 typedef struct cimg_png_color {

@@ -22,7 +22,7 @@ import TestSupport
         let image = try Fixtures.decode("png/rgb16.png").image
         for y in 0..<16 {
             for x in 0..<16 {
-                #expect(image.pixel(x: x, y: y) == [UInt8(x * 17), UInt8(255 - x * 17), UInt8(y * 17), 255])
+                #expect(image.pixel(x: x, y: y) == [UInt8(x * 17), UInt8(255 - x * 17), UInt8(y * 17)])
             }
         }
     }
@@ -34,7 +34,7 @@ import TestSupport
         #expect(image.size == PixelSize(width: 33, height: 17))
         for y in 0..<17 {
             for x in 0..<33 {
-                #expect(image.pixel(x: x, y: y) == [UInt8((x * 7) % 256), UInt8((y * 15) % 256), UInt8((x * y) % 256), 255])
+                #expect(image.pixel(x: x, y: y) == [UInt8((x * 7) % 256), UInt8((y * 15) % 256), UInt8((x * y) % 256)])
             }
         }
     }
@@ -46,7 +46,7 @@ import TestSupport
         #expect(decoded.image.size == PixelSize(width: 16, height: 24))
         // Stored: value = 10x along each row. Rotated 90° clockwise, the ramp runs top to bottom.
         for y in 0..<24 {
-            #expect(decoded.image.pixel(x: 7, y: y) == [UInt8(y * 10), UInt8(y * 10), UInt8(y * 10), 255])
+            #expect(decoded.image.pixel(x: 7, y: y) == [UInt8(y * 10), UInt8(y * 10), UInt8(y * 10)])
         }
     }
 

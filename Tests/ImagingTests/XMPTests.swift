@@ -197,7 +197,7 @@ import TestSupport
         #expect(decoded.info.uprightSize == PixelSize(width: 4, height: 8))
         #expect(decoded.image.size == PixelSize(width: 4, height: 8))
         // Turned 90° clockwise: the stored bottom-left pixel (0, 3) is now the top-left.
-        #expect(decoded.image.pixel(x: 0, y: 0) == [0, 180, 0, 255])
+        #expect(decoded.image.pixel(x: 0, y: 0) == [0, 180, 0])
     }
 
     @Test func pngEXIFOrientationWinsOverXMP() throws {

@@ -6,7 +6,7 @@ import Darwin
 
 extension Image {
     /// The image as RGBA8 (opaque when it had no alpha).
-    func rgba() -> Image {
+    public func rgba() -> Image {
         switch format {
         case .rgba8: return self
         case .rgb8, .gray8:

@@ -74,16 +74,20 @@ enum PNGCodec {
         return .sRGB
     }
 
-    /// Decodes to RGBA8, with the warnings of chunks skipped for a bad CRC.
-    static func decode(_ bytes: UnsafeRawBufferPointer, size: PixelSize,
+    /// Decodes to RGBA8, or to RGB8 when the PNG has no alpha or tRNS (no
+    /// alpha channel to fill, test or flatten later), with the warnings of
+    /// chunks skipped for a bad CRC.
+    static func decode(_ bytes: UnsafeRawBufferPointer, size: PixelSize, hasAlpha: Bool,
                        limits: DecodeLimits) throws(ImagingError) -> (image: Image, warnings: [String]) {
         var pngLimits = Self.limits(limits)
         var warnings = cimg_warnings()
         var failure: ImagingError?
-        let image = Image(width: size.width, height: size.height, format: .rgba8) { pixels in
+        let format: PixelFormat = hasAlpha ? .rgba8 : .rgb8
+        let channels = format.bytesPerPixel
+        let image = Image(width: size.width, height: size.height, format: format) { pixels in
             var error = cimg_error()
-            if cimg_png_decode(bytes.uint8Base, bytes.count, &pngLimits, pixels.baseAddress, size.width * 4,
-                               UInt32(size.width), UInt32(size.height), &warnings, &error) != 0 {
+            if cimg_png_decode(bytes.uint8Base, bytes.count, &pngLimits, pixels.baseAddress, size.width * channels,
+                               UInt32(size.width), UInt32(size.height), Int32(channels), &warnings, &error) != 0 {
                 failure = ImagingError(error, format: .png)
                 pixels.update(repeating: 0)
             }

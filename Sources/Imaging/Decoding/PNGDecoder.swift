@@ -1,4 +1,5 @@
-/// Decodes PNGs of every colour type, depth and interlace to RGBA8, and
+/// Decodes PNGs of every colour type, depth and interlace to RGBA8 (RGB8
+/// when they have no alpha or tRNS), and
 /// reads EXIF from the eXIf chunk (else from ImageMagick's "Raw profile type
 /// exif" text) and XMP from the iTXt "XML:com.adobe.xmp" text. XMP fills in
 /// what EXIF lacks, the orientation included.
@@ -27,7 +28,7 @@ struct PNGDecoder: ImageDecoding {
 
     func decodeStoredWithWarnings(_ bytes: UnsafeRawBufferPointer, info: ImageInfo, options: DecodeOptions)
         throws(ImagingError) -> (frames: [ImageFrame], scale: Int, warnings: [String]) {
-        let (image, warnings) = try PNGCodec.decode(bytes, size: info.storedSize, limits: options.limits)
+        let (image, warnings) = try PNGCodec.decode(bytes, size: info.storedSize, hasAlpha: info.hasAlpha, limits: options.limits)
         return ([ImageFrame(image: image)], 8, warnings)
     }
 }
