@@ -77,88 +77,176 @@ struct LanczosResampler {
         let ring = UnsafeMutablePointer<Float>.allocate(capacity: ringRows * rowLength)
         defer { ring.deallocate() }
         var ringHolds = [Int](repeating: -1, count: ringRows)
-        // Padded so the horizontal filter may load 4 floats at any pixel.
-        let column = UnsafeMutablePointer<Float>.allocate(capacity: rowLength + 16)
-        column.initialize(repeating: 0, count: rowLength + 16)
+        // The ring rows one output row reads, in tap order.
+        let taps = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: ringRows)
+        defer { taps.deallocate() }
+        // Padded with zeros so the horizontal filter may load 4 floats at
+        // any pixel, and run a pixel's taps on to its neighbour's count.
+        let padding = (horizontal.stride + 2) * channels + 4
+        let column = UnsafeMutablePointer<Float>.allocate(capacity: rowLength + padding)
+        column.initialize(repeating: 0, count: rowLength + padding)
         defer { column.deallocate() }
+        // One output row in floats (and one float more, for the last
+        // pixel's fourth lane), converted to bytes in a separate pass.
+        let filtered = UnsafeMutablePointer<Float>.allocate(capacity: size.width * channels + 1)
+        defer { filtered.deallocate() }
         vertical.weights.withUnsafeBufferPointer { verticalWeights in
             horizontal.weights.withUnsafeBufferPointer { horizontalWeights in
                 for y in rows {
                     let start = vertical.starts[y], count = vertical.counts[y]
-                    for row in start..<start + count where ringHolds[row % ringRows] != row {
-                        let slot = ring + (row % ringRows) * rowLength, bytes = input + row * source.bytesPerRow
-                        for index in 0..<rowLength { slot[index] = Float(bytes[index]) }
-                        ringHolds[row % ringRows] = row
+                    for tap in 0..<count {
+                        let row = start + tap, slot = ring + (row % ringRows) * rowLength
+                        if ringHolds[row % ringRows] != row {
+                            let bytes = input + row * source.bytesPerRow
+                            for index in 0..<rowLength { slot[index] = Float(bytes[index]) }
+                            ringHolds[row % ringRows] = row
+                        }
+                        taps[tap] = UnsafePointer(slot)
                     }
-                    let weights = verticalWeights.baseAddress! + y * vertical.stride
-                    Self.sumRows(ring: ring, ringRows: ringRows, first: start, count: count, weights: weights,
+                    Self.sumRows(taps, count: count, weights: verticalWeights.baseAddress! + y * vertical.stride,
                                  length: rowLength, into: column)
                     let (offset, step) = destination(row: y)
-                    Self.filterRow(column, channels: channels, kernel: horizontal, weights: horizontalWeights.baseAddress!,
-                                   into: output + offset, step: step, outputWidth: size.width)
+                    let weights = horizontalWeights.baseAddress!
+                    switch channels {
+                    case 4: Self.filterRow(column, channels: 4, kernel: horizontal, weights: weights,
+                                           into: filtered, outputWidth: size.width)
+                    case 3: Self.filterRow(column, channels: 3, kernel: horizontal, weights: weights,
+                                           into: filtered, outputWidth: size.width)
+                    default: Self.filterGrayRow(column, kernel: horizontal, weights: weights,
+                                                into: filtered, outputWidth: size.width)
+                    }
+                    Self.store(filtered, channels: channels, count: size.width, into: output + offset, step: step)
                 }
             }
         }
     }
 
-    /// out[i] = Σ weights[t] · row(first + t)[i] for i in 0..<length, rows
-    /// taken from the ring. Plain loops over contiguous floats, which the
-    /// compiler vectorises (and no `addProduct`: without hardware FMA it
-    /// calls `fmaf` per lane).
+    /// out[i] = Σ weights[t] · rows[t][i] for i in 0..<length: sixteen
+    /// floats at a time, every tap summed in registers and stored once.
+    /// (No `addProduct`: without hardware FMA it calls `fmaf` per lane.)
     @inline(__always)
-    private static func sumRows(ring: UnsafeMutablePointer<Float>, ringRows: Int, first: Int, count: Int,
-                                weights: UnsafePointer<Float>, length: Int, into out: UnsafeMutablePointer<Float>) {
-        func row(_ tap: Int) -> UnsafeMutablePointer<Float> { ring + ((first + tap) % ringRows) * length }
-        let row0 = row(0), weight0 = weights[0]
-        for index in 0..<length { out[index] = row0[index] * weight0 }
-        for tap in 1..<max(1, count) {
-            let r = row(tap), weight = weights[tap]
-            for index in 0..<length { out[index] += r[index] * weight }
+    private static func sumRows(_ rows: UnsafePointer<UnsafePointer<Float>>, count: Int, weights: UnsafePointer<Float>,
+                                length: Int, into out: UnsafeMutablePointer<Float>) {
+        var index = 0
+        while index &+ 16 <= length {
+            var sum = UnsafeRawPointer(rows[0] + index).loadUnaligned(as: SIMD16<Float>.self) * weights[0]
+            var tap = 1
+            while tap < count {
+                sum += UnsafeRawPointer(rows[tap] + index).loadUnaligned(as: SIMD16<Float>.self) * weights[tap]
+                tap &+= 1
+            }
+            UnsafeMutableRawPointer(out + index).storeBytes(of: sum, as: SIMD16<Float>.self)
+            index &+= 16
+        }
+        while index < length {
+            var sum = rows[0][index] * weights[0]
+            for tap in 1..<max(1, count) { sum += rows[tap][index] * weights[tap] }
+            out[index] = sum
+            index &+= 1
         }
     }
 
-    /// Reduces one float row to `outputWidth` pixels of bytes, stored
-    /// `step` bytes apart from `out` on.
+    /// Reduces one float row of 3- or 4-channel pixels to `outputWidth`
+    /// pixels, still floats, side by side in `out` (which has room for one
+    /// more float). Pixels are made two at a time over the larger of their
+    /// tap counts (the kernel's weights past a count are zero), with two
+    /// accumulators each taking alternate taps: four independent sums, so
+    /// additions do not wait on each other.
     @inline(__always)
     private static func filterRow(_ row: UnsafeMutablePointer<Float>, channels: Int, kernel: ResampleKernel,
-                                  weights: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt8>, step: Int,
-                                  outputWidth: Int) {
+                                  weights: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, outputWidth: Int) {
         let raw = UnsafeRawPointer(row)
+        let pixelBytes = channels &* 4
         kernel.starts.withUnsafeBufferPointer { starts in
             kernel.counts.withUnsafeBufferPointer { counts in
-                var target = out
-                if channels == 1 {
-                    for x in 0..<outputWidth {
-                        let tapWeights = weights + x * kernel.stride
-                        var sum: Float = 0
-                        let from = starts[x]
-                        for tap in 0..<counts[x] { sum += row[from + tap] * tapWeights[tap] }
-                        target[0] = clampToByte(sum)
-                        target += step
+                var target = UnsafeMutableRawPointer(out)
+                var x = 0
+                while x &+ 1 < outputWidth {
+                    var firstWeight = weights + x &* kernel.stride
+                    var secondWeight = firstWeight + kernel.stride
+                    var first = raw + starts[x] &* pixelBytes
+                    var second = raw + starts[x &+ 1] &* pixelBytes
+                    var firstEven = SIMD4<Float>(), firstOdd = SIMD4<Float>()
+                    var secondEven = SIMD4<Float>(), secondOdd = SIMD4<Float>()
+                    var left = Swift.max(counts[x], counts[x &+ 1])
+                    while left >= 2 {
+                        firstEven += first.loadUnaligned(as: SIMD4<Float>.self) * firstWeight[0]
+                        secondEven += second.loadUnaligned(as: SIMD4<Float>.self) * secondWeight[0]
+                        firstOdd += (first + pixelBytes).loadUnaligned(as: SIMD4<Float>.self) * firstWeight[1]
+                        secondOdd += (second + pixelBytes).loadUnaligned(as: SIMD4<Float>.self) * secondWeight[1]
+                        first += pixelBytes &* 2
+                        second += pixelBytes &* 2
+                        firstWeight += 2
+                        secondWeight += 2
+                        left &-= 2
                     }
-                    return
+                    if left > 0 {
+                        firstEven += first.loadUnaligned(as: SIMD4<Float>.self) * firstWeight[0]
+                        secondEven += second.loadUnaligned(as: SIMD4<Float>.self) * secondWeight[0]
+                    }
+                    // 3 channels: a pixel's fourth lane is overwritten by the next pixel.
+                    target.storeBytes(of: firstEven + firstOdd, as: SIMD4<Float>.self)
+                    (target + pixelBytes).storeBytes(of: secondEven + secondOdd, as: SIMD4<Float>.self)
+                    target += pixelBytes &* 2
+                    x &+= 2
                 }
-                let pixelBytes = channels &* 4
-                for x in 0..<outputWidth {
+                if x < outputWidth {
                     var tapWeight = weights + x &* kernel.stride
-                    var sum = SIMD4<Float>(repeating: 0)
                     var load = raw + starts[x] &* pixelBytes
+                    var sum = SIMD4<Float>()
                     for _ in 0..<counts[x] {
-                        sum += load.loadUnaligned(as: SIMD4<Float>.self) * tapWeight.pointee
+                        sum += load.loadUnaligned(as: SIMD4<Float>.self) * tapWeight[0]
                         load += pixelBytes
                         tapWeight += 1
                     }
-                    // Clamped, then rounded by adding 2^23 and reading the low
-                    // mantissa bits: no checked float-to-integer conversion per lane.
-                    let clamped = sum.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
-                    let bits = unsafeBitCast(clamped + 8_388_608, to: SIMD4<UInt32>.self)
-                    target[0] = UInt8(truncatingIfNeeded: bits[0])
-                    target[1] = UInt8(truncatingIfNeeded: bits[1])
-                    target[2] = UInt8(truncatingIfNeeded: bits[2])
-                    if channels == 4 { target[3] = UInt8(truncatingIfNeeded: bits[3]) }
-                    target += step
+                    target.storeBytes(of: sum, as: SIMD4<Float>.self)
                 }
             }
+        }
+    }
+
+    /// `filterRow` for one channel.
+    @inline(__always)
+    private static func filterGrayRow(_ row: UnsafeMutablePointer<Float>, kernel: ResampleKernel,
+                                      weights: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, outputWidth: Int) {
+        kernel.starts.withUnsafeBufferPointer { starts in
+            kernel.counts.withUnsafeBufferPointer { counts in
+                for x in 0..<outputWidth {
+                    let tapWeights = weights + x * kernel.stride
+                    var sum: Float = 0
+                    let from = starts[x]
+                    for tap in 0..<counts[x] { sum += row[from + tap] * tapWeights[tap] }
+                    out[x] = sum
+                }
+            }
+        }
+    }
+
+    /// `count` pixels of floats as bytes, clamped and rounded, pixel x
+    /// stored at `out + x * step`.
+    @inline(__always)
+    private static func store(_ values: UnsafeMutablePointer<Float>, channels: Int, count: Int,
+                              into out: UnsafeMutablePointer<UInt8>, step: Int) {
+        if step == channels {
+            toBytes(values, count: count &* channels, into: out)
+            return
+        }
+        var target = out, from = values
+        for _ in 0..<count {
+            for channel in 0..<channels { target[channel] = clampToByte(from[channel]) }
+            target += step
+            from += channels
+        }
+    }
+
+    /// Clamped to 0...255 and rounded by adding 2^23 and keeping the low
+    /// mantissa bits: a loop the compiler vectorises (no checked
+    /// float-to-integer conversion).
+    @inline(__always)
+    private static func toBytes(_ values: UnsafeMutablePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for index in 0..<count {
+            let clamped = Swift.min(Swift.max(values[index], 0), 255) + 8_388_608
+            out[index] = UInt8(truncatingIfNeeded: clamped.bitPattern)
         }
     }
 }
