@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
     ],
     targets: [
-        // Thin C shims over the codecs and libraries (libjpeg-turbo, libpng,
+        // Thin C shims over the codecs and libraries (libjpeg-turbo, libpng, zlib,
         // giflib, libexif, libexpat, libheif, libwebp, lcms2, libimagequant, FreeType
         // with fontconfig, SQLite, xxHash, FFmpeg's libavformat, libavcodec,
         // libswscale and libavutil). Every library error is caught in C and
@@ -23,6 +23,7 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("jpeg"),
                 .linkedLibrary("png16"),
+                .linkedLibrary("z"),
                 .linkedLibrary("gif"),
                 .linkedLibrary("exif"),
                 .linkedLibrary("expat"),

@@ -18,4 +18,14 @@ typedef struct cimg_growable {
 
 void cimg_growable_append(cimg_growable *buffer, const uint8_t *bytes, size_t count);
 
+/** cimg_png_decode_plain's answer when the file is not one it decodes
+ *  (or is unusual): libpng decodes it instead. */
+#define CIMG_PNG_NOT_PLAIN (-1)
+
+/** Decodes an 8-bit, non-interlaced RGB (channels 3) or RGBA (channels 4)
+ *  PNG without libpng: CIMG_OK, or CIMG_PNG_NOT_PLAIN with the pixels
+ *  possibly half written (cimg_png_plain.c). */
+int cimg_png_decode_plain(const uint8_t *data, size_t size, uint8_t *pixels, size_t bytes_per_row,
+                          uint32_t width, uint32_t height, int channels);
+
 #endif

@@ -1,5 +1,6 @@
 /*
- * libpng shim: header, decode to RGBA8, encode.
+ * libpng shim: header, decode to RGBA8 or RGB8, encode. The commonest
+ * PNGs decode without libpng, in cimg_png_plain.c.
  *
  * libpng reports errors through a callback that must not return; it
  * longjmps to the png_jmpbuf set in the one function that called libpng.
@@ -271,6 +272,8 @@ int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *lim
     if (bytes_per_row < (size_t)width * (size_t)channels) {
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "row stride too small for the pixels");
     }
+    if (warnings != NULL) warnings->text[0] = '\0';
+    if (cimg_png_decode_plain(data, size, pixels, bytes_per_row, width, height, channels) == CIMG_OK) return CIMG_OK;
 
     cimg_png_context context;
     png_bytep *volatile rows = NULL;

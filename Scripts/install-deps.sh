@@ -9,6 +9,7 @@ set -euo pipefail
 packages=(
   libjpeg-dev        # libjpeg-turbo (libjpeg62-turbo-dev on Debian, libjpeg-turbo8-dev on Ubuntu)
   libpng-dev
+  zlib1g-dev         # PNG data inflated directly for the commonest PNGs
   libgif-dev
   libexif-dev
   libexpat1-dev      # XMP
