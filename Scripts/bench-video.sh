@@ -6,9 +6,9 @@
 #
 #   ffmpeg    ffmpeg -framerate 10 -i seq/frame_%03d.png -vf scale=1280:-2:flags=lanczos
 #             -c:v libx264 -crf 23 -preset medium -pix_fmt yuv420p -movflags +faststart OUT.mp4
-#   filmroll  filmroll-bench video --width 1280 --fps 10 --crf 23 --preset medium -o OUT.mp4 seq/*.png
-#             (each frame decoded, resized with Filmroll's Lanczos, encoded by VideoEncoder:
-#             what `filmroll video` does; the command itself is not part of this benchmark)
+#   filmroll  filmroll video --fps 10 --size 1280 --crf 23 --preset medium -o OUT.mp4 seq/*.png
+#             (the command as a user types it, with its defaults: the folder's catalog is
+#             written, and removed before each run so every run starts cold)
 #
 # For each: wall time median (min–max) of RUNS runs, peak RSS and CPU time
 # (user + system; GNU time, on a separate warm-up run), file size, frames, duration, box order, colour
@@ -56,12 +56,17 @@ mkdir -p "$work/out"
 
 declare -A broken=()
 command -v ffmpeg >/dev/null || broken[ffmpeg]="ffmpeg not installed"
-bench=.build/release/filmroll-bench
-log "building filmroll-bench (swift build -c release --product filmroll-bench)..."
-if ! swift build -c release --product filmroll-bench >"$work/build.log" 2>&1; then
+filmroll=.build/release/filmroll
+log "building filmroll (swift build -c release --product filmroll)..."
+if ! swift build -c release --product filmroll >"$work/build.log" 2>&1; then
   tail -n 5 "$work/build.log" | sed 's/^/  build: /' >&2
-  broken[filmroll]="filmroll-bench: build failed"
+  broken[filmroll]="filmroll: build failed"
 fi
+# Both tools read a copy of the frames, where filmroll's catalog may be written.
+mkdir -p "$work/seq"
+cp "${frames[@]}" "$work/seq/"
+seq=$work/seq
+mapfile -d '' frames < <(find "$seq" -maxdepth 1 -name '*.png' -print0 | sort -z)
 
 out() { echo "$work/out/$1.mp4"; }
 
@@ -74,7 +79,8 @@ run() {
       "${rss[@]}" ffmpeg -v error -y -framerate 10 -i "$seq/frame_%03d.png" -vf scale=1280:-2:flags=lanczos \
         -c:v libx264 -crf 23 -preset medium -pix_fmt yuv420p -movflags +faststart "$(out ffmpeg)" ;;
     filmroll)
-      "${rss[@]}" "$bench" video --width 1280 --fps 10 --crf 23 --preset medium -o "$(out filmroll)" "${frames[@]}" ;;
+      rm -rf "$seq/.filmroll"
+      "${rss[@]}" "$filmroll" video --fps 10 --size 1280 --crf 23 --preset medium -o "$(out filmroll)" "${frames[@]}" ;;
   esac </dev/null >>"$work/$key.log"
 }
 
@@ -158,7 +164,7 @@ cpu=$(grep -m 1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 label() {
   case $1 in
     ffmpeg) echo "ffmpeg -framerate 10 -i seq/frame_%03d.png -vf scale=1280:-2:flags=lanczos -c:v libx264 -crf 23 -preset medium -pix_fmt yuv420p -movflags +faststart" ;;
-    filmroll) echo "filmroll (VideoEncoder; Filmroll's decode and Lanczos; crf 23, preset medium)" ;;
+    filmroll) echo "filmroll video --fps 10 --size 1280 --crf 23 --preset medium seq/*.png" ;;
   esac
 }
 verdict() { awk "BEGIN { exit !($1) }" && echo "PASS" || echo "FAIL"; }
