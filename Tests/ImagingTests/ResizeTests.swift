@@ -133,3 +133,28 @@ extension LazySequence {
         #expect(worst <= 0.51, "\(format) → \(size): off by up to \(worst)")
     }
 }
+
+/// The box shrink divides by multiplying: it must round exactly as
+/// (sum + count / 2) / count, for full and edge blocks.
+@Suite struct BoxShrinkTests {
+    @Test(arguments: [2, 3, 5, 7])
+    func blocksAreRoundedMeans(factor: Int) {
+        let width = 23, height = 11
+        var pixels = [UInt8]()
+        for y in 0..<height { for x in 0..<width { for c in 0..<3 { pixels.append(UInt8((x * 37 + y * 91 + c * 53) % 256)) } } }
+        let image = Image(width: width, height: height, format: .rgb8, pixels: pixels)
+        let box = image.boxShrunk(by: factor)
+        #expect(box.size == PixelSize(width: (width + factor - 1) / factor, height: (height + factor - 1) / factor))
+        for y in 0..<box.height {
+            for x in 0..<box.width {
+                for c in 0..<3 {
+                    var sum = 0, count = 0
+                    for v in y * factor..<min(height, (y + 1) * factor) {
+                        for u in x * factor..<min(width, (x + 1) * factor) { sum += Int(pixels[(v * width + u) * 3 + c]); count += 1 }
+                    }
+                    #expect(Int(box.pixel(x: x, y: y)[c]) == (sum + count / 2) / count, "(\(x), \(y)) channel \(c)")
+                }
+            }
+        }
+    }
+}

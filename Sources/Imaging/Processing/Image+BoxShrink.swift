@@ -3,7 +3,7 @@ extension Image {
     /// output pixel the mean of a factor × factor block (edge blocks
     /// averaged over the pixels they have). A cheap first step when the
     /// source is far larger than the target; the Lanczos filter does the rest.
-    func boxShrunk(by factor: Int) -> Image {
+    public func boxShrunk(by factor: Int) -> Image {
         precondition(factor >= 1)
         if factor == 1 { return self }
         let channels = format.bytesPerPixel
@@ -22,9 +22,11 @@ extension Image {
                             for index in 0..<rowLength { total[index] &+= UInt32(line[index]) }
                         }
                         let outRow = target + y * outWidth * channels
+                        let fullBlock = Self.reciprocal(of: rows * factor)
                         for x in 0..<outWidth {
                             let firstColumn = x * factor, columns = min(factor, width - firstColumn)
-                            let count = UInt32(rows * columns)
+                            let count = UInt64(rows * columns)
+                            let magic = columns == factor ? fullBlock : Self.reciprocal(of: rows * columns)
                             for channel in 0..<channels {
                                 var sum: UInt32 = 0
                                 var at = firstColumn * channels + channel
@@ -32,12 +34,22 @@ extension Image {
                                     sum &+= total[at]
                                     at += channels
                                 }
-                                outRow[x * channels + channel] = UInt8((sum + count / 2) / count)
+                                // (sum + count / 2) / count, by a multiplication when exact.
+                                let rounded = UInt64(sum) + count / 2
+                                outRow[x * channels + channel] = UInt8(truncatingIfNeeded: count <= 65_536
+                                    ? (rounded &* magic) >> 40 : rounded / count)
                             }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// m with (n · m) >> 40 == n / d for every n < 2^24 (a block's sum, at
+    /// most 255 × 65,536) and d ≤ 65,536: m = ⌊2^40 / d⌋ + 1 errs by
+    /// e = m·d − 2^40 ≤ d, and n·e < 2^40 keeps the quotient exact.
+    private static func reciprocal(of divisor: Int) -> UInt64 {
+        (UInt64(1) << 40) / UInt64(divisor) + 1
     }
 }
