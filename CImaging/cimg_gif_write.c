@@ -4,7 +4,9 @@
  * reports errors by return value; each is turned into a status here.
  * giflib's output callback appends to a buffer that the caller takes after
  * each frame (cimg_gif_writer_take) and writes to the file, so memory holds
- * one frame's bytes, never the whole file.
+ * one frame's bytes, never the whole file. Frames are LZW-compressed by
+ * cimg_lzw.c (giflib's codes, without its hash table) and written with
+ * EGifPutCode.
  * Related documentation: giflib's gif_lib.html ("Encoding"), GIF89a §23.
  */
 #include "cimg_internal.h"
@@ -16,6 +18,8 @@
 
 struct cimg_gif_writer {
     GifFileType *gif;
+    cimg_lzw *lzw;
+    cimg_growable blocks;   /* one frame's compressed sub-blocks */
     cimg_growable output;
     uint32_t width;
     uint32_t height;
@@ -37,6 +41,8 @@ void cimg_gif_writer_discard(cimg_gif_writer *writer) {
     if (writer == NULL) return;
     int ignored;
     if (writer->gif) EGifCloseFile(writer->gif, &ignored);
+    cimg_lzw_free(writer->lzw);
+    free(writer->blocks.data);
     free(writer->output.data);
     free(writer);
 }
@@ -51,9 +57,15 @@ int cimg_gif_writer_open(uint32_t width, uint32_t height, int loop_count, const 
     if (writer == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     writer->width = width;
     writer->height = height;
+    writer->lzw = cimg_lzw_new();
+    if (writer->lzw == NULL) {
+        free(writer);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    }
     int code = 0;
     writer->gif = EGifOpen(writer, cimg_gif_output, &code);
     if (writer->gif == NULL) {
+        cimg_lzw_free(writer->lzw);
         free(writer);
         return cimg_fail(error, CIMG_ERR_MEMORY, "cannot start a GIF: %s", GifErrorString(code));
     }
@@ -107,12 +119,20 @@ int cimg_gif_writer_add(cimg_gif_writer *writer, const uint8_t *indices, size_t 
         EGifPutImageDesc(writer->gif, (int)left, (int)top, (int)width, (int)height, false, map) == GIF_ERROR) {
         status = cimg_gif_write_fail(writer, error, "frame header");
     }
-    for (uint32_t row = 0; status == CIMG_OK && row < height; row++) {
-        if (EGifPutLine(writer->gif, (GifPixelType *)(indices + (size_t)row * stride), (int)width) == GIF_ERROR) {
-            status = cimg_gif_write_fail(writer, error, "frame pixels");
+    /* The code size giflib wrote after the descriptor: the colour table's bits, at least 2. */
+    int min_code_size = map->BitsPerPixel < 2 ? 2 : map->BitsPerPixel;
+    GifFreeMapObject(map);
+    if (status != CIMG_OK) return status;
+    writer->blocks.size = 0;
+    if (cimg_lzw_compress(writer->lzw, indices, stride, width, height, min_code_size, &writer->blocks) != 0) {
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    }
+    for (size_t at = 0; at < writer->blocks.size; at += (size_t)writer->blocks.data[at] + 1) {
+        if (EGifPutCodeNext(writer->gif, writer->blocks.data + at) == GIF_ERROR) {
+            return cimg_gif_write_fail(writer, error, "frame pixels");
         }
     }
-    GifFreeMapObject(map);
+    if (EGifPutCodeNext(writer->gif, NULL) == GIF_ERROR) status = cimg_gif_write_fail(writer, error, "frame pixels");
     return status;
 }
 

@@ -18,6 +18,16 @@ typedef struct cimg_growable {
 
 void cimg_growable_append(cimg_growable *buffer, const uint8_t *bytes, size_t count);
 
+/** GIF's LZW with a direct table (cimg_lzw.c); one per writer, one thread. */
+typedef struct cimg_lzw cimg_lzw;
+cimg_lzw *cimg_lzw_new(void);
+void cimg_lzw_free(cimg_lzw *lzw);
+/** Appends `indices` LZW-compressed as GIF image data sub-blocks (each a
+ *  length byte and up to 255 bytes, no terminator) to `blocks`: the bytes
+ *  giflib's EGifPutLine would write. 0, or -1 when out of memory. */
+int cimg_lzw_compress(cimg_lzw *lzw, const uint8_t *indices, size_t stride, uint32_t width, uint32_t height,
+                      int min_code_size, cimg_growable *blocks);
+
 /** cimg_png_decode_plain's answer when the file is not one it decodes
  *  (or is unusual): libpng decodes it instead. */
 #define CIMG_PNG_NOT_PLAIN (-1)
