@@ -17,8 +17,7 @@ import Testing
         for _ in 0..<4000 { pixels += [next(), next(), next(), 255] }
         for value in [0, 15, 16, 255] as [UInt8] { pixels += [value, value, 255 - value, 255] }
         let image = Image(width: pixels.count / 4, height: 1, format: .rgba8, pixels: pixels)
-        var search = NearestColor(palette: palette)
-        let indices = search.indices(for: image)
+        let indices = NearestColor(palette: palette).indices(for: image)
         for pixel in 0..<image.width {
             var best = 0, bestDistance = Int.max
             for entry in 0..<entries {

@@ -82,8 +82,7 @@ extension GIFAnimator {
         var indices: [UInt8]
         if options.dither == 0 {
             // Without dithering, the nearest entry in RGB: exact, and faster than libimagequant's remapping.
-            var search = NearestColor(palette: quantizer.palette)
-            indices = search.indices(for: crop)
+            indices = NearestColor(palette: quantizer.palette).indices(for: crop)
         } else {
             indices = try quantizer.remap(crop.opaque(), dither: options.dither)
         }
