@@ -85,24 +85,16 @@ struct PhotoWork: Sendable {
         return decoded
     }
 
-    /// Makes the day's sheet and animation when they are out of date.
+    /// Makes the day's sheet and animation when they are out of date, the
+    /// sheet on another thread while the animation encodes (both only read
+    /// the pipeline's cache and the frames).
     func finish(_ decoded: DecodedDay) -> FinishedDay {
-        var finished = FinishedDay()
-        guard let day = decoded.day, !cancellation.isCancelled else { return finished }
+        guard let day = decoded.day, !cancellation.isCancelled else { return FinishedDay() }
+        var sheet: BackgroundWork<FinishedDay>?
         if let signature = decoded.fourCutSignature, let output = day.fourCut {
-            do {
-                var sheetOptions = options.fourCut
-                sheetOptions.caption = .auto
-                let sheet = try FourCutRenderer(pipeline: pipeline).render(day.fourCutPhotos.map(\.source), options: sheetOptions)
-                try write(sheet, to: output, mark: .fourcut, quality: 90)
-                finished.signatures[output] = signature
-                finished.fourCutsMade += 1
-                finished.made.append(lineage(.fourcut, output, photos: day.fourCutPhotos))
-            } catch {
-                events(.failed(path: out + "/" + output, reason: "\(error)"))
-                finished.failed += 1
-            }
+            sheet = BackgroundWork { makeSheet(for: day, signature: signature, to: output) }
         }
+        var finished = FinishedDay()
         for (format, output) in day.animations {
             guard let signature = decoded.animationSignatures[output] else { continue }
             do throws(ImagingError) {
@@ -116,6 +108,37 @@ struct PhotoWork: Sendable {
                 events(.failed(path: out + "/" + output, reason: error.description))
                 finished.failed += 1
             }
+        }
+        if let made = sheet?.result() {
+            finished.made = made.made + finished.made
+            finished.signatures.merge(made.signatures) { new, _ in new }
+            finished.fourCutsMade += made.fourCutsMade
+            finished.failed += made.failed
+        }
+        return finished
+    }
+
+    /// The day's four-cut sheet, captioned with the day's date.
+    private func makeSheet(for day: ProcessPlan.Day, signature: String, to output: String) -> FinishedDay {
+        var finished = FinishedDay()
+        do {
+            var sheetOptions = options.fourCut
+            // The day's date, from the plan: no photo is read again for it.
+            let parts = day.key.split(separator: "-").compactMap { Int($0) }
+            if parts.count == 3, let text = sheetOptions.dates.text(for: [CaptureDate(year: parts[0], month: parts[1], day: parts[2],
+                                                                                     hour: 12, minute: 0, second: 0)]) {
+                sheetOptions.caption = .text(text)
+            } else {
+                sheetOptions.caption = .auto
+            }
+            let sheet = try FourCutRenderer(pipeline: pipeline).render(day.fourCutPhotos.map(\.source), options: sheetOptions)
+            try write(sheet, to: output, mark: .fourcut, quality: 90)
+            finished.signatures[output] = signature
+            finished.fourCutsMade += 1
+            finished.made.append(lineage(.fourcut, output, photos: day.fourCutPhotos))
+        } catch {
+            events(.failed(path: out + "/" + output, reason: "\(error)"))
+            finished.failed += 1
         }
         return finished
     }
@@ -199,8 +222,12 @@ struct PhotoWork: Sendable {
         return made < photo.record.modificationTimeNanoseconds
     }
 
+    /// Thumbnails are encoded as `filmroll thumbs` encodes them: without
+    /// the optimised Huffman tables' second pass (4% larger, made faster);
+    /// a day's sheet gets them.
     private func write(_ image: Image, to output: String, mark: OutputMark, quality: Int? = nil) throws(ImagingError) {
-        let encoding = EncodingFormat.jpeg(JPEGEncodingOptions(quality: quality ?? options.quality)).marked(mark)
+        let jpeg = JPEGEncodingOptions(quality: quality ?? options.quality, optimizeHuffman: mark != .thumbnail)
+        let encoding = EncodingFormat.jpeg(jpeg).marked(mark)
         try writeBytes(try ImageEncoder.encode(image, as: encoding), to: output)
     }
 
