@@ -157,6 +157,8 @@ int cimg_gif_writer_finish(cimg_gif_writer *writer, cimg_buffer *output, cimg_er
     }
     output->data = writer->output.data;
     output->size = writer->output.size;
+    cimg_lzw_free(writer->lzw);
+    free(writer->blocks.data);
     free(writer);
     return CIMG_OK;
 }
