@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
     ],
     targets: [
-        // Thin C shims over the codecs and libraries (libjpeg-turbo, libpng, zlib,
+        // Thin C shims over the codecs and libraries (libjpeg-turbo, libpng, zlib, libdeflate,
         // giflib, libexif, libexpat, libheif, libwebp, lcms2, libimagequant, FreeType
         // with fontconfig, SQLite, xxHash, FFmpeg's libavformat, libavcodec,
         // libswscale and libavutil). Every library error is caught in C and
@@ -24,6 +24,7 @@ let package = Package(
                 .linkedLibrary("jpeg"),
                 .linkedLibrary("png16"),
                 .linkedLibrary("z"),
+                .linkedLibrary("deflate"),
                 .linkedLibrary("gif"),
                 .linkedLibrary("exif"),
                 .linkedLibrary("expat"),

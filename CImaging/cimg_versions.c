@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <jpeglib.h>
 #include <png.h>
+#include <zlib.h>
+#include <libdeflate.h>
 #include <gif_lib.h>
 #include <expat.h>
 #include <sqlite3.h>
@@ -24,6 +26,10 @@ const char *cimg_version_libjpeg(void) {
 }
 
 const char *cimg_version_libpng(void) { return png_get_libpng_ver(NULL); }
+
+const char *cimg_version_zlib(void) { return zlibVersion(); }
+
+const char *cimg_version_libdeflate(void) { return LIBDEFLATE_VERSION_STRING; }
 
 const char *cimg_version_giflib(void) {
     return CIMG_STRING(GIFLIB_MAJOR) "." CIMG_STRING(GIFLIB_MINOR) "." CIMG_STRING(GIFLIB_RELEASE);

@@ -9,7 +9,8 @@ set -euo pipefail
 packages=(
   libjpeg-dev        # libjpeg-turbo (libjpeg62-turbo-dev on Debian, libjpeg-turbo8-dev on Ubuntu)
   libpng-dev
-  zlib1g-dev         # PNG data inflated directly for the commonest PNGs
+  zlib1g-dev         # the commonest PNGs' data inflated directly: zlib for huge ones,
+  libdeflate-dev     #   libdeflate for the rest
   libgif-dev
   libexif-dev
   libexpat1-dev      # XMP

@@ -730,6 +730,10 @@ const char *cimg_video_version(void);
 const char *cimg_version_libjpeg(void);
 /** libpng's run-time version, "1.6.39". */
 const char *cimg_version_libpng(void);
+/** zlib's version, asked of the library. */
+const char *cimg_version_zlib(void);
+/** libdeflate's version, from its header (it has no function for it). */
+const char *cimg_version_libdeflate(void);
 /** giflib's version from its header, "5.2.1" (giflib has no function). */
 const char *cimg_version_giflib(void);
 /** expat's run-time version, "expat_2.5.0". */

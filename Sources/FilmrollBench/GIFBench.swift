@@ -5,7 +5,7 @@
 // size and the RGB PSNR of the GIF's frames against the frames given are
 // printed.
 //
-//   filmroll-bench gif [--size WxH] [--speed S] [--palette-scale full|half] [--repeat R] FILE...
+//   filmroll-bench gif [--size WxH] [--speed S] [--quality Q] [--palette-scale full|half] [--repeat R] FILE...
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,13 +26,14 @@ enum GIFBench {
                 if parts.count == 2 { size = PixelSize(width: parts[0], height: parts[1]) }
                 arguments.removeFirst()
             case "--speed": options.speed = value.flatMap { Int($0) }; arguments.removeFirst()
+            case "--quality": options.quality = value.flatMap { Int($0) } ?? 80; arguments.removeFirst()
             case "--palette-scale": options.paletteFromHalfSize = value == "half"; arguments.removeFirst()
             case "--repeat": repeats = value.flatMap { Int($0) } ?? 0; arguments.removeFirst()
             default: files.append(argument)
             }
         }
         guard repeats > 0, !files.isEmpty else {
-            printError("usage: filmroll-bench gif [--size WxH] [--speed S] [--palette-scale full|half] [--repeat R] FILE...")
+            printError("usage: filmroll-bench gif [--size WxH] [--speed S] [--quality Q] [--palette-scale full|half] [--repeat R] FILE...")
             return 64
         }
         do {

@@ -115,7 +115,7 @@ import TestSupport
         #expect(line.hasPrefix("filmroll \(CLI.version) ("))
         #expect(line.hasSuffix(")\n"))
         #expect(line.split(separator: "\n").count == 1)
-        for library in ["libjpeg-turbo", "libpng", "giflib", "libheif", "libwebp", "lcms2", "libexpat", "SQLite",
+        for library in ["libjpeg-turbo", "libpng", "zlib", "libdeflate", "giflib", "libheif", "libwebp", "lcms2", "libexpat", "SQLite",
                         "libimagequant", "FreeType", "FFmpeg"] {
             let pattern = try Regex("(\\(|, )\(library) [0-9]+\\.[0-9]+")
             #expect(line.contains(pattern), "\(library) missing from \(line)")
@@ -129,7 +129,7 @@ import TestSupport
         #expect(object["version"] as? String == CLI.version)
         let libraries = try #require(object["libraries"] as? [String: String])
         #expect(libraries["SQLite"]?.hasPrefix("3.") == true)
-        #expect(libraries.count == 11)
+        #expect(libraries.count == 13)
         #expect(CommandRunner.run("--version", "--yaml").code == .usage)
     }
 }

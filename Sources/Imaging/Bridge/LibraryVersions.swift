@@ -14,6 +14,8 @@ extension LibraryVersion {
         [
             LibraryVersion(name: "libjpeg-turbo", version: String(cString: cimg_version_libjpeg())),
             LibraryVersion(name: "libpng", version: String(cString: cimg_version_libpng())),
+            LibraryVersion(name: "zlib", version: String(cString: cimg_version_zlib())),
+            LibraryVersion(name: "libdeflate", version: String(cString: cimg_version_libdeflate())),
             LibraryVersion(name: "giflib", version: String(cString: cimg_version_giflib())),
             LibraryVersion(name: "libheif", version: String(cString: cimg_heif_version())),
             LibraryVersion(name: "libwebp", version: dotted(Int(cimg_webp_version()), base: 256)),
