@@ -175,3 +175,67 @@ func sha256Hex(_ bytes: [UInt8]) -> String {
     let output = (try? runPython("import hashlib,sys;print(hashlib.sha256(open(sys.argv[1],'rb').read()).hexdigest())", path)) ?? ""
     return output.trimmingCharacters(in: .whitespacesAndNewlines)
 }
+
+/// The shared palette: tried by default (video-like frames share their
+/// colours), not when `triesSharedPalette` is off (process's days of
+/// different photos).
+@Suite struct GIFSharedPaletteTests {
+    /// Eight frames of one gradient panning: each frame changes most of its pixels.
+    static func pan() -> [Image] {
+        (0..<8).map { step in
+            Image(width: 120, height: 80, format: .rgb8) { pixels in
+                for y in 0..<80 {
+                    for x in 0..<120 {
+                        let at = (y * 120 + x) * 3
+                        pixels[at] = UInt8((x + step * 9) % 256)
+                        pixels[at + 1] = UInt8((y * 3) % 256)
+                        pixels[at + 2] = UInt8((x + y + step * 9) % 200)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func panningFramesShareOnePaletteUnlessTold() throws {
+        let frames = Self.pan()
+        let delays = Array(repeating: 10, count: frames.count)
+        let shared = try GIFAnimator().encode(frames, delays: delays)
+        var options = GIFOptions()
+        options.triesSharedPalette = false
+        let own = try GIFAnimator(options: options).encode(frames, delays: delays)
+        // Every frame carries a table (local); shared ones are the same bytes each time.
+        let sharedTables = try Self.paletteTables(shared), ownTables = try Self.paletteTables(own)
+        #expect(sharedTables.count == 8 && ownTables.count == 8)
+        #expect(Set(sharedTables.map { Array($0.prefix(255 * 3)) }).count == 1, "one palette for all frames")
+        #expect(Set(ownTables).count > 1, "a palette per frame")
+        #expect(try ImageDecoder.decode(shared, options: DecodeOptions(frames: .all)).frames.count == 8)
+    }
+
+    /// Each frame's local colour table, in order.
+    static func paletteTables(_ gif: [UInt8]) throws -> [[UInt8]] {
+        var tables: [[UInt8]] = []
+        var index = 13 + (gif[10] & 0x80 != 0 ? 3 << (Int(gif[10] & 7) + 1) : 0)
+        while index < gif.count {
+            switch gif[index] {
+            case 0x21:
+                index += 2
+                while index < gif.count && gif[index] != 0 { index += Int(gif[index]) + 1 }
+                index += 1
+            case 0x2C:
+                let packed = gif[index + 9]
+                index += 10
+                if packed & 0x80 != 0 {
+                    let length = 3 << (Int(packed & 7) + 1)
+                    tables.append(Array(gif[index..<index + length]))
+                    index += length
+                }
+                index += 1
+                while index < gif.count && gif[index] != 0 { index += Int(gif[index]) + 1 }
+                index += 1
+            default:
+                index = gif.count
+            }
+        }
+        return tables
+    }
+}

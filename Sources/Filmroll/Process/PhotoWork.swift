@@ -151,6 +151,7 @@ struct PhotoWork: Sendable {
             gifOptions.comment = OutputMark.gif.text
             gifOptions.speed = options.animationSpeed
             gifOptions.paletteFromHalfSize = true
+            gifOptions.triesSharedPalette = false    // a day's photos are different pictures
             let delays = Array(repeating: options.animationDelay, count: frames.count)
             try writeBytes(try GIFAnimator(options: gifOptions).encode(frames, delays: delays), to: output)
         case .webp:

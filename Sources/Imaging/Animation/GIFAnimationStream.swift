@@ -12,10 +12,10 @@
 /// parallel.
 ///
 /// The shared-palette decision, which `GIFAnimator` would take from frames
-/// across the whole animation, is taken from the first window: when its
-/// frames change less than half their pixels on average and one palette
-/// built from them (at most 8, evenly spaced) reaches the quality asked
-/// for, that palette serves every frame. A later frame it remaps with
+/// across the whole animation, is taken from the first window: when one
+/// palette built from its frames (at most 8, evenly spaced) reaches the
+/// quality asked for, that palette serves every frame
+/// (`GIFOptions.triesSharedPalette`). A later frame it remaps with
 /// more than twice the error of the worst frame of the first window (new
 /// colours in a long animation) gets a palette of its own.
 public final class GIFAnimationStream: AnimationEncoding {
@@ -107,7 +107,7 @@ public final class GIFAnimationStream: AnimationEncoding {
         pending = []
         pendingDelays = []
         let masks = frames.map { changes.changes(in: $0) }
-        if case .undecided = palette { palette = try choosePalette(frames, masks: masks) }
+        if case .undecided = palette { palette = try choosePalette(frames) }
 
         // With the shared palette each thread remaps with its own copy of it.
         let options = self.options, first = framesQuantized
@@ -136,13 +136,10 @@ public final class GIFAnimationStream: AnimationEncoding {
         held = encoded.last
     }
 
-    /// One palette for all when it is as good as the quality asked for.
-    /// Not tried for a slideshow (most of every frame changes): one palette
-    /// for different photos falls short, and trying costs as much as
-    /// quantizing eight frames.
-    private func choosePalette(_ frames: [Image], masks: [ChangeMask?]) throws(ImagingError) -> Palette {
-        let changedShare = masks.dropFirst().reduce(0.0) { $0 + ($1?.changedFraction ?? 1) } / Double(max(1, frames.count - 1))
-        guard frames.count > 1 && changedShare < 0.5 else { return .perFrame }
+    /// One palette for all when it is as good as the quality asked for
+    /// (not tried unless `options.triesSharedPalette`).
+    private func choosePalette(_ frames: [Image]) throws(ImagingError) -> Palette {
+        guard frames.count > 1 && options.triesSharedPalette else { return .perFrame }
         let settings = options.quantizerSettings
         let sample = Array(frames.enumerated().filter { $0.offset % max(1, frames.count / 8) == 0 }.map(\.element).prefix(8))
         let candidate = try Quantizer(images: sample, maxColors: min(255, options.colors), quality: settings.quality,

@@ -18,6 +18,13 @@ public struct GIFOptions: Sendable, Hashable {
     /// it from `quality`. 8 halves the time of the default 5 on photo
     /// slideshows for 0.2 dB less (measured on 12 frames of 480×360).
     public var speed: Int?
+    /// Try one palette for all frames (built from the first frames) and use
+    /// it when it reaches the quality asked for: video-like frames share
+    /// their colours, and a shared palette makes the GIF smaller (24 video
+    /// frames: 2005 KB against 2039 KB, both 36.69 dB). Frames known to be
+    /// different pictures (a day's photos in `process`) gain nothing from
+    /// it and would pay for the try, as much as quantizing eight frames.
+    public var triesSharedPalette = true
     /// Build each frame's own palette from a copy at half the size, when
     /// the changed rectangle is at least 256 px each way: 2.3 times faster
     /// quantizing for 0.1 dB less (measured on a 480×360 photo at speed 5).
