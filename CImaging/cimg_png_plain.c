@@ -31,12 +31,6 @@ static uint32_t cimg_be32(const uint8_t *bytes) {
     return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
 }
 
-static int cimg_paeth(int a, int b, int c) {
-    int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
-    if (pa <= pb && pa <= pc) return a;
-    return pb <= pc ? b : c;
-}
-
 #if defined(__SSE2__)
 /* Four bytes from `bytes` in the low 16-bit lanes of a vector (the fourth
  * is past a 3-byte pixel: the row buffers have room for it). */
@@ -85,6 +79,12 @@ static void cimg_unpaeth(const uint8_t *filtered, const uint8_t *prior, uint8_t 
     else cimg_unpaeth_pixels(filtered, prior, out, length, 4);
 }
 #else
+static int cimg_paeth(int a, int b, int c) {
+    int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+    if (pa <= pb && pa <= pc) return a;
+    return pb <= pc ? b : c;
+}
+
 static void cimg_unpaeth(const uint8_t *filtered, const uint8_t *prior, uint8_t *out, size_t length, int channels) {
     size_t bpp = (size_t)channels;
     for (size_t i = 0; i < bpp; i++) out[i] = (uint8_t)(filtered[i] + prior[i]);

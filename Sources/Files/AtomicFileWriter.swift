@@ -14,8 +14,11 @@ import Darwin
 /// thousands of frames): memory holds one piece at a time.
 public final class AtomicFileWriter {
     public let path: String
-    private let temporary: String
-    private var descriptor: Int32
+    /// The temporary file, beside `path`, until `commit()`.
+    public let temporaryPath: String
+    /// The temporary file's descriptor, for a writer that writes through it
+    /// itself (libavformat); -1 once committed or discarded.
+    public private(set) var descriptor: Int32
     /// Bytes written so far.
     public private(set) var byteCount = 0
 
@@ -26,8 +29,8 @@ public final class AtomicFileWriter {
         self.path = path
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        temporary = (directory.isEmpty ? "" : directory + "/") + TemporaryFiles.name(for: name)
-        descriptor = TemporaryFiles.create(temporary, permissions: permissions)
+        temporaryPath = (directory.isEmpty ? "" : directory + "/") + TemporaryFiles.name(for: name)
+        descriptor = TemporaryFiles.create(temporaryPath, permissions: permissions)
         if descriptor < 0 { throw .system("cannot create \(path): \(FileBytes.systemMessage(errno))") }
     }
 
@@ -65,9 +68,9 @@ public final class AtomicFileWriter {
         var failure: Int32 = 0
         if close(descriptor) != 0 { failure = errno }
         descriptor = -1
-        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 { unlink(temporary) }
-        TemporaryFiles.unregister(temporary)
+        if failure == 0 && rename(temporaryPath, path) != 0 { failure = errno }
+        if failure != 0 { unlink(temporaryPath) }
+        TemporaryFiles.unregister(temporaryPath)
         if failure != 0 { throw .system("cannot write \(path): \(FileBytes.systemMessage(failure))") }
     }
 
@@ -76,7 +79,7 @@ public final class AtomicFileWriter {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
-        unlink(temporary)
-        TemporaryFiles.unregister(temporary)
+        unlink(temporaryPath)
+        TemporaryFiles.unregister(temporaryPath)
     }
 }

@@ -42,13 +42,9 @@ enum GIFBench {
             let frames = try files.map { file throws(ImagingError) -> Image in
                 try pipeline.image(for: ImageRequest(source: try SourceIdentity.of(file), resize: resize))
             }
-            var times: [Double] = []
             var bytes: [UInt8] = []
-            for _ in 0..<repeats {
-                let start = ContinuousClock.now
+            let milliseconds = try medianMilliseconds(runs: repeats) {
                 bytes = try GIFAnimator(options: options).encode(frames, delays: Array(repeating: 100, count: frames.count))
-                let elapsed = ContinuousClock.now - start
-                times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
             }
             let decoded = try ImageDecoder.decode(bytes, options: DecodeOptions(frames: .all)).frames
             var squared = 0.0, samples = 0
@@ -63,8 +59,7 @@ enum GIFBench {
                 }
             }
             let psnr = 10 * log10(255 * 255 / max(squared / Double(max(1, samples)), 1e-9))
-            times.sort()
-            print("\(frames.count) frames \(size.width)x\(size.height): \((times[times.count / 2] * 10).rounded() / 10) ms,"
+            print("\(frames.count) frames \(size.width)x\(size.height): \((milliseconds * 10).rounded() / 10) ms,"
                   + " \(bytes.count / 1024) KB, \((psnr * 100).rounded() / 100) dB")
         } catch {
             printError("\(error)")

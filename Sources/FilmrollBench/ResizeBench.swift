@@ -32,17 +32,12 @@ enum ResizeBench {
                 return 1
             }
             let height = max(1, Int((Double(image.height) * Double(width) / Double(image.width)).rounded()))
-            var times: [Double] = []
             var checksum = 0
-            for _ in 0..<repeats {
-                let start = ContinuousClock.now
+            let milliseconds = medianMilliseconds(runs: repeats) {
                 let resized = image.resized(to: PixelSize(width: width, height: height))
-                let elapsed = ContinuousClock.now - start
-                times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
                 checksum &+= Int(resized.pixels[resized.pixels.count / 2])
             }
-            times.sort()
-            let median = (times[times.count / 2] * 100).rounded() / 100
+            let median = (milliseconds * 100).rounded() / 100
             print("\(file): \(image.width)x\(image.height) \(image.format) -> \(width)x\(height): \(median) ms (checksum \(checksum))")
         }
         return 0

@@ -124,9 +124,9 @@ struct PhotoWork: Sendable {
         do {
             var sheetOptions = options.fourCut
             // The day's date, from the plan: no photo is read again for it.
-            let parts = day.key.split(separator: "-").compactMap { Int($0) }
-            if parts.count == 3, let text = sheetOptions.dates.text(for: [CaptureDate(year: parts[0], month: parts[1], day: parts[2],
-                                                                                     hour: 12, minute: 0, second: 0)]) {
+            if let date = DayDate(iso: day.key),
+               let text = sheetOptions.dates.text(for: [CaptureDate(year: date.year, month: date.month, day: date.day,
+                                                                    hour: 12, minute: 0, second: 0)]) {
                 sheetOptions.caption = .text(text)
             } else {
                 sheetOptions.caption = .auto

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes an H.264 MP4 one frame at a time, so memory stays the same
 /// whatever the length: each frame is converted and handed to libx264 as
 /// it is added.
@@ -15,8 +9,8 @@ import Darwin
 /// rounded down to even (1081 rows become 1080), and frames of the size
 /// asked for lose their last row or column.
 ///
-/// The file appears whole or not at all: frames go to a temporary file
-/// beside `path` (`.NAME.filmroll-PID-N.tmp`, registered with
+/// The file appears whole or not at all: frames go to an
+/// `AtomicFileWriter`'s temporary file beside `path` (registered with
 /// `TemporaryFiles`, so a Ctrl-C removes it), renamed to `path` by
 /// `finish()`. A failure, `cancel()`, or an encoder dropped before
 /// `finish()` removes it.
@@ -38,8 +32,7 @@ public final class VideoEncoder {
     public private(set) var durationTicks: Int64 = 0
 
     private var writer: VideoCodec.Writer?
-    private let temporary: String
-    private var descriptor: Int32
+    private let file: AtomicFileWriter
 
     /// Starts a video of `size` at `path` (replaced when `finish()` succeeds).
     /// - Throws: `videoEncodingFailed` for invalid options or when libx264
@@ -59,15 +52,11 @@ public final class VideoEncoder {
         self.requestedSize = size
         self.options = options
 
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty else { throw .fileSystem("cannot create \(path): not a file name") }
-        temporary = (slash == nil ? "" : folder + "/") + TemporaryFiles.name(for: name)
-        descriptor = TemporaryFiles.create(temporary, permissions: 0o644)
-        if descriptor < 0 { throw .fileSystem("cannot create \(path): \(FileBytes.systemMessage(errno))") }
+        file = try ImagingError.converting(try AtomicFileWriter(path: path))
         do {
-            writer = try VideoCodec.Writer(descriptor: descriptor, path: temporary, size: even, options: options)
+            writer = try VideoCodec.Writer(descriptor: file.descriptor, path: file.temporaryPath, size: even, options: options)
         } catch {
             cancel()
             throw error
@@ -117,23 +106,13 @@ public final class VideoEncoder {
             throw error
         }
         self.writer = nil
-        var failure: Int32 = 0
-        if close(descriptor) != 0 { failure = errno }
-        descriptor = -1
-        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 { unlink(temporary) }
-        TemporaryFiles.unregister(temporary)
-        if failure != 0 { throw .fileSystem("cannot write \(path): \(FileBytes.systemMessage(failure))") }
+        try ImagingError.converting(try file.commit())
     }
 
     /// Stops without writing anything: the temporary file is removed. Safe
     /// to call more than once, and after `finish()` (it does nothing then).
     public func cancel() {
         writer = nil
-        guard descriptor >= 0 else { return }
-        close(descriptor)
-        descriptor = -1
-        unlink(temporary)
-        TemporaryFiles.unregister(temporary)
+        file.discard()
     }
 }
