@@ -66,14 +66,14 @@ extension Catalog {
     /// Inserts the salvaged links of carried outputs to photos found again
     /// at the same path. Returns how many.
     private func carryLinks(_ salvage: CatalogSalvage, outputs: Set<Int64>) throws -> Int {
-        var photoIDs: [String: Int64] = [:]
+        var photoIDs: [ExactPath: Int64] = [:]
         try database.forEachRow("SELECT id, path FROM photos") { row in
-            if let path = row[1].string { photoIDs[path] = Int64(row[0].int ?? 0) }
+            if let path = row[1].string { photoIDs[ExactPath(path)] = Int64(row[0].int ?? 0) }
         }
         return try database.transaction {
             var count = 0
             for link in salvage.links where outputs.contains(link.outputID) {
-                guard let path = salvage.photoPaths[link.photoID], let photo = photoIDs[path] else { continue }
+                guard let path = salvage.photoPaths[link.photoID], let photo = photoIDs[ExactPath(path)] else { continue }
                 count += try database.execute("""
                     INSERT OR IGNORE INTO output_sources (output_id, photo_id, position) VALUES (?, ?, ?)
                     """, [link.outputID, photo, link.position])

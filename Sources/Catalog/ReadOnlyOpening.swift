@@ -25,14 +25,14 @@ enum ReadOnlyOpening {
     /// True when new files can be made in `folder`.
     static func isWritableFolder(_ folder: String) -> Bool {
         var info = statvfs()
-        if statvfs(folder, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0 { return false }
+        if folder.withPlatformPath({ statvfs($0, &info) }) == 0 && info.f_flag & UInt(ST_RDONLY) != 0 { return false }
         return access(folder, W_OK) == 0
     }
 
     /// Why the file at `path` opened read-only: "read-only file system" or "permission denied".
     static func whyNotWritable(_ path: String) -> String {
         var info = statvfs()
-        let code = statvfs(path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0 ? EROFS : EACCES
+        let code = path.withPlatformPath({ statvfs($0, &info) }) == 0 && info.f_flag & UInt(ST_RDONLY) != 0 ? EROFS : EACCES
         return String(cString: strerror(code)).lowercased()
     }
 

@@ -13,7 +13,7 @@ public enum AbsolutePath {
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
             let folder = getcwd(&buffer, buffer.count) != nil
-                ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "."
+                ? PathBytes.decode(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }) : "."
             absolute = folder + "/" + path
         }
         let parts = absolute.split(separator: "/").filter { $0 != "." }
@@ -24,6 +24,6 @@ public enum AbsolutePath {
     public static func resolved(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return PathBytes.decode(cString: resolved)
     }
 }

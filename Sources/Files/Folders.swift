@@ -39,12 +39,12 @@ public enum Folders {
         return names
     }
 
-    /// The name in a directory entry. Read through a pointer up to its NUL:
+    /// The name in a directory entry, its bytes kept (`PathBytes`). Read through a pointer up to its NUL:
     /// glibc packs entries by `d_reclen`, so the last one in a buffer may be
     /// shorter than `dirent`, and copying the whole `d_name` field reads past
     /// the end (found by AddressSanitizer).
     public static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
         let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
+        return PathBytes.decode(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 }

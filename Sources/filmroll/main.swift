@@ -2,5 +2,8 @@
 import Glibc
 #endif
 import FilmrollCLI
+import Files
 
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+// The arguments as the bytes they are: a file name that is not UTF-8 names its file (`PathBytes`).
+let arguments = (1..<max(1, Int(CommandLine.argc))).map { PathBytes.decode(cString: CommandLine.unsafeArgv[$0]!) }
+exit(CLI.run(arguments).rawValue)

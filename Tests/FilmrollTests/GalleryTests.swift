@@ -53,7 +53,7 @@ import Testing
         #expect(page.contains("href=\"../fourcut/2025-04-10%20four%20cut.jpg\""))
         #expect(page.contains("href=\"../large/2025/100%25%20sure%3F_1024.jpg\""))
         // The name itself is shown as written, not encoded
-        #expect(page.contains("<span class=\"name\">한글 사진 #1.jpg</span>"))
+        #expect(page.contains("<span class=\"name\"><bdi>한글 사진 #1.jpg</bdi></span>"))
     }
 
     @Test func everyLinkOfEveryPageResolvesToAFile() throws {
@@ -130,7 +130,7 @@ import Testing
         #expect(page.contains("alt=\"Four-cut sheet of Thursday, 10 April 2025\" width=\"600\" height=\"1800\""))
         #expect(page.contains("<img src=\"../animations/2025-04-10.gif\" alt=\"Animation of the photos of Thursday, 10 April 2025\""))
         let names = ["한글 사진 #1.jpg", "&lt;b&gt;", "IMG_0001.HEIC", "IMG_0002.HEIC", "100% sure?.jpg"]
-        let positions = names.map { page.firstRange(of: "<span class=\"name\">" + $0)?.lowerBound }
+        let positions = names.map { page.firstRange(of: "<span class=\"name\"><bdi>" + $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
 
@@ -141,7 +141,7 @@ import Testing
         #expect(last.contains("<video src=\"../animations/2025-04-20.mp4\" aria-label=\"Animation of the photos of Sunday, 20 April 2025\""))
         // A photo without date or camera gets its name as alt text and no time
         let scan = try folder.text("days/2025-04-11.html")
-        #expect(scan.contains("alt=\"scan.png\"") && !scan.contains("<figcaption><span class=\"name\">scan.png</span> "))
+        #expect(scan.contains("alt=\"scan.png\"") && !scan.contains("<figcaption><span class=\"name\"><bdi>scan.png</bdi></span> "))
     }
 
     @Test func calendarCellsLinkToDaysWithCoverAndCount() throws {

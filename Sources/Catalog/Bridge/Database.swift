@@ -1,4 +1,5 @@
 import CImaging
+import Files
 
 /// A SQLite connection the GRDB way: statements prepared once and cached,
 /// typed bindings, transactions as closures that commit or roll back, and
@@ -46,7 +47,7 @@ public final class Database {
         case .readOnly(let immutable):
             (Self.readOnlyURI(path: path, immutable: immutable), Int32(CIMG_DB_READ_ONLY | CIMG_DB_URI))
         }
-        let code = name.withCString { cimg_db_open($0, flags, Int32(busyTimeout), &connection, &systemErrno, &error) }
+        let code = name.withPlatformPath { cimg_db_open($0, flags, Int32(busyTimeout), &connection, &systemErrno, &error) }
         guard code == 0, let connection else {
             throw DatabaseError(code: ResultCode(rawValue: code), message: error.text, systemErrno: systemErrno)
         }

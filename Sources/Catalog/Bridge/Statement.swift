@@ -1,4 +1,5 @@
 import CImaging
+import Files
 
 /// A prepared statement: bind values, step through rows, read columns.
 /// Finalized when released.
@@ -33,9 +34,10 @@ public final class Statement {
             case .integer(let number): code = cimg_stmt_bind_int64(handle, index, number)
             case .real(let number): code = cimg_stmt_bind_double(handle, index, number)
             case .text(let text):
-                var text = text
-                code = text.withUTF8 { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { cimg_stmt_bind_text(handle, index, $0.baseAddress, Int32(bytes.count)) }
+                // The bytes a path stands for (`PathBytes`): a name that is not UTF-8 is stored as it is.
+                let bytes = PathBytes.encode(text)
+                code = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { cimg_stmt_bind_text(handle, index, $0.baseAddress, Int32(buffer.count)) }
                 }
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes { cimg_stmt_bind_blob(handle, index, $0.baseAddress, Int32($0.count)) }
@@ -72,7 +74,7 @@ public final class Statement {
                 let pointer = cimg_stmt_column_text(handle, column, &length)
                 let bytes = pointer.map { Array(UnsafeBufferPointer(start: $0, count: Int(length))) } ?? []
                 values.append(cimg_stmt_column_type(handle, column) == Int32(CIMG_SQL_TEXT)
-                              ? .text(String(decoding: bytes, as: UTF8.self)) : .blob(bytes))
+                              ? .text(PathBytes.decode(bytes)) : .blob(bytes))
             default: values.append(.null)
             }
         }

@@ -45,28 +45,29 @@ public struct FolderIndexer {
             summary.failures.append(.init(path: folder.path, reason: folder.reason))
         }
 
-        var known: [String: Known] = [:]
+        var known: [ExactPath: Known] = [:]   // by bytes: NFC and NFD names are two photos
         try database.forEachRow("SELECT id, path, bytes, mtime_ns, hash, missing, error IS NOT NULL FROM photos") { row in
-            known[row[1].string ?? ""] = Known(id: Int64(row[0].int ?? 0), byteCount: row[2].int ?? -1,
+            known[ExactPath(row[1].string ?? "")] = Known(id: Int64(row[0].int ?? 0), byteCount: row[2].int ?? -1,
                                               modificationTimeNanoseconds: Int64(row[3].int ?? -1), hash: row[4].string,
                                               missing: row[5].int == 1, failed: row[6].int == 1)
         }
 
         // Thumbnails and strips written inside the folder are outputs, not photos.
-        var outputs = Set<String>()
+        var outputs = Set<ExactPath>()
         try database.forEachRow("SELECT path FROM outputs") { row in
-            if let path = row[0].string { outputs.insert(path) }
+            if let path = row[0].string { outputs.insert(ExactPath(path)) }
         }
 
         let folderPrefix = catalog.absolutePath(of: "")
         var toRead: [PhotoFolder.Entry] = []
-        var present = Set<String>()
+        var present = Set<ExactPath>()
         for entry in entries {
-            if !outputs.isEmpty && known[entry.relativePath] == nil && outputs.contains(folderPrefix + entry.relativePath) {
+            let key = ExactPath(entry.relativePath)
+            if !outputs.isEmpty && known[key] == nil && outputs.contains(ExactPath(folderPrefix + entry.relativePath)) {
                 continue
             }
-            present.insert(entry.relativePath)
-            if let row = known[entry.relativePath], !row.missing, row.byteCount == entry.byteCount,
+            present.insert(key)
+            if let row = known[key], !row.missing, row.byteCount == entry.byteCount,
                row.modificationTimeNanoseconds == entry.modificationTimeNanoseconds {
                 summary.unchanged += 1
             } else {
@@ -76,7 +77,7 @@ public struct FolderIndexer {
         // Photos no longer at their path: candidates for moves, else missing.
         var vanished: [String: [(path: String, id: Int64)]] = [:]
         for (path, row) in known where !row.missing && !present.contains(path) {
-            vanished[row.hash ?? "", default: []].append((path, row.id))
+            vanished[row.hash ?? "", default: []].append((path.path, row.id))
         }
 
         var done = 0

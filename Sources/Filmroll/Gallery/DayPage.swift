@@ -96,7 +96,7 @@ struct DayPage {
             sources = " srcset=\"\(links.url(photo.thumbnail)) \(photo.thumbnailSize.width)w, "
                 + "\(links.url(photo.large)) \(photo.largeSize.width)w\" sizes=\"(max-width: 32rem) 46vw, 16rem\""
         }
-        var caption = "<span class=\"name\">\(HTMLEscaping.escape(photo.name))</span>"
+        var caption = "<span class=\"name\"><bdi>\(HTMLEscaping.escape(photo.name))</bdi></span>"
         if let taken = photo.taken {
             caption += " <time datetime=\"\(DayPage.dateTime(taken))\">\(HTMLEscaping.escape(locale.time(taken)))</time>"
         }

@@ -1,5 +1,7 @@
 /// A relative file path written as a URL path: each segment between slashes
-/// percent-encoded (UTF-8), so spaces, #, ?, % and any script link to the file.
+/// percent-encoded from the bytes of the name (UTF-8, or the bytes a name
+/// that is not UTF-8 holds, `PathBytes`), so spaces, #, ?, %, any script
+/// and a Latin-1 `caf%E9.jpg` link to the file.
 ///
 /// Related documentation: RFC 3986 §2.3 (unreserved characters) and §3.3 (path).
 enum URLPath {
@@ -11,7 +13,7 @@ enum URLPath {
     /// One segment, every byte but the unreserved ones (A–Z a–z 0–9 - . _ ~) as %XX.
     static func encodeSegment(_ segment: Substring) -> String {
         var result = ""
-        for byte in segment.utf8 {
+        for byte in PathBytes.encode(String(segment)) {
             if isUnreserved(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
@@ -21,7 +23,7 @@ enum URLPath {
         return result
     }
 
-    /// Decodes %XX sequences back to bytes; nil when one is malformed or the bytes are not UTF-8.
+    /// Decodes %XX sequences back to a name (`PathBytes`); nil when one is malformed.
     static func decode(_ encoded: String) -> String? {
         var bytes: [UInt8] = []
         var input = encoded.utf8.makeIterator()
@@ -30,7 +32,7 @@ enum URLPath {
             guard let high = input.next().flatMap(hexValue), let low = input.next().flatMap(hexValue) else { return nil }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return PathBytes.decode(bytes)
     }
 
     private static let hexDigits = Array("0123456789ABCDEF")

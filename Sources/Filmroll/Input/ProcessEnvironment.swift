@@ -10,7 +10,7 @@ public enum ProcessEnvironment {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
+            let text = PathBytes.decode(cString: pointer)   // values may be paths: bytes kept
             if let equals = text.firstIndex(of: "=") {
                 result[String(text[..<equals])] = String(text[text.index(after: equals)...])
             }

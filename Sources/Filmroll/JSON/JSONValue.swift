@@ -47,10 +47,18 @@ public indirect enum JSONValue: Sendable, Hashable {
         }
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    /// A JSON string literal: quotes, backslashes and control characters
+    /// escaped. A byte of a file name that is not UTF-8 (`PathBytes`) is
+    /// written as the lone surrogate U+DC80–U+DCFF, as Python's
+    /// `surrogateescape` reads it: `os.fsencode(json.loads(line)["path"])`
+    /// gives the name's bytes back.
     static func quote(_ text: String, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
+            if let byte = PathBytes.escapedByte(scalar) {
+                out += "\\udc" + String(byte, radix: 16)
+                continue
+            }
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"

@@ -1,16 +1,25 @@
+import Filmroll
+
 /// A path as printed for people: control characters (a newline in a file
-/// name, say) are escaped so that one file is always one line. JSON output
-/// carries the exact path instead.
+/// name, say) are escaped so that one file is always one line; a byte that
+/// is not UTF-8 shows as `\xFF` (`PathBytes`), and a bidirectional control
+/// as `\u202E`, so a name cannot reorder what the terminal shows. JSON
+/// output carries the exact path instead.
 func displayPath(_ path: String) -> String {
     var out = ""
     for scalar in path.unicodeScalars {
+        if let byte = PathBytes.escapedByte(scalar) {
+            out += "\\x" + String(byte, radix: 16, uppercase: true)
+            continue
+        }
         switch scalar {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         case "\\": out += "\\\\"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
             out += "\\x" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
+        case _ where BidiControl.contains(scalar): out += BidiControl.escaped(scalar)
         default: out.unicodeScalars.append(scalar)
         }
     }

@@ -27,7 +27,7 @@ public final class Font {
         }
         var font: OpaquePointer?
         var error = cimg_error()
-        guard cimg_font_open(path, UInt32(max(1, pixelSize)), &font, &error) == 0, let font else {
+        guard path.withPlatformPath({ cimg_font_open($0, UInt32(max(1, pixelSize)), &font, &error) }) == 0, let font else {
             throw .unusableFont(ImagingError(error, format: .png).reason)
         }
         self.handle = font

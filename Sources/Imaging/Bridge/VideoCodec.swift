@@ -20,7 +20,7 @@ enum VideoCodec {
                         frame_rate_num: Int32(rate.numerator), frame_rate_den: Int32(rate.denominator),
                         crf: options.crf, preset: preset, tune: nil, threads: Int32(options.threads),
                         comment: options.comment == nil ? nil : comment)
-                    return cimg_video_writer_open(descriptor, path, &settings, &handle, &error)
+                    return path.withPlatformPath { cimg_video_writer_open(descriptor, $0, &settings, &handle, &error) }
                 }
             }
             if status != 0 { throw .videoEncodingFailed(Self.message(error)) }
@@ -67,7 +67,10 @@ enum VideoCodec {
         init(path: String, threads: Int, maxPixels: Int) throws(ImagingError) {
             var info = cimg_video_info()
             var error = cimg_error()
-            if cimg_video_reader_open(path, Int32(clamping: threads), Int64(maxPixels), &handle, &info, &error) != 0 {
+            var opened: OpaquePointer?
+            let status = path.withPlatformPath { cimg_video_reader_open($0, Int32(clamping: threads), Int64(maxPixels), &opened, &info, &error) }
+            handle = opened
+            if status != 0 {
                 if error.status == Int32(CIMG_ERR_LIMIT.rawValue) && info.width > 0 {
                     throw .imageTooLarge(PixelSize(width: Int(info.width), height: Int(info.height)))
                 }

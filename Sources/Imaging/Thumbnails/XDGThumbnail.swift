@@ -21,7 +21,7 @@ public enum XDGThumbnail {
     public static func fileURI(forAbsolutePath path: String) -> String {
         precondition(path.hasPrefix("/"), "a file URI needs an absolute path")
         var uri = "file://"
-        for byte in path.utf8 {
+        for byte in PathBytes.encode(path) {
             if keptInPath(byte) {
                 uri.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
@@ -93,7 +93,7 @@ public enum XDGThumbnail {
     private static func homeFolder(environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
         if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
-            return String(cString: directory)
+            return PathBytes.decode(cString: directory)
         }
         return "/"
     }
