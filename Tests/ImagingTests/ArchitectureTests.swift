@@ -46,6 +46,22 @@ import TestSupport
         }
     }
 
+    /// A file that calls `open`, `stat`, `unlink`, … on a path must see the
+    /// `String` overloads of `PathSystemCalls.swift` (imports are per file
+    /// for top-level functions): without them the C function gets the
+    /// path's escape scalars, not the bytes of a name that is not UTF-8.
+    @Test func everyFileMakingPathSystemCallsSeesThePathBytesOverloads() throws {
+        let calls = try NSRegularExpression(pattern: #"(?<![.\w])(open|stat|lstat|opendir|rename|unlink|realpath|access|link|mkdir|utimensat|rmdir|chmod|symlink|openat|unlinkat|fstatat)\("#)
+        for file in Self.files(under: "Sources", suffix: ".swift") where !file.hasPrefix("Sources/Files/") {
+            let text = try String(contentsOfFile: Fixtures.root + "/" + file, encoding: .utf8)
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+                .joined(separator: "\n")
+            guard calls.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil else { continue }
+            let seesFiles = try Self.imports(of: file).contains { ["Files", "Imaging", "Catalog", "Filmroll"].contains($0) }
+            #expect(seesFiles, "\(file) makes system calls on paths without importing Files")
+        }
+    }
+
     @Test func filesImportsOnlyTheCLibrary() throws {
         let swiftFiles = Self.files(under: "Sources/Files", suffix: ".swift")
         #expect(swiftFiles.count >= 5)

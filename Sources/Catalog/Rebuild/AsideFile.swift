@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 /// Moves a catalog out of the way, keeping it: `catalog.sqlite` becomes
 /// `catalog.sqlite.damaged-YYYYMMDD-HHMMSS` (then `…-2`, `-3`, … when that

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 /// Writes a static HTML gallery: index.html with a calendar per month,
 /// days/YYYY-MM-DD.html for each day, and style.css. Pages link only to

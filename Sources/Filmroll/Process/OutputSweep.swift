@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Files
 
 /// Removes outputs nobody needs any more (a deleted photo's thumbnails, the
 /// sheet of a day that lost its fourth photo): files under `thumbs/` and

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Files
 
 /// The image work of one day, in two steps that `FolderProcess` overlaps
 /// (the next day's photos decode while this day's animation is encoded):

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 /// The device and inode of every input photo, so that no output ever
 /// replaces one, whatever path spells it.

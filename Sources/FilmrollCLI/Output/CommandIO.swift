@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 /// Where a command writes: standard output and error, and whether they are
 /// terminals (for progress bars). Tests pass a capturing instance.
@@ -38,7 +39,7 @@ private enum StandardStream {
     /// Writes all of `text` with write(2): unbuffered, so lines from
     /// several threads never interleave mid-line.
     static func write(_ text: String, to descriptor: Int32) {
-        var text = text
+        var text = PathBytes.hasEscapes(text) ? escapingNameBytes(text) : text
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
@@ -48,5 +49,19 @@ private enum StandardStream {
                 offset += count
             }
         }
+    }
+
+    /// `text` with any byte of a name that is not UTF-8 still in it (a path
+    /// inside a library's reason) shown as `\xFF`, as `displayPath` shows it.
+    private static func escapingNameBytes(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if let byte = PathBytes.escapedByte(scalar) {
+                out += "\\x" + String(byte, radix: 16, uppercase: true)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

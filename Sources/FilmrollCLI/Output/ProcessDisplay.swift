@@ -61,7 +61,7 @@ final class ProcessDisplay: Sendable {
     /// A path as a file:// URL's path: unreserved bytes kept, the rest %XX.
     static func percentEncoded(_ path: String) -> String {
         var out = ""
-        for byte in path.utf8 {
+        for byte in PathBytes.encode(path) {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"):

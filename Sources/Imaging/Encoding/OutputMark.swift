@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 /// The mark Filmroll leaves in every file it writes: a JPEG comment, a PNG
 /// `Software` text, a GIF comment or a WebP's XMP `xmp:CreatorTool`
