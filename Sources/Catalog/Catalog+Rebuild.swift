@@ -4,7 +4,9 @@ extension Catalog {
     /// Rebuilds the catalog of `folder` from its photos, for a damaged one
     /// (or any other).
     ///
-    /// The old file is moved aside, never deleted (see `AsideFile`); a fresh
+    /// The old file (or a directory or an empty file in its place) is moved
+    /// aside, never deleted (see `AsideFile`); a FIFO, socket or device
+    /// there is refused, neither opened nor moved (`.notAFile`). A fresh
     /// catalog is made and the folder indexed into it. From the old file,
     /// read-only and row by row (so that an unreadable page loses only the
     /// rows on it), it carries over the outputs whose files still exist,
@@ -19,6 +21,8 @@ extension Catalog {
                                shouldStop: @Sendable () -> Bool = { false }) throws(CatalogError) -> RebuildSummary {
         let path = path ?? defaultPath(for: folder)
         var summary = RebuildSummary()
+        // A FIFO, socket or device is neither opened nor moved; a directory or an empty file is set aside.
+        try CatalogFileCheck.refuseNonFiles(path)
         summary.asidePath = try AsideFile.move(path)
         let salvage = summary.asidePath.map(CatalogSalvage.read(from:))
         summary.oldCatalogProblem = salvage?.problem

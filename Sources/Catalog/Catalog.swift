@@ -47,14 +47,19 @@ public final class Catalog {
     /// where its folder cannot be written and SQLite could not use the WAL
     /// beside it (see `ReadOnlyOpening`).
     /// - Throws: `.notFound` when there is no catalog to write or read;
-    ///   `.damaged` when the check finds damage or the file is not a
-    ///   database; `.newerSchema` rather than touching a catalog of a newer
+    ///   `.notAFile` for a FIFO, socket or device at `path` or beside it
+    ///   (see `CatalogFileCheck`), never opened; `.damaged` when the check
+    ///   finds damage, the file is not a database, is a directory or is
+    ///   empty; `.newerSchema` rather than touching a catalog of a newer
     ///   version; `.notWritable` when it cannot be created; `.diskFull`.
     public init(folder: String, path: String? = nil, access: Access) throws(CatalogError) {
         let path = path ?? Catalog.defaultPath(for: folder)
         self.folder = folder
         self.path = path
         self.access = access
+        // Before SQLite opens anything: a FIFO would block it, a directory or an empty file is no catalog.
+        if access != .create && !CatalogFileKind.of(path).exists { throw .notFound(folder) }
+        try CatalogFileCheck.check(path, folder: folder)
         if access == .create, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             do throws(FileError) {
                 try Folders.create(String(path[..<slash]))
@@ -62,7 +67,6 @@ public final class Catalog {
                 throw .notWritable(path: path, reason: error.description)
             }
         }
-        if access != .create && !FileBytes.exists(path) { throw .notFound(folder) }
         do {
             let mode: Database.OpenMode = switch access {
             case .create: .create

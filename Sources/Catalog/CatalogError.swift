@@ -9,6 +9,10 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
     /// The catalog file is damaged, or is not a database at all: found by
     /// the check on opening, or by a query later. `folder` is the photo folder.
     case damaged(path: String, folder: String, reason: String)
+    /// The catalog (`catalog`), or a file SQLite opens beside it (`path`,
+    /// its `-wal`, `-shm` or `-journal`), is a FIFO, socket or device
+    /// (`kind`, "a FIFO"): never opened, never moved.
+    case notAFile(path: String, kind: String, catalog: String)
     /// The catalog's file system is full.
     case diskFull(path: String)
     /// No catalog covers the given path.
@@ -28,6 +32,12 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
         case let .damaged(path, folder, reason):
             "the catalog \(path) is damaged (\(reason)); run '\(Self.rebuildCommand(path: path, folder: folder))' "
                 + "to rebuild it from the photos (the damaged file is kept)"
+        case let .notAFile(path, kind, catalog) where path == catalog:
+            "the catalog \(path) is \(kind), not a regular file; Filmroll left it unopened and in place: "
+                + "remove it, or pass --catalog PATH to keep the catalog elsewhere"
+        case let .notAFile(path, kind, catalog):
+            "\(path) beside the catalog \(catalog) is \(kind), not a regular file; the catalog was not opened "
+                + "and nothing was moved: remove \(path) and run the command again"
         case .diskFull(let path):
             "cannot write the catalog \(path): no space left on device; free some space and run the command again"
         case .notFound(let path):

@@ -61,13 +61,13 @@ import TestSupport
         #expect(try FileBytes.read(fixture.catalogPath) == bytes)
         #expect(Self.listing(fixture.folder).keys.filter { $0.hasPrefix("/.filmroll/") } == ["/.filmroll/catalog.sqlite"])
 
-        // An empty file is no catalog yet, and stays empty (no migration).
+        // An empty file is a damaged catalog (issue 19), and stays empty (no migration).
         #expect(truncate(fixture.catalogPath, 0) == 0)
         #expect {
             try Catalog(folder: fixture.folder, access: .read)
         } throws: { error in
-            guard case .notFound? = error as? CatalogError else { return false }
-            return true
+            guard case .damaged(_, _, let reason)? = error as? CatalogError else { return false }
+            return reason == "it is empty: 0 bytes"
         }
         #expect(try FileBytes.read(fixture.catalogPath).isEmpty)
     }

@@ -121,6 +121,29 @@ import Testing
         #expect(try fixture.catalog().stats().photos == 6)
     }
 
+    @Test func aDirectoryOrAnEmptyFileIsSetAsideAndAFIFOIsRefused() throws {
+        let fixture = try PhotoFolderFixture(PhotoFolderFixture.dated)
+        try Folders.create(fixture.path(".filmroll/catalog.sqlite"))
+        try AtomicFile.write(Array("kept".utf8), to: fixture.path(".filmroll/catalog.sqlite/inside"))
+        let fromDirectory = try Catalog.rebuild(folder: fixture.folder, jobs: 1)
+        #expect(try FileBytes.read(try #require(fromDirectory.asidePath) + "/inside") == Array("kept".utf8))
+        #expect(fromDirectory.oldCatalogProblem == "it is a directory, not a file")
+
+        try AtomicFile.write([], to: fixture.path("empty.sqlite"))
+        let fromEmpty = try Catalog.rebuild(folder: fixture.folder, path: fixture.path("empty.sqlite"), jobs: 1)
+        #expect(try FileBytes.read(try #require(fromEmpty.asidePath)).isEmpty)
+        #expect(fromEmpty.oldCatalogProblem == "it is empty: 0 bytes" && fromEmpty.index.added == 6)
+
+        #expect(mkfifo(fixture.path("fifo.sqlite"), 0o644) == 0)
+        #expect {
+            try Catalog.rebuild(folder: fixture.folder, path: fixture.path("fifo.sqlite"), jobs: 1)
+        } throws: { error in
+            guard case .notAFile(let path, "a FIFO", _)? = error as? CatalogError else { return false }
+            return path == fixture.path("fifo.sqlite")
+        }
+        #expect(!Folders.names(in: fixture.folder).contains { $0.hasPrefix("fifo.sqlite.") })
+    }
+
     @Test func withoutACatalogItJustIndexes() throws {
         let fixture = try PhotoFolderFixture(PhotoFolderFixture.dated)
         let summary = try Catalog.rebuild(folder: fixture.folder, jobs: 2)

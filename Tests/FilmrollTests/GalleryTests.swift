@@ -261,6 +261,46 @@ import Testing
         #expect(try folder.text("index.html").contains("No photos yet."))
     }
 
+    @Test func aFileOfTheUsersIsRefusedUnlessForcedOrTheFolderIsFilmrolls() throws {
+        // Given the user's own index page and a stale-named day page of theirs
+        let folder = GalleryFolder()
+        try Folders.create(folder.path + "/days")
+        let mine = Array("<p>mine</p>".utf8)
+        try AtomicFile.write(mine, to: folder.path + "/index.html")
+        try AtomicFile.write(mine, to: folder.path + "/days/2024-12-25.html")
+
+        // Then a write leaves both, names the index, and writes the rest
+        let refused = try GalleryWriter.write(days: days, to: folder.path)
+        #expect(refused.refusedFiles.map(\.path) == ["index.html"])
+        #expect(refused.refusedFiles.first?.reason.hasPrefix("already exists and was not made by Filmroll") == true)
+        #expect(try FileBytes.read(folder.path + "/index.html") == mine)
+        #expect(try FileBytes.read(folder.path + "/days/2024-12-25.html") == mine)
+        #expect(GalleryMark.stylesheet.isIn(folder.path + "/style.css"))
+        #expect(GalleryMark.page.isIn(folder.path + "/days/2025-04-10.html"))
+
+        // And --force replaces the index but deletes no page of the user's; Filmroll's own folder deletes it
+        let forced = try GalleryWriter.write(days: days, to: folder.path, fileGuard: GalleryFileGuard(force: true))
+        #expect(forced.refusedFiles.isEmpty && forced.writtenFiles == ["index.html"] && forced.removedFiles.isEmpty)
+        #expect(GalleryMark.page.isIn(folder.path + "/index.html"))
+        let own = try GalleryWriter.write(days: days, to: folder.path, fileGuard: GalleryFileGuard(ownsFolder: true))
+        #expect(own.removedFiles == ["days/2024-12-25.html"])
+    }
+
+    @Test func pagesAndTheStylesheetOfTheFilmrollBeforeTheMarkAreRecognised() throws {
+        let folder = GalleryFolder()
+        let earlierPage = #"<!DOCTYPE html><html><head><meta name="generator" content="Filmroll"><title>x</title></head><body></body>"#
+        try AtomicFile.write(Array(earlierPage.utf8), to: folder.path + "/a.html")
+        try AtomicFile.write(Array(GalleryStylesheet.rules.utf8), to: folder.path + "/a.css")
+        #expect(GalleryMark.page.isIn(folder.path + "/a.html"))
+        #expect(GalleryMark.stylesheet.isIn(folder.path + "/a.css"))
+
+        let quoted = #"<html><head><title>x</title></head><body><pre><meta name="generator" content="Filmroll"></pre>"#
+        try AtomicFile.write(Array(quoted.utf8), to: folder.path + "/b.html")
+        try AtomicFile.write(Array((GalleryStylesheet.rules + "body { color: red; }\n").utf8), to: folder.path + "/b.css")
+        #expect(!GalleryMark.page.isIn(folder.path + "/b.html"), "a mark in the body is not the page's")
+        #expect(!GalleryMark.stylesheet.isIn(folder.path + "/b.css"), "an edited earlier stylesheet is the user's")
+    }
+
     @Test func daysAreSortedMergedAndEmptyOnesLeftOut() {
         let date = GallerySamples.date("2025-04-10")
         let morning = GalleryDay(date: date, photos: [GallerySamples.photo("a.jpg", "2025-04-10", 8)])

@@ -29,11 +29,20 @@ struct CatalogSalvage {
     /// Reads the catalog at `path` read-only (never writing it), table by
     /// table, keeping every row that can be read. Without a `-wal` beside
     /// it, the file is all there is and is read immutable, so that SQLite
-    /// makes no `-wal` and `-shm` for it either.
+    /// makes no `-wal` and `-shm` for it either; so is one with a directory
+    /// beside it (see `walIsUsable`). A directory or an empty file in the
+    /// catalog's place holds nothing and is not opened.
     static func read(from path: String) -> CatalogSalvage {
         var salvage = CatalogSalvage()
+        switch CatalogFileKind.of(path) {
+        case .directory: salvage.problem = "it is a directory, not a file"
+        case .regular(size: 0): salvage.problem = "it is empty: 0 bytes"
+        case .special(let kind): salvage.problem = "it is \(kind), not a regular file"
+        default: break
+        }
+        if salvage.problem != nil { return salvage }
         let database: Database
-        let immutable = ReadOnlyOpening.needsImmutable(path) || !FileBytes.exists(path + "-wal")
+        let immutable = ReadOnlyOpening.needsImmutable(path) || !walIsUsable(path)
         do throws(DatabaseError) {
             database = try Database(path: path, mode: .readOnly(immutable: immutable))
             // The schema first: without it (not a database, page 1 gone) nothing can be read.
@@ -62,5 +71,18 @@ struct CatalogSalvage {
         }
         if salvage.outputs.isEmpty, let problem = outputs.problem { salvage.problem = problem.description }
         return salvage
+    }
+
+    /// Whether SQLite can read the WAL beside `path`: a `-wal` that is a
+    /// file, and a `-shm` and `-journal` that are files or missing.
+    private static func walIsUsable(_ path: String) -> Bool {
+        func isFileOrMissing(_ suffix: String) -> Bool {
+            switch CatalogFileKind.of(path + suffix) {
+            case .regular, .missing: true
+            default: false
+            }
+        }
+        guard case .regular = CatalogFileKind.of(path + "-wal") else { return false }
+        return isFileOrMissing("-shm") && isFileOrMissing("-journal")
     }
 }

@@ -1,7 +1,11 @@
 /// style.css: a responsive grid, readable contrast in light and dark
 /// schemes, visible focus, no web fonts and nothing fetched from the network.
+/// Its first line is the gallery's mark (`GalleryMark.stylesheet`).
 enum GalleryStylesheet {
-    static let css = """
+    static let css = GalleryMark.stylesheet.text + "\n" + rules
+
+    /// The rules, as Filmroll wrote them alone before the stylesheet carried the mark.
+    static let rules = """
         :root {
           color-scheme: light dark;
           --text: #1b1b1f;

@@ -6,10 +6,20 @@ public struct GallerySummary: Sendable, Hashable {
     public var unchangedFiles: [String] = []
     /// Day pages deleted because their day is no longer in the gallery.
     public var removedFiles: [String] = []
+    /// Files left as they are because they may not be replaced (see `GalleryFileGuard`), with why.
+    public var refusedFiles: [GalleryRefusal] = []
 
     public init() {}
 
     public var written: Int { writtenFiles.count }
     public var unchanged: Int { unchangedFiles.count }
     public var removed: Int { removedFiles.count }
+    public var refused: Int { refusedFiles.count }
+}
+
+/// A file of the gallery that was not written, and why ("already exists and was not made by Filmroll; …").
+public struct GalleryRefusal: Sendable, Hashable {
+    /// Relative to the gallery folder.
+    public var path: String
+    public var reason: String
 }

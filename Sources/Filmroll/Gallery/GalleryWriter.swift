@@ -13,33 +13,43 @@ public enum GalleryWriter {
     /// Writes the gallery of `days` into `folder` (created when missing).
     ///
     /// Each file is written atomically and only when its content changed;
-    /// the same input gives the same bytes. Day pages that this writer
-    /// names (`days/YYYY-MM-DD.html`) for days no longer given are deleted;
-    /// other files are never touched. Days are ordered by date; days with
-    /// no photos are left out; two entries for one date are merged.
+    /// the same input gives the same bytes. A file already at a page's or
+    /// the stylesheet's path is replaced only as `fileGuard` allows (by
+    /// default, only one with the gallery's mark): one it refuses is left as
+    /// it is and listed in `refusedFiles`, and the rest is still written.
+    /// Day pages that this writer names (`days/YYYY-MM-DD.html`) for days no
+    /// longer given are deleted, when `fileGuard` allows; other files are
+    /// never touched. Days are ordered by date; days with no photos are
+    /// left out; two entries for one date are merged.
     /// - Throws: `ImagingError.fileSystem` when a folder or file cannot be made.
-    public static func write(days: [GalleryDay], options: GalleryOptions = GalleryOptions(),
-                             to folder: String) throws(ImagingError) -> GallerySummary {
+    public static func write(days: [GalleryDay], options: GalleryOptions = GalleryOptions(), to folder: String,
+                             fileGuard: GalleryFileGuard = GalleryFileGuard()) throws(ImagingError) -> GallerySummary {
         let days = normalized(days)
         try ImagingError.converting(try Folders.create(folder + "/" + GalleryPaths.daysFolder))
-        var files: [(path: String, text: String)] = [
-            (GalleryPaths.stylesheet, GalleryStylesheet.css),
-            (GalleryPaths.index, IndexPage(days: days, options: options).html),
+        var files: [(path: String, text: String, mark: GalleryMark)] = [
+            (GalleryPaths.stylesheet, GalleryStylesheet.css, .stylesheet),
+            (GalleryPaths.index, IndexPage(days: days, options: options).html, .page),
         ]
         for (position, day) in days.enumerated() {
             let page = DayPage(day: day, previous: position > 0 ? days[position - 1].date : nil,
                                next: position + 1 < days.count ? days[position + 1].date : nil, options: options)
-            files.append((GalleryPaths.dayPage(day.date), page.html))
+            files.append((GalleryPaths.dayPage(day.date), page.html, .page))
         }
         var summary = GallerySummary()
         for file in files {
+            do throws(ImagingError) {
+                try fileGuard.check(folder + "/" + file.path, mark: file.mark)
+            } catch {
+                summary.refusedFiles.append(GalleryRefusal(path: file.path, reason: error.description))
+                continue
+            }
             if try ChangedFileWriter.write(file.text, to: folder + "/" + file.path) {
                 summary.writtenFiles.append(file.path)
             } else {
                 summary.unchangedFiles.append(file.path)
             }
         }
-        summary.removedFiles = try removeStalePages(in: folder, keeping: Set(days.map(\.date)))
+        summary.removedFiles = try removeStalePages(in: folder, keeping: Set(days.map(\.date)), fileGuard: fileGuard)
         return summary
     }
 
@@ -56,13 +66,15 @@ public enum GalleryWriter {
         return byDate.values.sorted { $0.date < $1.date }
     }
 
-    /// Deletes the day pages in days/ whose day is not in `kept`.
+    /// Deletes the day pages in days/ whose day is not in `kept`, as far as `fileGuard` allows.
     /// - Returns: their paths, relative to the gallery folder, sorted.
-    private static func removeStalePages(in folder: String, keeping kept: Set<DayDate>) throws(ImagingError) -> [String] {
+    private static func removeStalePages(in folder: String, keeping kept: Set<DayDate>,
+                                         fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
         var removed: [String] = []
         for name in Folders.names(in: folder + "/" + GalleryPaths.daysFolder).sorted() {
             guard let date = GalleryPaths.day(ofPageNamed: name), !kept.contains(date),
-                  GalleryPaths.dayPage(date) == GalleryPaths.daysFolder + "/" + name else { continue }
+                  GalleryPaths.dayPage(date) == GalleryPaths.daysFolder + "/" + name,
+                  fileGuard.mayRemove(folder + "/" + GalleryPaths.dayPage(date)) else { continue }
             let path = GalleryPaths.dayPage(date)
             if unlink(folder + "/" + path) != 0 && errno != ENOENT {
                 throw .fileSystem("cannot remove \(folder)/\(path): \(FileBytes.systemMessage(errno))")

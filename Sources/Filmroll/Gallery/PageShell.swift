@@ -1,5 +1,6 @@
 /// The frame every page shares: doctype, language, character set, viewport,
-/// title and stylesheet, a skip link, then the page's own body.
+/// the gallery's mark (`GalleryMark.page`), title and stylesheet, a skip
+/// link, then the page's own body.
 struct PageShell {
     var locale: GalleryLocale
     var title: String
@@ -14,7 +15,7 @@ struct PageShell {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
-        <meta name="generator" content="Filmroll">
+        \(GalleryMark.page.text)
         <title>\(HTMLEscaping.escape(title))</title>
         <link rel="stylesheet" href="\(links.url(GalleryPaths.stylesheet))">
         </head>

@@ -83,7 +83,10 @@ public struct FolderProcess: Sendable {
         try state.save()
 
         events(.stageStarted(.gallery, total: plan.days.count))
-        let pages = try GalleryWriter.write(days: plan.galleryDays(options: options), options: options.gallery, to: out)
+        let pages = try GalleryWriter.write(days: plan.galleryDays(options: options), options: options.gallery, to: out,
+                                            fileGuard: options.galleryFileGuard)
+        for refusal in pages.refusedFiles { events(.failed(path: out + "/" + refusal.path, reason: refusal.reason)) }
+        summary.failed += pages.refused
         summary.pagesWritten = pages.written
         summary.galleryPath = out + "/index.html"
         return summary

@@ -27,6 +27,9 @@ public struct ProcessOptions: Sendable {
     /// Also fill the freedesktop.org thumbnail cache at this root
     /// (`XDGThumbnail.cacheRoot`), from the same decode; nil = not.
     public var xdgRoot: String?
+    /// Replace a gallery page or stylesheet that Filmroll did not make
+    /// (`--force`). Images in the way are refused all the same.
+    public var force = false
     /// Photos decoded at once.
     public var jobs = 2
     public var limits = DecodeLimits.default
@@ -38,5 +41,12 @@ public struct ProcessOptions: Sendable {
     /// The output folder for `folder`.
     public func resolvedOutputFolder(for folder: String) -> String {
         outputFolder ?? folder + "/.filmroll/gallery"
+    }
+
+    /// Which existing pages the gallery may replace: every one in the
+    /// folder's own `.filmroll/gallery`, only its own (marked) ones in an
+    /// `outputFolder` the user chose, any with `force`.
+    public var galleryFileGuard: GalleryFileGuard {
+        GalleryFileGuard(ownsFolder: outputFolder == nil, force: force)
     }
 }

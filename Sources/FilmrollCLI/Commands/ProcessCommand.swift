@@ -7,7 +7,7 @@ struct ProcessCommand: Command {
     static let spec = CommandSpec(
         name: "process",
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
-        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--xdg] [--catalog PATH] [--jobs N] [--json] [--quiet]",
+        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--xdg] [--force] [--catalog PATH] [--jobs N] [--json] [--quiet]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")],
         options: [
             .value("out", short: "o", "DIR", "Where the gallery and its images go (default FOLDER/.filmroll/gallery)."),
@@ -16,6 +16,7 @@ struct ProcessCommand: Command {
             .flag("sunday", "Start the calendar's weeks on Sunday (default Monday)."),
             .value("animation", "gif|webp|mp4[,…]", "Each day's animation in these formats (default gif); the gallery shows the first."),
             .flag("xdg", "Also fill the freedesktop.org thumbnail cache (~/.cache/thumbnails) that file managers read."),
+            .flag("force", "Replace a gallery page or stylesheet in the way that Filmroll did not make (not an image)."),
             CatalogAccess.option,
             .value("jobs", short: "j", "N", "Photos decoded at once (default: the number of cores)."),
             .flag("json", "Print one JSON object per event and a summary, one per line."),
@@ -28,6 +29,8 @@ struct ProcessCommand: Command {
         Each photo is decoded once for all its outputs. A re-run makes only what changed: a new or changed photo
         remakes its own thumbnails and its day's sheet, animation and pages; a deleted photo's outputs go.
         Ctrl-C stops within a second, leaving no partial file; run the command again to finish.
+        In a folder given with --out, a page or stylesheet that Filmroll did not make is left as it is and named
+        (exit 1), unless --force; in FOLDER/.filmroll/gallery every page is Filmroll's own.
         """
     )
 
@@ -36,6 +39,7 @@ struct ProcessCommand: Command {
     var catalogPath: String?
     var jobs: Int
     var xdg: Bool
+    var force: Bool
     var animationFormats: [DayAnimationFormat]
     var gallery: GalleryOptions
     var json: Bool
@@ -50,6 +54,7 @@ struct ProcessCommand: Command {
         catalogPath = arguments.value("catalog")
         jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
         xdg = arguments.has("xdg")
+        force = arguments.has("force")
         let formats = (arguments.value("animation") ?? "gif").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         animationFormats = []
         for name in formats {
@@ -76,6 +81,7 @@ struct ProcessCommand: Command {
         var options = ProcessOptions()
         options.outputFolder = outputFolder
         options.jobs = jobs
+        options.force = force
         options.animationFormats = animationFormats
         options.gallery = gallery
         if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
