@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 /// What kind of file is at a path, as `stat` finds it (following symbolic
 /// links, so a link to a FIFO is a FIFO). Nothing is opened: a FIFO never blocks.

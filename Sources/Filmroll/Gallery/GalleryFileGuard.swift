@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 /// Decides which files already at the gallery's paths (`index.html`,
 /// `style.css`, `days/YYYY-MM-DD.html`) a write may replace, and which
