@@ -10,12 +10,15 @@ import Darwin
 /// The files this process is writing are registered, so that a process
 /// stopped by a signal can remove them before it exits
 /// (`abandonAll()`). The files of processes that died without that chance
-/// (`kill -9`, a power cut) are removed by a later run in the same folder
-/// (`sweep(folder:)`).
+/// (`kill -9`, a power cut) are removed by a later run in the same folder:
+/// `AtomicFileWriter` sweeps each folder the first time the process writes
+/// into it (`sweepOnce(folder:)`), so every writer does.
 public enum TemporaryFiles {
     private struct State {
         var live: Set<String> = []
         var abandoned = false
+        /// Folders this process has swept.
+        var swept: Set<String> = []
     }
 
     private static let state = Locked(State())
@@ -72,6 +75,13 @@ public enum TemporaryFiles {
     public struct Removed: Sendable, Equatable {
         public var files = 0
         public var bytes = 0
+    }
+
+    /// Sweeps `folder` (`sweep(folder:)`) unless this process did already:
+    /// once per folder per run.
+    public static func sweepOnce(folder: String) {
+        let first = state.withLock { $0.swept.insert(folder.isEmpty ? "." : folder).inserted }
+        if first { sweep(folder: folder.isEmpty ? "." : folder) }
     }
 
     /// Removes the temporaries in `folder` left by processes that no longer
