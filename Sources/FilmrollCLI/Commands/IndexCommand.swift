@@ -74,7 +74,8 @@ struct IndexCommand: Command {
         }
         for failure in summary.failures { io.reportFailure(path: failure.path, failure.reason) }
         for refused in rebuilt?.outputsRefused ?? [] {
-            io.printError("filmroll: index: output \(refused.path): \(refused.reason); left alone, not carried over")
+            io.printError("filmroll: index: output \(displayPath(refused.path)): \(displayPath(refused.reason.description)); "
+                          + "left alone, not carried over")
         }
         let skipped = SkippedFiles(files: summary.skipped)
         let seconds = ContinuousClock.now - started

@@ -41,7 +41,7 @@ struct PruneCommand: Command {
                     outputs += made.count
                     for output in made {
                         if case .refused(let reason) = catalog.checkOutputFile(output) {
-                            io.printError("filmroll: prune: output \(output.path): \(reason); would be left alone")
+                            io.printError("filmroll: prune: output \(displayPath(output.path)): \(displayPath(reason.description)); would be left alone")
                         }
                     }
                     if !json {
@@ -55,7 +55,7 @@ struct PruneCommand: Command {
             }
             let result = try catalog.pruneMissing()
             for refused in result.refused {
-                io.printError("filmroll: prune: output \(refused.path): \(refused.reason); left alone")
+                io.printError("filmroll: prune: output \(displayPath(refused.path)): \(displayPath(refused.reason.description)); left alone")
             }
             for failure in result.failures { io.printError("filmroll: \(failure)") }
             if json {
