@@ -103,6 +103,39 @@ import Testing
         #expect(try catalog.database.value("PRAGMA integrity_check").string == "ok")
     }
 
+    /// A version 2 catalog is read as it is (no root column) and migrated
+    /// to 3 on a write: its outputs keep no recorded root, and take the
+    /// folder's `.filmroll` or their own folder as theirs.
+    @Test func versionTwoIsReadAsItIsAndGainsTheRootColumn() throws {
+        let fixture = try PhotoFolderFixture([:])
+        let path = fixture.folder + "/.filmroll/catalog.sqlite"
+        let store = AbsolutePath.of(fixture.folder) + "/.filmroll/thumbs/ab/t.jpg"
+        try FileManager.default.createDirectory(atPath: fixture.folder + "/.filmroll", withIntermediateDirectories: true)
+        do {
+            let old = try Database(path: path, create: true)
+            try old.execute(CatalogSchema.migrations[0])
+            try old.execute(CatalogSchema.migrations[1])
+            try old.execute("PRAGMA user_version = 2")
+            try old.execute("""
+                INSERT INTO photos (id, path, bytes, mtime_ns, indexed_at) VALUES (1, 'a.jpg', 1, 1, 'now');
+                INSERT INTO outputs (id, kind, path, parameters, made_at) VALUES (1, 'gif', '/elsewhere/x.gif', '{}', 'now'),
+                    (2, 'thumbnail', '\(store)', '{}', 'now');
+                INSERT INTO output_sources (output_id, photo_id, position) VALUES (1, 1, 0), (2, 1, 0);
+                """)
+        }
+
+        let reader = try Catalog(folder: fixture.folder, access: .read)
+        #expect(reader.schemaVersion == 2)
+        #expect(try reader.outputs(ofPhoto: 1).map(\.root) == [nil, nil])
+
+        let catalog = try fixture.catalog()
+        #expect(catalog.schemaVersion == 3)
+        let outputs = try catalog.outputs(ofPhoto: 1)
+        #expect(outputs.map { catalog.outputRoot(of: $0) } == ["/elsewhere", AbsolutePath.of(fixture.folder) + "/.filmroll"])
+        try catalog.recordOutput(kind: .gif, path: "/elsewhere/y.gif", root: "/elsewhere", parameters: "{}", sources: [1])
+        #expect(try catalog.outputs(ofPhoto: 1).map(\.root) == [nil, "/elsewhere", nil])   // by kind, then path
+    }
+
     /// The tables and indexes of a catalog file, each statement with its
     /// comments, quotes and runs of spaces taken out.
     static func schema(of path: String) throws -> [String: String] {
