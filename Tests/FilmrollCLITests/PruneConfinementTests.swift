@@ -205,6 +205,26 @@ import TestSupport
         #expect(try Self.contents(of: base.file("outside")) == before)
     }
 
+    @Test func storeEvictionDoesNotDeleteThroughALinkedShard() throws {
+        let base = try Self.scene()
+        let folder = base.file("F")
+        #expect(try BinaryRun.run("thumbs", folder, "--size", "32", "--quiet").status == 0)
+        let store = folder + "/.filmroll/thumbs"
+        let shard = try #require(Folders.names(in: store).first { $0.count == 2 })
+        // The shard moved to somebody's folder, a link left in its place.
+        #expect(rename(store + "/" + shard, base.file("outside/" + shard)) == 0)
+        #expect(symlink(base.file("outside/" + shard), store + "/" + shard) == 0)
+        let before = try Self.contents(of: base.file("outside/" + shard))
+        #expect(!before.isEmpty)
+
+        let run = try BinaryRun.run("thumbs", folder, "--size", "40", "--cache-limit", "1", "--quiet")
+
+        #expect(run.status == 0, "\(run.stderr)")
+        for (name, bytes) in before {
+            #expect(try FileBytes.read(base.file("outside/\(shard)/\(name)")) == bytes, "\(name) was deleted through the link")
+        }
+    }
+
     /// Every file in `folder` by name, with its bytes.
     static func contents(of folder: String) throws -> [String: [UInt8]] {
         var contents: [String: [UInt8]] = [:]
