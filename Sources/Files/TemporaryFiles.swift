@@ -105,8 +105,25 @@ public enum TemporaryFiles {
         return removed
     }
 
-    /// Whether a process with `pid` exists (EPERM: it does, owned by another user).
+    /// Whether a process with `pid` exists (EPERM: it does, owned by another
+    /// user) and is not a zombie: one killed outright stays one until its
+    /// parent reaps it, and writes nothing more.
     static func processExists(_ pid: pid_t) -> Bool {
-        kill(pid, 0) == 0 || errno == EPERM
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        return !isZombie(pid)
+    }
+
+    /// Whether `/proc/PID/stat` gives the process's state as Z (false where there is no /proc).
+    static func isZombie(_ pid: pid_t) -> Bool {
+        let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { return false }
+        // "PID (NAME) STATE …": the name may hold spaces and parentheses, so the state follows the last ')'.
+        let text = buffer.prefix(count)
+        guard let nameEnd = text.lastIndex(of: UInt8(ascii: ")")), nameEnd + 2 < count else { return false }
+        return text[nameEnd + 2] == UInt8(ascii: "Z")
     }
 }
