@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Imaging
 import Testing
@@ -47,6 +50,31 @@ import TestSupport
         #expect(run.status == 0, "\(run.stderr)")
         #expect(OutputMark.read(contentsOf: out.file("v.mp4")) == .video)
         Self.expectSwept(planted, in: out.path)
+    }
+
+    @Test func aKilledWritersTemporaryGoesBeforeItsParentReapsIt() throws {
+        // A child that has exited and is not waited for yet: a zombie, as a
+        // writer killed with -9 is until its shell reaps it.
+        var child: pid_t = 0
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { arguments.forEach { free($0) } }
+        #expect(posix_spawn(&child, "/bin/true", nil, nil, arguments, nil) == 0)
+        defer { var status: Int32 = 0; waitpid(child, &status, 0) }
+        var zombie = false
+        for _ in 0..<200 where !zombie {
+            let stat = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
+            zombie = stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") == true
+            if !zombie { usleep(10_000) }
+        }
+        try #require(zombie, "the child never became a zombie")
+        let out = TemporaryFolder()
+        let left = try LeftoverAndSignalTests.leaveTemporary(in: out.path, name: "v.mp4", pid: child)
+
+        let run = try BinaryRun.run("video", Fixtures.path("dated/IMG_0001.jpg"), "-o", out.file("w.mp4"),
+                                    "--size", "160x90", "--no-catalog", "--quiet")
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!FileBytes.exists(left))
     }
 
     @Test func processWithMP4AnimationsRemovesStaleTemporariesInEveryGalleryFolder() throws {
