@@ -8,12 +8,14 @@ import Files
 extension Catalog {
     /// Records an output made from `sources` (photo ids, in order), replacing
     /// any earlier record of the same file. Returns the output's id.
+    /// - Parameter root: the folder it was made in, inside which alone it
+    ///   may be deleted (absolute); nil: the rule of `outputRoot(of:)`.
     @discardableResult
-    public func recordOutput(kind: OutputRecord.Kind, path: String, key: String? = nil, parameters: String,
-                             sources: [Int64]) throws(DatabaseError) -> Int64 {
+    public func recordOutput(kind: OutputRecord.Kind, path: String, root: String? = nil, key: String? = nil,
+                             parameters: String, sources: [Int64]) throws(DatabaseError) -> Int64 {
         try database.execute("DELETE FROM outputs WHERE path = ?", [path])
-        try database.execute("INSERT INTO outputs (kind, path, key, parameters, made_at) VALUES (?, ?, ?, ?, ?)",
-                             [kind.rawValue, path, key, parameters, Timestamps.nowUTC()])
+        try database.execute("INSERT INTO outputs (kind, path, root, key, parameters, made_at) VALUES (?, ?, ?, ?, ?, ?)",
+                             [kind.rawValue, path, root, key, parameters, Timestamps.nowUTC()])
         let id = database.lastInsertedRowID
         for (position, photo) in sources.enumerated() {
             try database.execute("INSERT INTO output_sources (output_id, photo_id, position) VALUES (?, ?, ?)",
@@ -39,7 +41,8 @@ extension Catalog {
     /// Everything made from the photo with `id`.
     public func outputs(ofPhoto id: Int64) throws(DatabaseError) -> [OutputRecord] {
         try database.rows("""
-            SELECT DISTINCT o.id, o.kind, o.path, o.parameters, o.made_at FROM outputs o
+            SELECT DISTINCT o.id, o.kind, o.path, \(hasOutputRoots ? "o.root" : "NULL AS root"), o.parameters, o.made_at
+            FROM outputs o
             JOIN output_sources s ON s.output_id = o.id WHERE s.photo_id = ? ORDER BY o.kind, o.path
             """, [id]).compactMap(OutputRecord.init)
     }
@@ -48,54 +51,6 @@ extension Catalog {
     public func sources(ofOutput id: Int64) throws(DatabaseError) -> [Int64] {
         try database.rows("SELECT photo_id FROM output_sources WHERE output_id = ? ORDER BY position", [id])
             .compactMap { $0[0].int.map(Int64.init) }
-    }
-
-    /// What `prune` removed.
-    public struct PruneResult: Sendable, Equatable {
-        public var photos = 0
-        public var outputs = 0
-        public var filesDeleted = 0
-        public var failures: [String] = []
-    }
-
-    /// Removes photos marked missing, and every output made from them:
-    /// the rows, and the output files (only files recorded as outputs,
-    /// never a catalogued photo).
-    ///
-    /// The rows are read and deleted in one write transaction (BEGIN
-    /// IMMEDIATE), and only what this call deleted is reported and unlinked:
-    /// two prunes at once never both report the same photos.
-    public func pruneMissing() throws -> PruneResult {
-        var result = PruneResult()
-        let (photos, deletedOutputs, photoPaths): (Int, [OutputRecord], Set<String>) = try database.transaction {
-            let missing = try missingPhotos()
-            guard !missing.isEmpty else { return (0, [], []) }
-            var outputs: [Int64: OutputRecord] = [:]
-            for photo in missing {
-                for output in try self.outputs(ofPhoto: photo.id) { outputs[output.id] = output }
-            }
-            var deleted: [OutputRecord] = []
-            for output in outputs.values {
-                if try database.execute("DELETE FROM outputs WHERE id = ?", [output.id]) == 1 { deleted.append(output) }
-            }
-            var photos = 0
-            for photo in missing {
-                photos += try database.execute("DELETE FROM photos WHERE id = ? AND missing = 1", [photo.id])
-            }
-            let photoPaths = Set(try database.rows("SELECT path FROM photos WHERE missing = 0").compactMap { $0[0].string }
-                .map { absolutePath(of: $0) })
-            return (photos, deleted, photoPaths)
-        }
-        result.photos = photos
-        result.outputs = deletedOutputs.count
-        for output in deletedOutputs.sorted(by: { $0.path < $1.path }) where !photoPaths.contains(output.path) {
-            if unlink(output.path) == 0 {
-                result.filesDeleted += 1
-            } else if errno != ENOENT {
-                result.failures.append("\(output.path): \(String(cString: strerror(errno)).lowercased())")
-            }
-        }
-        return result
     }
 
     /// The absolute path of a photo path relative to the folder.

@@ -9,7 +9,9 @@ extension Catalog {
     /// there is refused, neither opened nor moved (`.notAFile`). A fresh
     /// catalog is made and the folder indexed into it. From the old file,
     /// read-only and row by row (so that an unreadable page loses only the
-    /// rows on it), it carries over the outputs whose files still exist,
+    /// rows on it), it carries over the outputs whose files still exist
+    /// where they were made and are still Filmroll's (`outputsRefused`
+    /// names the others, left alone),
     /// before indexing, so their files are not taken for photos, and after
     /// it the links from outputs to photos, matched by the photo's path.
     /// Run it while nothing else uses the catalog.
@@ -39,11 +41,19 @@ extension Catalog {
         return summary
     }
 
-    /// Inserts the salvaged outputs whose files still exist, with their old
-    /// ids. Returns the ids inserted.
+    /// Inserts the salvaged outputs whose files still exist where they
+    /// were made and are still Filmroll's (the rule `prune` deletes by),
+    /// with their old ids. Returns the ids inserted.
     private func carryOutputs(_ salvage: CatalogSalvage, into summary: inout RebuildSummary) throws -> Set<Int64> {
-        let existing = salvage.outputs.filter { FileBytes.exists($0.path) }
-        summary.outputsGone += salvage.outputs.count - existing.count
+        var existing: [CatalogSalvage.Output] = []
+        for output in salvage.outputs {
+            let root = Self.outputRoot(recorded: output.root, path: output.path, filmrollFolder: filmrollFolder)
+            switch visitOutput(path: output.path, root: root, removing: false) {
+            case .present: existing.append(output)
+            case .refused(let reason): summary.outputsRefused.append(RefusedOutput(path: output.path, reason: reason))
+            case .gone, .removed, .failed: summary.outputsGone += 1
+            }
+        }
         let carried: Set<Int64> = try database.transaction {
             var carried = Set<Int64>()
             for output in existing where try insert(output) { carried.insert(output.id) }
@@ -59,8 +69,8 @@ extension Catalog {
     private func insert(_ output: CatalogSalvage.Output) throws(DatabaseError) -> Bool {
         do throws(DatabaseError) {
             try database.execute("""
-                INSERT INTO outputs (id, kind, path, key, parameters, made_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, [output.id, output.kind, output.path, output.key, output.parameters, output.madeAt])
+                INSERT INTO outputs (id, kind, path, root, key, parameters, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [output.id, output.kind, output.path, output.root, output.key, output.parameters, output.madeAt])
             return true
         } catch where error.code.primary == .constraint {
             return false

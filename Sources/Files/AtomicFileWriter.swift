@@ -22,13 +22,15 @@ public final class AtomicFileWriter {
     /// Bytes written so far.
     public private(set) var byteCount = 0
 
-    /// Creates the temporary file.
+    /// Creates the temporary file, first sweeping the folder of the
+    /// temporaries that killed runs left there (once per folder per run).
     /// - Throws: `FileError.system` when it cannot be created (a missing or
     ///   read-only folder; the process is stopping).
     public init(path: String, permissions: mode_t = 0o644) throws(FileError) {
         self.path = path
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        TemporaryFiles.sweepOnce(folder: directory.isEmpty ? "/" : directory)
         temporaryPath = (directory.isEmpty ? "" : directory + "/") + TemporaryFiles.name(for: name)
         descriptor = TemporaryFiles.create(temporaryPath, permissions: permissions)
         if descriptor < 0 { throw .system("cannot create \(path): \(FileBytes.systemMessage(errno))") }

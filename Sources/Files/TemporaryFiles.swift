@@ -10,12 +10,15 @@ import Darwin
 /// The files this process is writing are registered, so that a process
 /// stopped by a signal can remove them before it exits
 /// (`abandonAll()`). The files of processes that died without that chance
-/// (`kill -9`, a power cut) are removed by a later run in the same folder
-/// (`sweep(folder:)`).
+/// (`kill -9`, a power cut) are removed by a later run in the same folder:
+/// `AtomicFileWriter` sweeps each folder the first time the process writes
+/// into it (`sweepOnce(folder:)`), so every writer does.
 public enum TemporaryFiles {
     private struct State {
         var live: Set<String> = []
         var abandoned = false
+        /// Folders this process has swept.
+        var swept: Set<String> = []
     }
 
     private static let state = Locked(State())
@@ -74,6 +77,13 @@ public enum TemporaryFiles {
         public var bytes = 0
     }
 
+    /// Sweeps `folder` (`sweep(folder:)`) unless this process did already:
+    /// once per folder per run.
+    public static func sweepOnce(folder: String) {
+        let first = state.withLock { $0.swept.insert(folder.isEmpty ? "." : folder).inserted }
+        if first { sweep(folder: folder.isEmpty ? "." : folder) }
+    }
+
     /// Removes the temporaries in `folder` left by processes that no longer
     /// exist, or older than an hour (the process id may have been reused).
     /// This process's own are kept.
@@ -95,8 +105,25 @@ public enum TemporaryFiles {
         return removed
     }
 
-    /// Whether a process with `pid` exists (EPERM: it does, owned by another user).
+    /// Whether a process with `pid` exists (EPERM: it does, owned by another
+    /// user) and is not a zombie: one killed outright stays one until its
+    /// parent reaps it, and writes nothing more.
     static func processExists(_ pid: pid_t) -> Bool {
-        kill(pid, 0) == 0 || errno == EPERM
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        return !isZombie(pid)
+    }
+
+    /// Whether `/proc/PID/stat` gives the process's state as Z (false where there is no /proc).
+    static func isZombie(_ pid: pid_t) -> Bool {
+        let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { return false }
+        // "PID (NAME) STATE …": the name may hold spaces and parentheses, so the state follows the last ')'.
+        let text = buffer.prefix(count)
+        guard let nameEnd = text.lastIndex(of: UInt8(ascii: ")")), nameEnd + 2 < count else { return false }
+        return text[nameEnd + 2] == UInt8(ascii: "Z")
     }
 }

@@ -6,13 +6,13 @@ import Testing
     @Test func migratesAnEmptyFileAndReopens() throws {
         let fixture = try PhotoFolderFixture([:])
         let catalog = try fixture.catalog()
-        #expect(catalog.schemaVersion == 2)
+        #expect(catalog.schemaVersion == 3)
         #expect(catalog.path == fixture.folder + "/.filmroll/catalog.sqlite")
         let tables = try catalog.database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0[0].string }
         #expect(tables == ["output_sources", "outputs", "photos"])
         #expect(try catalog.database.value("PRAGMA journal_mode").string == "wal")
         #expect(try catalog.database.value("PRAGMA foreign_keys").int == 1)
-        #expect(try fixture.catalog().schemaVersion == 2)
+        #expect(try fixture.catalog().schemaVersion == 3)
     }
 
     @Test func newerSchemaIsRefusedAndLeftAlone() throws {
@@ -21,8 +21,8 @@ import Testing
         #expect {
             try fixture.catalog()
         } throws: { error in
-            guard case .newerSchema(_, 99, 2)? = error as? CatalogError else { return false }
-            return String(describing: error).contains("schema version 99 is newer than this Filmroll understands (2)")
+            guard case .newerSchema(_, 99, 3)? = error as? CatalogError else { return false }
+            return String(describing: error).contains("schema version 99 is newer than this Filmroll understands (3)")
         }
         let raw = try Database(path: fixture.folder + "/.filmroll/catalog.sqlite", create: false)
         #expect(try raw.value("PRAGMA user_version").int == 99)
@@ -87,7 +87,7 @@ import Testing
         }
 
         let catalog = try fixture.catalog()
-        #expect(catalog.schemaVersion == 2)
+        #expect(catalog.schemaVersion == 3)
         #expect(try Self.schema(of: path) == fresh)
         #expect(try catalog.sources(ofOutput: 1) == [1, 2])
         #expect(try catalog.outputs(ofPhoto: 2).map(\.kind) == [.gif, .thumbnail])
@@ -101,6 +101,39 @@ import Testing
         try catalog.database.execute("DELETE FROM photos WHERE id = 1", [])
         #expect(try catalog.sources(ofOutput: webp).isEmpty)
         #expect(try catalog.database.value("PRAGMA integrity_check").string == "ok")
+    }
+
+    /// A version 2 catalog is read as it is (no root column) and migrated
+    /// to 3 on a write: its outputs keep no recorded root, and take the
+    /// folder's `.filmroll` or their own folder as theirs.
+    @Test func versionTwoIsReadAsItIsAndGainsTheRootColumn() throws {
+        let fixture = try PhotoFolderFixture([:])
+        let path = fixture.folder + "/.filmroll/catalog.sqlite"
+        let store = AbsolutePath.of(fixture.folder) + "/.filmroll/thumbs/ab/t.jpg"
+        try FileManager.default.createDirectory(atPath: fixture.folder + "/.filmroll", withIntermediateDirectories: true)
+        do {
+            let old = try Database(path: path, create: true)
+            try old.execute(CatalogSchema.migrations[0])
+            try old.execute(CatalogSchema.migrations[1])
+            try old.execute("PRAGMA user_version = 2")
+            try old.execute("""
+                INSERT INTO photos (id, path, bytes, mtime_ns, indexed_at) VALUES (1, 'a.jpg', 1, 1, 'now');
+                INSERT INTO outputs (id, kind, path, parameters, made_at) VALUES (1, 'gif', '/elsewhere/x.gif', '{}', 'now'),
+                    (2, 'thumbnail', '\(store)', '{}', 'now');
+                INSERT INTO output_sources (output_id, photo_id, position) VALUES (1, 1, 0), (2, 1, 0);
+                """)
+        }
+
+        let reader = try Catalog(folder: fixture.folder, access: .read)
+        #expect(reader.schemaVersion == 2)
+        #expect(try reader.outputs(ofPhoto: 1).map(\.root) == [nil, nil])
+
+        let catalog = try fixture.catalog()
+        #expect(catalog.schemaVersion == 3)
+        let outputs = try catalog.outputs(ofPhoto: 1)
+        #expect(outputs.map { catalog.outputRoot(of: $0) } == ["/elsewhere", AbsolutePath.of(fixture.folder) + "/.filmroll"])
+        try catalog.recordOutput(kind: .gif, path: "/elsewhere/y.gif", root: "/elsewhere", parameters: "{}", sources: [1])
+        #expect(try catalog.outputs(ofPhoto: 1).map(\.root) == [nil, "/elsewhere", nil])   // by kind, then path
     }
 
     /// The tables and indexes of a catalog file, each statement with its

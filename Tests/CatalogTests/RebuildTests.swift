@@ -4,19 +4,23 @@ import Glibc
 @testable import Catalog
 import Imaging
 import Testing
+import TestSupport
 
 /// `Catalog.rebuild`: the old file kept aside, the folder indexed afresh,
 /// and the outputs and their links carried over as far as they can be read.
 @Suite struct RebuildTests {
     /// The dated photos indexed, with a thumbnail inside the folder, a
-    /// four-cut strip outside it, and a GIF whose file is gone.
+    /// four-cut strip outside it (both marked as Filmroll's), and a GIF
+    /// whose file is gone.
     static func catalogWithOutputs() throws -> (fixture: PhotoFolderFixture, outside: PhotoFolderFixture) {
         let fixture = try PhotoFolderFixture(PhotoFolderFixture.dated)
-        let outside = try PhotoFolderFixture(["strip.jpg": "dated/IMG_0002.jpg", "gone.gif": "dated/IMG_0003.jpg"])
+        let outside = try PhotoFolderFixture(["gone.gif": "dated/IMG_0003.jpg"])
+        try AtomicFile.write(try Fixtures.markedBytes("dated/IMG_0002.jpg", as: .fourcut), to: outside.path("strip.jpg"))
         try fixture.index()
         let catalog = try fixture.catalog()
         let ids = try (1...4).map { try #require(try catalog.photo(relativePath: "2025/IMG_000\($0).jpg")).id }
-        try fixture.add("dated/IMG_0001.jpg", as: "thumbs/IMG_0001_256.jpg")
+        try Folders.create(fixture.path("thumbs"))
+        try AtomicFile.write(try Fixtures.markedBytes("dated/IMG_0001.jpg", as: .thumbnail), to: fixture.path("thumbs/IMG_0001_256.jpg"))
         try catalog.recordOutput(kind: .thumbnail, path: fixture.path("thumbs/IMG_0001_256.jpg"), key: "k1",
                                  parameters: "{\"size\":256}", sources: [ids[0]])
         try catalog.recordOutput(kind: .fourcut, path: outside.path("strip.jpg"), parameters: "{}", sources: ids.reversed())
@@ -55,7 +59,8 @@ import Testing
         let count = 300
         do {
             let catalog = try fixture.catalog()
-            for index in 1...count { try AtomicFileHelper.write("x", to: outside.path(Self.name(index))) }
+            let marked = Fixtures.marked([0xFF, 0xD8, 0xFF, 0xD9], as: .thumbnail)
+            for index in 1...count { try AtomicFile.write(marked, to: outside.path(Self.name(index))) }
             // Rows of some 400 bytes: about nine to a page.
             try catalog.database.execute("""
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))

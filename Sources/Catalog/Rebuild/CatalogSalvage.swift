@@ -7,6 +7,8 @@ struct CatalogSalvage {
         var id: Int64
         var kind: String
         var path: String
+        /// The folder it was made in (nil before schema version 3).
+        var root: String?
         var key: String?
         var parameters: String
         var madeAt: String
@@ -52,14 +54,17 @@ struct CatalogSalvage {
             return salvage
         }
         let reader = SalvageReader(database: database)
-        let outputs = reader.read("outputs", columns: "kind, path, key, parameters, made_at")
+        // A catalog older than version 3 has no root column (preparing the query reads only the schema).
+        let hasRoots = (try? database.value("SELECT root FROM outputs LIMIT 0")) != nil
+        let outputs = reader.read("outputs", columns: "kind, path, key, parameters, made_at, " + (hasRoots ? "root" : "NULL"))
         for row in outputs.rows {
             guard let kind = row[1].string, let path = row[2].string else {
                 salvage.outputsUnreadable += 1
                 continue
             }
-            salvage.outputs.append(Output(id: Int64(row[0].int ?? 0), kind: kind, path: path, key: row[3].string,
-                                          parameters: row[4].string ?? "{}", madeAt: row[5].string ?? ""))
+            salvage.outputs.append(Output(id: Int64(row[0].int ?? 0), kind: kind, path: path, root: row[6].string,
+                                          key: row[3].string, parameters: row[4].string ?? "{}",
+                                          madeAt: row[5].string ?? ""))
         }
         salvage.outputsUnreadable += outputs.lost
         for row in reader.read("photos", columns: "path").rows {

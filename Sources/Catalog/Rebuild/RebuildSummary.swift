@@ -13,6 +13,10 @@ public struct RebuildSummary: Sendable, Equatable {
     public var outputsUnreadable = 0
     /// Outputs left behind because their file no longer exists.
     public var outputsGone = 0
+    /// Outputs left behind because their file is not one Filmroll may
+    /// delete (outside the folder it was made in, behind a link, not
+    /// Filmroll's): the file is left alone, its record not carried.
+    public var outputsRefused: [Catalog.RefusedOutput] = []
     /// Why nothing could be read from the old catalog, when nothing could.
     public var oldCatalogProblem: String?
 

@@ -14,6 +14,9 @@ public struct OutputRecord: Sendable, Hashable {
     public var kind: Kind
     /// Absolute path of the file made.
     public var path: String
+    /// The folder it was made in (the folder's `.filmroll/...`, an `--out`
+    /// folder), absolute; nil when recorded before schema version 3.
+    public var root: String?
     /// The processing parameters, as JSON.
     public var parameters: String
     /// When it was made, ISO 8601 UTC.
@@ -24,6 +27,7 @@ public struct OutputRecord: Sendable, Hashable {
         id = Int64(row["id"].int ?? 0)
         self.kind = kind
         path = row["path"].string ?? ""
+        root = row["root"].string
         parameters = row["parameters"].string ?? "{}"
         madeAt = row["made_at"].string ?? ""
     }

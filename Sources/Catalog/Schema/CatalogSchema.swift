@@ -84,6 +84,12 @@ enum CatalogSchema {
         CREATE INDEX output_sources_photo ON output_sources(photo_id);
         CREATE INDEX outputs_key ON outputs(key);
         """,
+        // 3: the folder each output was made in (the folder's `.filmroll/...`, an `--out`
+        // folder, the folder of `-o FILE`), inside which alone `prune` deletes it. NULL for
+        // outputs recorded before: `Catalog.outputRoot(of:)` tells theirs from the path.
+        """
+        ALTER TABLE outputs ADD COLUMN root TEXT;
+        """,
     ]
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
@@ -124,6 +130,7 @@ enum CatalogSchema {
             key TEXT,                             -- same key, same output (source identity + processing)
             parameters TEXT NOT NULL,             -- JSON
             made_at TEXT NOT NULL
+            , root TEXT                           -- absolute (version 3; where ADD COLUMN puts it)
         );
         CREATE TABLE output_sources (
             output_id INTEGER NOT NULL REFERENCES outputs(id) ON DELETE CASCADE,

@@ -66,20 +66,24 @@ public enum GalleryWriter {
         return byDate.values.sorted { $0.date < $1.date }
     }
 
-    /// Deletes the day pages in days/ whose day is not in `kept`, as far as `fileGuard` allows.
+    /// Deletes the day pages in days/ whose day is not in `kept`, as far as
+    /// `fileGuard` allows, reached without following a symbolic link below
+    /// `folder` (`ConfinedFiles`): a page behind a link is left alone.
     /// - Returns: their paths, relative to the gallery folder, sorted.
     private static func removeStalePages(in folder: String, keeping kept: Set<DayDate>,
                                          fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
         var removed: [String] = []
+        let root = AbsolutePath.of(folder)
         for name in Folders.names(in: folder + "/" + GalleryPaths.daysFolder).sorted() {
             guard let date = GalleryPaths.day(ofPageNamed: name), !kept.contains(date),
                   GalleryPaths.dayPage(date) == GalleryPaths.daysFolder + "/" + name,
                   fileGuard.mayRemove(folder + "/" + GalleryPaths.dayPage(date)) else { continue }
             let path = GalleryPaths.dayPage(date)
-            if unlink(folder + "/" + path) != 0 && errno != ENOENT {
-                throw .fileSystem("cannot remove \(folder)/\(path): \(FileBytes.systemMessage(errno))")
+            switch ConfinedFiles.remove(root + "/" + path, root: root, isOurs: { _ in true }) {
+            case .removed, .gone: removed.append(path)
+            case .present, .refused: continue
+            case .failed(let reason): throw .fileSystem("cannot remove \(folder)/\(path): \(reason)")
             }
-            removed.append(path)
         }
         return removed
     }

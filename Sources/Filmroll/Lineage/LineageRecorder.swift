@@ -94,8 +94,9 @@ public final class LineageRecorder {
                         case .relativePath(let path): try catalog.photoID(indexing: path)
                         }
                     }
-                    try catalog.recordOutput(kind: output.kind, path: AbsolutePath.of(output.path), key: output.key,
-                                             parameters: output.parameters, sources: photos)
+                    let root = output.root ?? InputWalker.parentFolder(output.path)
+                    try catalog.recordOutput(kind: output.kind, path: AbsolutePath.of(output.path), root: AbsolutePath.of(root),
+                                             key: output.key, parameters: output.parameters, sources: photos)
                 }
             }
         } catch {

@@ -34,8 +34,13 @@ public struct FolderProcess: Sendable {
             shouldStop: { cancellation.isCancelled })
         let records = try catalog.photos(matching: PhotoQuery()).filter { !$0.isMissing && $0.error == nil }
         let out = options.resolvedOutputFolder(for: folder)
-        try Folders.create(out + "/thumbs")
-        try Folders.create(out + "/days")
+        let anchor = LinkFreeFolders.anchor(of: out, photoFolder: folder)
+        for subfolder in ["thumbs", "days"] {
+            try LinkFreeFolders.check(out + "/" + subfolder, below: anchor)
+            try Folders.create(out + "/" + subfolder)
+        }
+        // A re-run may write nothing into them: their crashed runs' temporaries go all the same.
+        for folder in [out, out + "/thumbs", out + "/days"] { TemporaryFiles.sweepOnce(folder: folder) }
         let plan = ProcessPlan(records: records, folder: folder, options: options)
         summary.photos = plan.photos.count
 

@@ -6,15 +6,17 @@ import Files
 /// Removes outputs nobody needs any more (a deleted photo's thumbnails, the
 /// sheet of a day that lost its fourth photo): files under `thumbs/` and
 /// `days/` of the output folder that carry Filmroll's mark and are not
-/// expected. Anything without the mark is left alone.
+/// expected. Anything without the mark, or reached through a symbolic
+/// link, is left alone (`ConfinedFiles`).
 enum OutputSweep {
     /// - Returns: the removed files, relative to `out`.
     static func removeAllBut(expected: Set<String>, in out: String, state: inout OutputState) -> [String] {
         var removed: [String] = []
+        let root = AbsolutePath.of(out)
         for folder in ["thumbs", "days"] {
             for relative in files(under: folder, in: out) where !expected.contains(relative) {
-                let path = out + "/" + relative
-                guard OutputMark.read(contentsOf: path) != nil, unlink(path) == 0 else { continue }
+                let outcome = ConfinedFiles.remove(root + "/" + relative, root: root) { OutputMark.read(descriptor: $0) != nil }
+                guard case .removed = outcome else { continue }
                 state[relative] = nil
                 removed.append(relative)
             }

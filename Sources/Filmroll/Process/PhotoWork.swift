@@ -177,7 +177,7 @@ struct PhotoWork: Sendable {
 
     /// An output (a path relative to the output folder) to record with its photos.
     private func lineage(_ kind: OutputRecord.Kind, _ output: String, photos: [ProcessPlan.Photo]) -> LineageOutput {
-        LineageOutput(kind: kind, path: out + "/" + output, parameters: #"{"by":"process"}"#, photos: photos.map { .id($0.record.id) })
+        LineageOutput(kind: kind, path: out + "/" + output, root: out, parameters: #"{"by":"process"}"#, photos: photos.map { .id($0.record.id) })
     }
 
     enum PhotoResult {

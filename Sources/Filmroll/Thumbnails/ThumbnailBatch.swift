@@ -99,7 +99,8 @@ public struct ThumbnailBatch {
         let byRoot = Dictionary(grouping: outputs.filter { $0.path != nil }, by: \.file.root)
         for root in byRoot.keys.sorted() {
             let entries = byRoot[root]!.map { output in
-                LineageOutput(kind: .thumbnail, path: output.path!, key: output.key,
+                LineageOutput(kind: .thumbnail, path: output.path!, root: plan.outputFolder ?? plan.storeFolders[output.file.root],
+                              key: output.key,
                               parameters: plan.lineageParameters(size: output.size),
                               photos: [.relativePath(output.file.relativePath)])
             }

@@ -6,15 +6,14 @@ import Darwin
 import Imaging
 
 /// Writes a run's output files: each checked by the `OutputGuard`,
-/// into its folder (made when missing, and swept once per run of the
-/// temporaries crashed runs left there), atomically.
+/// into its folder (made when missing), atomically (`AtomicFileWriter`
+/// sweeps the folder of the temporaries crashed runs left there).
 public final class OutputWriter: Sendable {
     public let outputGuard: OutputGuard
     /// When set, folders a symbolic link leads outside of this one are refused (`thumbs --out`).
     public let confinement: String?
     /// Whether missing folders are made (not for `convert`, like `cp`).
     public let createsFolders: Bool
-    private let sweptFolders = Locked<Set<String>>([])
 
     public init(outputGuard: OutputGuard, confinedTo confinement: String? = nil, createsFolders: Bool = true) {
         self.outputGuard = outputGuard
@@ -49,15 +48,12 @@ public final class OutputWriter: Sendable {
         try ImagingError.converting(try file.commit())
     }
 
-    /// Checks the guard, makes the folder, checks the confinement, and
-    /// sweeps the folder of crashed runs' temporaries (once per run).
+    /// Checks the guard, makes the folder, checks the confinement.
     private func prepare(_ path: String) throws(ImagingError) {
         try outputGuard.check(path)
         let folder = InputWalker.parentFolder(path)
         if createsFolders { try ImagingError.converting(try Folders.create(folder)) }
         try checkConfinement(folder)
-        let sweep = sweptFolders.withLock { $0.insert(folder).inserted }
-        if sweep { TemporaryFiles.sweep(folder: folder) }
     }
 
     /// Refuses a folder that a symlink leads outside the confinement.

@@ -73,6 +73,10 @@ struct IndexCommand: Command {
             return .failure
         }
         for failure in summary.failures { io.reportFailure(path: failure.path, failure.reason) }
+        for refused in rebuilt?.outputsRefused ?? [] {
+            io.printError("filmroll: index: output \(displayPath(refused.path)): \(displayPath(refused.reason.description)); "
+                          + "left alone, not carried over")
+        }
         let skipped = SkippedFiles(files: summary.skipped)
         let seconds = ContinuousClock.now - started
         let catalogFile = catalogPath ?? Catalog.defaultPath(for: folder)
@@ -83,6 +87,7 @@ struct IndexCommand: Command {
                     ("movedAside", rebuilt.asidePath.map(JSONValue.string) ?? .null),
                     ("outputsCarried", .int(rebuilt.outputsCarried)), ("linksCarried", .int(rebuilt.linksCarried)),
                     ("outputsUnreadable", .int(rebuilt.outputsUnreadable)), ("outputsGone", .int(rebuilt.outputsGone)),
+                    ("outputsLeftAlone", .int(rebuilt.outputsRefused.count)),
                 ]
             }
             io.print(JSONValue.object([
@@ -115,6 +120,7 @@ extension IndexCommand {
             + "\(rebuilt.linksCarried) link\(rebuilt.linksCarried == 1 ? "" : "s") to photos carried over"
         if rebuilt.outputsUnreadable > 0 { text += ", \(rebuilt.outputsUnreadable) unreadable" }
         if rebuilt.outputsGone > 0 { text += ", \(rebuilt.outputsGone) whose file is gone" }
+        if !rebuilt.outputsRefused.isEmpty { text += ", \(rebuilt.outputsRefused.count) left alone" }
         if let problem = rebuilt.oldCatalogProblem { text += " (\(problem))" }
         if let aside = rebuilt.asidePath { text += "; the old catalog is kept as \(displayPath(aside))" }
         return text

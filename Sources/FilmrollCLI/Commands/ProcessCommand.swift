@@ -92,6 +92,10 @@ struct ProcessCommand: Command {
         do {
             summary = try FolderProcess(folder: folder, options: options)
                 .run(catalogPath: catalogPath, cancellation: cancellation, events: display.handle)
+        } catch let error as ImagingError {
+            display.finish()
+            io.reportFailure(path: folder, error.description)
+            return .failure
         } catch {
             display.finish()
             io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: catalogPath))

@@ -12,7 +12,9 @@ struct PruneCommand: Command {
             .flag("dry-run", short: "n", "Only list what would be removed."),
             .flag("json", "Print the result as one JSON object."),
         ],
-        discussion: "Only files Filmroll recorded as its outputs are deleted, never a photo. Run 'filmroll index' first."
+        discussion: "Only files Filmroll recorded as its outputs are deleted, never a photo, and only inside the folder "
+            + "each was made in, reached without following a symbolic link, and still carrying Filmroll's mark; "
+            + "any other is named and left alone (exit status 1), its record forgotten. Run 'filmroll index' first."
     )
 
     var folder: String
@@ -37,6 +39,11 @@ struct PruneCommand: Command {
                 for photo in missing {
                     let made = try catalog.outputs(ofPhoto: photo.id)
                     outputs += made.count
+                    for output in made {
+                        if case .refused(let reason) = catalog.checkOutputFile(output) {
+                            io.printError("filmroll: prune: output \(displayPath(output.path)): \(displayPath(reason.description)); would be left alone")
+                        }
+                    }
                     if !json {
                         io.print("would remove \(displayPath(photo.path))" + (made.isEmpty ? "" : " and \(made.count) output\(made.count == 1 ? "" : "s")"))
                     }
@@ -47,15 +54,19 @@ struct PruneCommand: Command {
                 return .success
             }
             let result = try catalog.pruneMissing()
+            for refused in result.refused {
+                io.printError("filmroll: prune: output \(displayPath(refused.path)): \(displayPath(refused.reason.description)); left alone")
+            }
             for failure in result.failures { io.printError("filmroll: \(failure)") }
             if json {
                 io.print(JSONValue.object([("photos", .int(result.photos)), ("outputs", .int(result.outputs)),
-                                           ("filesDeleted", .int(result.filesDeleted)), ("dryRun", .bool(false))]).rendered)
+                                           ("filesDeleted", .int(result.filesDeleted)), ("filesLeftAlone", .int(result.refused.count)),
+                                           ("dryRun", .bool(false))]).rendered)
             } else {
                 io.print("\(displayPath(folder)): removed \(result.photos) missing photo\(result.photos == 1 ? "" : "s") "
                          + "and \(result.outputs) output\(result.outputs == 1 ? "" : "s") (\(result.filesDeleted) files deleted)")
             }
-            return result.failures.isEmpty ? .success : .failure
+            return result.failures.isEmpty && result.refused.isEmpty ? .success : .failure
         } catch {
             io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: catalogPath))
             return .failure

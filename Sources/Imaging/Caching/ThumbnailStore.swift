@@ -63,6 +63,11 @@ public struct ThumbnailStore: Sendable {
     /// Removes temporaries that crashed writers left, then deletes the
     /// least recently used thumbnails until the store holds at most
     /// `limit` bytes; returns what was removed, temporaries included.
+    ///
+    /// Only files named as the store names them (`ab/abcdef….ext`) are
+    /// deleted, reached without following a symbolic link below
+    /// `directory` (`ConfinedFiles`): a shard replaced by a link to
+    /// somebody's folder is left alone.
     @discardableResult
     public func evict(toFit limit: Int) -> Usage {
         var removed = Usage(files: 0, bytes: 0)
@@ -75,8 +80,9 @@ public struct ThumbnailStore: Sendable {
         var total = entries.reduce(0) { $0 + $1.bytes }
         guard total > limit else { return removed }
         entries.sort { $0.modified < $1.modified }
-        for entry in entries where total > limit && !entry.isTemporary {
-            if unlink(entry.path) == 0 {
+        let root = AbsolutePath.of(directory)
+        for entry in entries where total > limit && !entry.isTemporary && Self.isStoreName(entry.path) {
+            if case .removed = ConfinedFiles.remove(AbsolutePath.of(entry.path), root: root, isOurs: { _ in true }) {
                 total -= entry.bytes
                 removed.files += 1
                 removed.bytes += entry.bytes
@@ -89,6 +95,14 @@ public struct ThumbnailStore: Sendable {
     public func usage() -> Usage {
         let entries = files()
         return Usage(files: entries.count, bytes: entries.reduce(0) { $0 + $1.bytes })
+    }
+
+    /// Whether `path` ends in `ab/KEY.ext`, KEY being 32 hex digits starting with `ab`.
+    static func isStoreName(_ path: String) -> Bool {
+        let parts = path.split(separator: "/").suffix(2)
+        guard parts.count == 2, let dot = parts.last!.firstIndex(of: ".") else { return false }
+        let key = parts.last![..<dot]
+        return key.count == 32 && key.allSatisfy(\.isHexDigit) && key.prefix(2) == parts.first!
     }
 
     private struct Entry {

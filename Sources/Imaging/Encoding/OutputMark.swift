@@ -54,6 +54,13 @@ public struct OutputMark: Sendable, Hashable, CustomStringConvertible {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return read(descriptor: descriptor)
+    }
+
+    /// The mark in the file open as `descriptor` (read with `pread`, so its
+    /// offset is left alone), or nil when there is none or it is not a
+    /// regular file: for a file opened without following links.
+    public static func read(descriptor: Int32) -> OutputMark? {
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         func bytes(at offset: Int, count: Int) -> [UInt8] {
