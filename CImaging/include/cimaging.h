@@ -638,6 +638,9 @@ int cimg_text_draw(cimg_font *font, const uint32_t *codepoints, size_t count, ui
 
 /** XXH3-128 of the bytes, as two 64-bit halves. */
 void cimg_hash128(const uint8_t *data, size_t size, uint64_t *low, uint64_t *high);
+/** XXH3-128 of the whole file open at fd, from its start (read in 1 MB pieces, never whole):
+ *  0, or the errno of the failed read. The caller opens and closes fd. */
+int cimg_hash128_fd(int fd, uint64_t *size, uint64_t *low, uint64_t *high);
 
 /* ---- Video: H.264 in MP4 (FFmpeg's libavformat, libavcodec, libswscale) -- */
 

@@ -22,14 +22,17 @@ extension Catalog {
     /// Whether `output`'s file may be deleted: `.present` when it may,
     /// `.gone`, or why not (see `pruneMissing()`).
     public func checkOutputFile(_ output: OutputRecord) -> ConfinedFiles.Outcome {
-        visitOutput(path: output.path, root: outputRoot(of: output), removing: false)
+        visitOutput(path: output.path, root: outputRoot(of: output), identity: output.identity, removing: false)
     }
 
     /// Checks (or removes) a recorded output where it was made, without
     /// following a link below its root (nor below `.filmroll` for one made
-    /// inside it), when it still carries Filmroll's mark.
-    func visitOutput(path: String, root: String, removing: Bool) -> ConfinedFiles.Outcome {
-        let isOurs: (Int32) -> Bool = { OutputMark.read(descriptor: $0) != nil }
+    /// inside it), when it is still Filmroll's: it carries Filmroll's mark,
+    /// or still has the size and hash recorded when it was made.
+    func visitOutput(path: String, root: String, identity: OutputIdentity?, removing: Bool) -> ConfinedFiles.Outcome {
+        let isOurs: (Int32) -> Bool = { descriptor in
+            OutputMark.read(descriptor: descriptor) != nil || identity?.matches(descriptor: descriptor) == true
+        }
         return removing
             ? ConfinedFiles.remove(path, root: root, anchor: filmrollFolder, isOurs: isOurs)
             : ConfinedFiles.check(path, root: root, anchor: filmrollFolder, isOurs: isOurs)

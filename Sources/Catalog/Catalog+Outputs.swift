@@ -8,20 +8,32 @@ import Files
 extension Catalog {
     /// Records an output made from `sources` (photo ids, in order), replacing
     /// any earlier record of the same file. Returns the output's id.
-    /// - Parameter root: the folder it was made in, inside which alone it
-    ///   may be deleted (absolute); nil: the rule of `outputRoot(of:)`.
+    /// - Parameters:
+    ///   - root: the folder it was made in, inside which alone it may be
+    ///     deleted (absolute); nil: the rule of `outputRoot(of:)`.
+    ///   - identity: the file's size and hash as made; nil when it could not be read.
     @discardableResult
-    public func recordOutput(kind: OutputRecord.Kind, path: String, root: String? = nil, key: String? = nil,
-                             parameters: String, sources: [Int64]) throws(DatabaseError) -> Int64 {
+    public func recordOutput(kind: OutputRecord.Kind, path: String, root: String? = nil, identity: OutputIdentity? = nil,
+                             key: String? = nil, parameters: String, sources: [Int64]) throws(DatabaseError) -> Int64 {
         try database.execute("DELETE FROM outputs WHERE path = ?", [path])
-        try database.execute("INSERT INTO outputs (kind, path, root, key, parameters, made_at) VALUES (?, ?, ?, ?, ?, ?)",
-                             [kind.rawValue, path, root, key, parameters, Timestamps.nowUTC()])
+        try database.execute("""
+            INSERT INTO outputs (kind, path, root, bytes, hash, key, parameters, made_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [kind.rawValue, path, root, identity?.bytes, identity?.hash, key, parameters, Timestamps.nowUTC()])
         let id = database.lastInsertedRowID
         for (position, photo) in sources.enumerated() {
             try database.execute("INSERT INTO output_sources (output_id, photo_id, position) VALUES (?, ?, ?)",
                                  [id, photo, position])
         }
         return id
+    }
+
+    /// The size and hash recorded for the output at `path` (absolute), or
+    /// nil when none is (no such row, a row from before schema version 3,
+    /// or a catalog read as it is that is older).
+    public func recordedIdentity(ofOutputAt path: String) -> OutputIdentity? {
+        guard let row = try? database.rows("SELECT bytes, hash FROM outputs WHERE path = ?", [path]).first,
+              let bytes = row[0].int, let hash = row[1].string else { return nil }
+        return OutputIdentity(bytes: bytes, hash: hash)
     }
 
     /// Forgets the records of outputs that were deleted.
@@ -41,7 +53,8 @@ extension Catalog {
     /// Everything made from the photo with `id`.
     public func outputs(ofPhoto id: Int64) throws(DatabaseError) -> [OutputRecord] {
         try database.rows("""
-            SELECT DISTINCT o.id, o.kind, o.path, \(hasOutputRoots ? "o.root" : "NULL AS root"), o.parameters, o.made_at
+            SELECT DISTINCT o.id, o.kind, o.path, o.parameters, o.made_at,
+                \(hasOutputRoots ? "o.root, o.bytes, o.hash" : "NULL AS root, NULL AS bytes, NULL AS hash")
             FROM outputs o
             JOIN output_sources s ON s.output_id = o.id WHERE s.photo_id = ? ORDER BY o.kind, o.path
             """, [id]).compactMap(OutputRecord.init)

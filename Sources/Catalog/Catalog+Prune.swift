@@ -24,7 +24,8 @@ extension Catalog {
     ///
     /// A file is deleted only when it lies inside the folder it was made in
     /// (`outputRoot(of:)`), reached without following a symbolic link, and
-    /// still carries Filmroll's mark; never a catalogued photo. Any other
+    /// is still Filmroll's (its mark, or the size and hash recorded when it
+    /// was made); never a catalogued photo. Any other
     /// is left alone and reported in `refused`; its row goes with the
     /// photo's, since it records nothing Filmroll may act on.
     ///
@@ -55,7 +56,7 @@ extension Catalog {
         result.photos = photos
         result.outputs = deletedOutputs.count
         for output in deletedOutputs.sorted(by: { $0.path < $1.path }) where !photoPaths.contains(output.path) {
-            switch visitOutput(path: output.path, root: outputRoot(of: output), removing: true) {
+            switch visitOutput(path: output.path, root: outputRoot(of: output), identity: output.identity, removing: true) {
             case .removed: result.filesDeleted += 1
             case .gone, .present: break
             case .refused(let reason): result.refused.append(RefusedOutput(path: output.path, reason: reason))

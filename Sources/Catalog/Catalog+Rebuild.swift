@@ -48,7 +48,7 @@ extension Catalog {
         var existing: [CatalogSalvage.Output] = []
         for output in salvage.outputs {
             let root = Self.outputRoot(recorded: output.root, path: output.path, filmrollFolder: filmrollFolder)
-            switch visitOutput(path: output.path, root: root, removing: false) {
+            switch visitOutput(path: output.path, root: root, identity: output.identity, removing: false) {
             case .present: existing.append(output)
             case .refused(let reason): summary.outputsRefused.append(RefusedOutput(path: output.path, reason: reason))
             case .gone, .removed, .failed: summary.outputsGone += 1
@@ -69,8 +69,10 @@ extension Catalog {
     private func insert(_ output: CatalogSalvage.Output) throws(DatabaseError) -> Bool {
         do throws(DatabaseError) {
             try database.execute("""
-                INSERT INTO outputs (id, kind, path, root, key, parameters, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [output.id, output.kind, output.path, output.root, output.key, output.parameters, output.madeAt])
+                INSERT INTO outputs (id, kind, path, root, bytes, hash, key, parameters, made_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [output.id, output.kind, output.path, output.root, output.identity?.bytes, output.identity?.hash,
+                      output.key, output.parameters, output.madeAt])
             return true
         } catch where error.code.primary == .constraint {
             return false

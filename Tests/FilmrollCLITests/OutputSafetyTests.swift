@@ -107,19 +107,43 @@ import TestSupport
         #expect(again.stderr.isEmpty)
     }
 
-    @Test func anOutputTheCatalogRecordsMayBeReplaced() throws {
-        // Outputs made before files were marked are known by the catalog alone.
+    @Test func anOutputTheCatalogRecordsMayBeReplacedWhileItIsWhatWasMade() throws {
+        // An unmarked file is Filmroll's when a catalog records it with the size and hash it still has.
         let folder = try Self.photoFolder()
         #expect(try BinaryRun.run("index", folder.path, "--quiet").status == 0)
         let sheet = folder.file("old-sheet.jpg")
-        try folder.write(try Fixtures.bytes("jpeg/photo.jpg"), as: "old-sheet.jpg")
+        let original = try Fixtures.bytes("jpeg/photo.jpg")
+        try folder.write(original, as: "old-sheet.jpg")
         let catalog = try Catalog(folder: folder.path)
-        try catalog.recordOutput(kind: .fourcut, path: sheet, parameters: "{}", sources: [])
+        try catalog.recordOutput(kind: .fourcut, path: sheet, identity: OutputIdentity.of(path: sheet), parameters: "{}", sources: [])
 
         let run = try BinaryRun.run(["fourcut"] + Self.photos(folder) + ["-o", sheet, "--dpi", "100"])
 
         #expect(run.status == 0, "\(run.stderr)")
         #expect(OutputMark.read(contentsOf: sheet) == .fourcut)
+    }
+
+    @Test func aCatalogRowAloneDoesNotMakeSomebodysFileFilmrolls() throws {
+        // A catalog handed over with a folder names the user's file as an output: without its
+        // size and hash, or once the file changed, the row authorises nothing.
+        let folder = try Self.photoFolder()
+        #expect(try BinaryRun.run("index", folder.path, "--quiet").status == 0)
+        let catalog = try Catalog(folder: folder.path)
+        let diary = folder.file("diary.jpg"), edited = folder.file("edited.jpg")
+        let original = try Fixtures.bytes("jpeg/photo.jpg")
+        try folder.write(original, as: "diary.jpg")
+        try folder.write(original, as: "edited.jpg")
+        try catalog.recordOutput(kind: .fourcut, path: diary, parameters: "{}", sources: [])
+        try catalog.recordOutput(kind: .fourcut, path: edited, identity: OutputIdentity.of(path: edited), parameters: "{}", sources: [])
+        try folder.write(original + [0], as: "edited.jpg")
+
+        for target in [diary, edited] {
+            let run = try BinaryRun.run(["fourcut"] + Self.photos(folder) + ["-o", target, "--dpi", "100"])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("already exists and was not made by Filmroll"), "\(run.stderr)")
+        }
+        #expect(try FileBytes.read(diary) == original)
+        #expect(try FileBytes.read(edited) == original + [0])
     }
 
     @Test(.enabled(if: pillowIsInstalled, "needs Pillow (pip install pillow)"))

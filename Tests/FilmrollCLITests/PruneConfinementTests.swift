@@ -146,6 +146,44 @@ import TestSupport
         for index in 2...4 { #expect(FileBytes.exists(base.file("F/IMG_000\(index).jpg"))) }
     }
 
+    @Test func anUnmarkedOutputIsFilmrollsWhileItHasTheRecordedSizeAndHash() throws {
+        // Outputs are recorded with their size and hash as made: an output without the mark
+        // that still has both is deleted; one changed since is somebody's and left alone.
+        let base = try Self.scene()
+        let folder = base.file("F")
+        let kept = base.file("F/.filmroll/old/kept.jpg"), changed = base.file("F/.filmroll/old/changed.jpg")
+        let unmarked = try Fixtures.bytes("jpeg/photo.jpg")
+        try Self.put(unmarked, as: "F/.filmroll/old/kept.jpg", in: base)
+        try Self.put(unmarked, as: "F/.filmroll/old/changed.jpg", in: base)
+        let catalog = try Catalog(folder: folder)
+        let photo = try #require(try catalog.photo(relativePath: "IMG_0001.jpg"))
+        for path in [kept, changed] {
+            try catalog.recordOutput(kind: .gif, path: path, root: base.file("F/.filmroll"), identity: OutputIdentity.of(path: path),
+                                     parameters: "{}", sources: [photo.id])
+        }
+        try Self.put(unmarked + [0], as: "F/.filmroll/old/changed.jpg", in: base)
+        try Self.losePhoto(in: base)
+
+        let run = try BinaryRun.run("prune", folder)
+
+        #expect(run.status == 1)
+        #expect(!FileBytes.exists(kept))
+        #expect(try FileBytes.read(changed) == unmarked + [0])
+        #expect(run.stderr.contains("output \(changed): not made by Filmroll; left alone"), "\(run.stderr)")
+    }
+
+    @Test func outputsAreRecordedWithTheirSizeAndHash() throws {
+        let base = try Self.scene()
+        #expect(try BinaryRun.run("thumbs", base.file("F"), "--size", "32", "--quiet").status == 0)
+        let catalog = try Catalog(folder: base.file("F"))
+        let rows = try catalog.database.rows("SELECT path, bytes, hash FROM outputs")
+        #expect(rows.count == 4)
+        for row in rows {
+            let path = try #require(row[0].string)
+            #expect(OutputIdentity.of(path: path) == OutputIdentity(bytes: row[1].int ?? -1, hash: row[2].string ?? ""))
+        }
+    }
+
     @Test func rebuildCarriesOnlyOutputsItMayDeleteAndNamesTheRest() throws {
         let base = try Self.scene()
         let folder = base.file("F")

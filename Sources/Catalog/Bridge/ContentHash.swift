@@ -15,8 +15,19 @@ public enum ContentHash {
         return hex64(high) + hex64(low)
     }
 
-    private static func hex64(_ value: UInt64) -> String {
+    fileprivate static func hex64(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension ContentHash {
+    /// The byte count and hash of the file open at `descriptor`, read from
+    /// its start in 1 MB pieces (a long video is never held whole); nil
+    /// when a read fails.
+    public static func identity(ofDescriptor descriptor: Int32) -> OutputIdentity? {
+        var size: UInt64 = 0, low: UInt64 = 0, high: UInt64 = 0
+        guard cimg_hash128_fd(descriptor, &size, &low, &high) == 0 else { return nil }
+        return OutputIdentity(bytes: Int(size), hash: hex64(high) + hex64(low))
     }
 }

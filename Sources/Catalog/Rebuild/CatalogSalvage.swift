@@ -9,6 +9,8 @@ struct CatalogSalvage {
         var path: String
         /// The folder it was made in (nil before schema version 3).
         var root: String?
+        /// Its size and hash as made (nil before schema version 3).
+        var identity: OutputIdentity?
         var key: String?
         var parameters: String
         var madeAt: String
@@ -56,13 +58,15 @@ struct CatalogSalvage {
         let reader = SalvageReader(database: database)
         // A catalog older than version 3 has no root column (preparing the query reads only the schema).
         let hasRoots = (try? database.value("SELECT root FROM outputs LIMIT 0")) != nil
-        let outputs = reader.read("outputs", columns: "kind, path, key, parameters, made_at, " + (hasRoots ? "root" : "NULL"))
+        let outputs = reader.read("outputs", columns: "kind, path, key, parameters, made_at, "
+                                  + (hasRoots ? "root, bytes, hash" : "NULL, NULL, NULL"))
         for row in outputs.rows {
             guard let kind = row[1].string, let path = row[2].string else {
                 salvage.outputsUnreadable += 1
                 continue
             }
             salvage.outputs.append(Output(id: Int64(row[0].int ?? 0), kind: kind, path: path, root: row[6].string,
+                                          identity: row[7].int.flatMap { bytes in row[8].string.map { OutputIdentity(bytes: bytes, hash: $0) } },
                                           key: row[3].string, parameters: row[4].string ?? "{}",
                                           madeAt: row[5].string ?? ""))
         }

@@ -17,6 +17,8 @@ public struct OutputRecord: Sendable, Hashable {
     /// The folder it was made in (the folder's `.filmroll/...`, an `--out`
     /// folder), absolute; nil when recorded before schema version 3.
     public var root: String?
+    /// Its size and hash as made; nil when recorded before schema version 3.
+    public var identity: OutputIdentity?
     /// The processing parameters, as JSON.
     public var parameters: String
     /// When it was made, ISO 8601 UTC.
@@ -28,6 +30,7 @@ public struct OutputRecord: Sendable, Hashable {
         self.kind = kind
         path = row["path"].string ?? ""
         root = row["root"].string
+        identity = row["bytes"].int.flatMap { bytes in row["hash"].string.map { OutputIdentity(bytes: bytes, hash: $0) } }
         parameters = row["parameters"].string ?? "{}"
         madeAt = row["made_at"].string ?? ""
     }

@@ -87,8 +87,12 @@ enum CatalogSchema {
         // 3: the folder each output was made in (the folder's `.filmroll/...`, an `--out`
         // folder, the folder of `-o FILE`), inside which alone `prune` deletes it. NULL for
         // outputs recorded before: `Catalog.outputRoot(of:)` tells theirs from the path.
+        // And the size and XXH3-128 hash of each output as it was made (`OutputIdentity`):
+        // a row authorises replacing or deleting an unmarked file only while both match.
         """
         ALTER TABLE outputs ADD COLUMN root TEXT;
+        ALTER TABLE outputs ADD COLUMN bytes INTEGER;
+        ALTER TABLE outputs ADD COLUMN hash TEXT;
         """,
     ]
 
@@ -130,7 +134,7 @@ enum CatalogSchema {
             key TEXT,                             -- same key, same output (source identity + processing)
             parameters TEXT NOT NULL,             -- JSON
             made_at TEXT NOT NULL
-            , root TEXT                           -- absolute (version 3; where ADD COLUMN puts it)
+            , root TEXT, bytes INTEGER, hash TEXT -- version 3 (where ADD COLUMN puts them): root absolute, size and hash as made
         );
         CREATE TABLE output_sources (
             output_id INTEGER NOT NULL REFERENCES outputs(id) ON DELETE CASCADE,

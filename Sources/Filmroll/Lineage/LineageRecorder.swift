@@ -85,9 +85,11 @@ public final class LineageRecorder {
     /// - Throws: `CatalogError` when the catalog could not be written.
     public func record(_ outputs: [LineageOutput], inFolder folder: String) throws(CatalogError) {
         guard !outputs.isEmpty, let catalog = catalogs[folder], !readOnly.contains(folder) else { return }
+        // Read before the write transaction, so the catalog is not held while files are hashed.
+        let identities = outputs.map { OutputIdentity.of(path: $0.path) }
         do {
             try catalog.database.transaction {
-                for output in outputs {
+                for (output, identity) in zip(outputs, identities) {
                     let photos = try output.photos.map { photo in
                         switch photo {
                         case .id(let id): id
@@ -96,6 +98,7 @@ public final class LineageRecorder {
                     }
                     let root = output.root ?? InputWalker.parentFolder(output.path)
                     try catalog.recordOutput(kind: output.kind, path: AbsolutePath.of(output.path), root: AbsolutePath.of(root),
+                                             identity: identity,
                                              key: output.key, parameters: output.parameters, sources: photos)
                 }
             }

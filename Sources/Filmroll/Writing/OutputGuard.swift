@@ -44,8 +44,10 @@ public struct OutputGuard: Sendable {
         throw .fileSystem("already exists and \(what); choose another output, or add --force to replace it")
     }
 
-    /// Whether a catalog lists `path` as an output (made by a Filmroll
-    /// that did not mark its files yet).
+    /// Whether a catalog lists `path` as an output and the file there still
+    /// has the size and hash recorded when it was made. A row alone is not
+    /// enough: a catalog comes with a folder from anywhere, and one that
+    /// names somebody's file must not let Filmroll replace it.
     private func isRecordedOutput(_ path: String) -> Bool {
         var catalogs: [(folder: String, path: String?)] = []
         if let enclosing = CatalogLocator.enclosingFolder(of: path) { catalogs.append((enclosing.folder, nil)) }
@@ -53,8 +55,12 @@ public struct OutputGuard: Sendable {
         let spellings = Set([AbsolutePath.of(path), AbsolutePath.resolved(path) ?? path])
         for (folder, file) in catalogs {
             guard let catalog = try? CatalogLocator.open(folder: folder, path: file, access: .read) else { continue }
-            for spelling in spellings where (try? catalog.database.value("SELECT 1 FROM outputs WHERE path = ?", [spelling]).int) == 1 {
-                return true
+            for spelling in spellings {
+                guard let recorded = catalog.recordedIdentity(ofOutputAt: spelling) else { continue }
+                let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+                guard descriptor >= 0 else { continue }
+                defer { close(descriptor) }
+                if recorded.matches(descriptor: descriptor) { return true }
             }
         }
         return false
