@@ -4,8 +4,16 @@ extension Image {
     /// averaged over the pixels they have). A cheap first step when the
     /// source is far larger than the target; the Lanczos filter does the rest.
     public func boxShrunk(by factor: Int) -> Image {
+        boxShrunk(by: factor, premultiplying: false)
+    }
+
+    /// The box shrink of this image premultiplied (when `premultiplying`,
+    /// RGBA only), the same as `premultiplied().boxShrunk(by:)` without a
+    /// premultiplied copy of the whole image.
+    func boxShrunk(by factor: Int, premultiplying: Bool) -> Image {
+        precondition(!premultiplying || format == .rgba8)
         precondition(factor >= 1)
-        if factor == 1 { return self }
+        if factor == 1 { return premultiplying ? premultiplied() : self }
         let channels = format.bytesPerPixel
         let outWidth = (width + factor - 1) / factor, outHeight = (height + factor - 1) / factor
         let rowLength = width * channels
@@ -19,7 +27,17 @@ extension Image {
                         total.update(repeating: 0, count: rowLength)
                         for row in firstRow..<firstRow + rows {
                             let line = source + row * bytesPerRow
-                            for index in 0..<rowLength { total[index] &+= UInt32(line[index]) }
+                            if premultiplying {
+                                for index in stride(from: 0, to: rowLength, by: 4) {
+                                    let alpha = line[index + 3]
+                                    total[index] &+= UInt32(Self.premultiply(line[index], by: alpha))
+                                    total[index + 1] &+= UInt32(Self.premultiply(line[index + 1], by: alpha))
+                                    total[index + 2] &+= UInt32(Self.premultiply(line[index + 2], by: alpha))
+                                    total[index + 3] &+= UInt32(alpha)
+                                }
+                            } else {
+                                for index in 0..<rowLength { total[index] &+= UInt32(line[index]) }
+                            }
                         }
                         let outRow = target + y * outWidth * channels
                         let fullBlock = Self.reciprocal(of: rows * factor)

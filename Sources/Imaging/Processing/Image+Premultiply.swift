@@ -14,6 +14,12 @@ extension Image {
         }
     }
 
+    /// A colour channel multiplied by its pixel's alpha, rounded as `premultiplied()` rounds it.
+    @inline(__always)
+    static func premultiply(_ value: UInt8, by alpha: UInt8) -> UInt8 {
+        UInt8((UInt32(value) * UInt32(alpha) + 127) / 255)
+    }
+
     /// RGBA with each colour multiplied by its alpha, so that filters do
     /// not bleed the colour of transparent pixels into their neighbours.
     func premultiplied() -> Image {

@@ -18,9 +18,14 @@ struct LanczosResampler {
     let orientation: Orientation
     let horizontal: ResampleKernel
     let vertical: ResampleKernel
+    /// Whether RGBA input rows are premultiplied as they are read (as
+    /// `Image.premultiplied()` rounds), instead of from a premultiplied copy.
+    let premultiplies: Bool
 
-    init(source: Image, size: PixelSize, orientation: Orientation = .up) {
+    init(source: Image, size: PixelSize, orientation: Orientation = .up, premultiplies: Bool = false) {
+        precondition(!premultiplies || source.format == .rgba8)
         self.source = source
+        self.premultiplies = premultiplies
         self.size = size
         self.orientation = orientation
         horizontal = ResampleKernel.shared(inputLength: source.width, outputLength: size.width)
@@ -98,7 +103,17 @@ struct LanczosResampler {
                         let row = start + tap, slot = ring + (row % ringRows) * rowLength
                         if ringHolds[row % ringRows] != row {
                             let bytes = input + row * source.bytesPerRow
-                            for index in 0..<rowLength { slot[index] = Float(bytes[index]) }
+                            if premultiplies {
+                                for index in stride(from: 0, to: rowLength, by: 4) {
+                                    let alpha = bytes[index + 3]
+                                    slot[index] = Float(Image.premultiply(bytes[index], by: alpha))
+                                    slot[index + 1] = Float(Image.premultiply(bytes[index + 1], by: alpha))
+                                    slot[index + 2] = Float(Image.premultiply(bytes[index + 2], by: alpha))
+                                    slot[index + 3] = Float(alpha)
+                                }
+                            } else {
+                                for index in 0..<rowLength { slot[index] = Float(bytes[index]) }
+                            }
                             ringHolds[row % ringRows] = row
                         }
                         taps[tap] = UnsafePointer(slot)
