@@ -318,6 +318,10 @@ typedef struct cimg_heif_info {
     size_t xmp_length;
 } cimg_heif_info;
 
+/** The largest image size the file's ispe boxes declare (0 x 0 for none),
+ *  from the boxes alone: checked against the limits before libheif parses. */
+void cimg_heif_declared_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height);
+
 /** Parses the boxes and describes the primary image; decodes no pixels. */
 int cimg_heif_read_info(const uint8_t *data, size_t size, cimg_heif_info *info, cimg_error *error);
 
