@@ -661,6 +661,7 @@ typedef struct cimg_video_writer_options {
     const char *preset;      /* libx264's preset: "ultrafast" ... "placebo"; NULL = "medium" */
     const char *tune;        /* libx264's tune ("film", "stillimage"), or NULL */
     int threads;             /* libx264's threads; 0 = its own choice for the machine */
+    int lookahead;           /* libx264's rc-lookahead in frames (its memory grows with it); 0 = the preset's */
     const char *comment;     /* the file's comment metadata (©cmt), or NULL */
 } cimg_video_writer_options;
 
