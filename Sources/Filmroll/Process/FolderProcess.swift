@@ -18,6 +18,7 @@ public struct FolderProcess: Sendable {
         self.options = options
         var configuration = ImagePipeline.Configuration()
         configuration.limits = options.limits
+        configuration.memory = MemoryBudget(bytes: options.memoryBytes)
         self.pipeline = pipeline ?? ImagePipeline(configuration: configuration)
     }
 
