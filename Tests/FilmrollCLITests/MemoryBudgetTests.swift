@@ -102,16 +102,16 @@ import TestSupport
         let a = folder.file("photos/a.png"), b = folder.file("photos/b.png")
         let refusal = "limit exceeded: decoding 2000×2000 needs"
         let runs: [([String], String)] = [
-            (["video", a, b, "-o", folder.file("v.mp4"), "--size", "640x360", "--no-catalog", "--memory", "60M"], "limit exceeded: "),
+            (["video", a, b, "-o", folder.file("v.mp4"), "--size", "640x360", "--no-catalog", "--memory", "40M"], "limit exceeded: "),
             (["video", a, b, "-o", folder.file("v.mp4"), "--size", "640x360", "--no-catalog", "--max-pixels", "3M"],
              "image too large (2000×2000)"),
-            (["fourcut", a, b, a, b, "-o", folder.file("f.jpg"), "--no-catalog", "--memory", "60M"], refusal),
+            (["fourcut", a, b, a, b, "-o", folder.file("f.jpg"), "--no-catalog", "--memory", "40M"], refusal),
             (["fourcut", a, b, a, b, "-o", folder.file("f.jpg"), "--no-catalog", "--max-pixels", "3M"], "image too large (2000×2000)"),
-            (["gif", a, b, "-o", folder.file("g.gif"), "--no-catalog", "--memory", "60M"], refusal),
+            (["gif", a, b, "-o", folder.file("g.gif"), "--no-catalog", "--memory", "40M"], refusal),
             (["gif", a, b, "-o", folder.file("g.gif"), "--no-catalog", "--max-pixels", "3M"], "image too large (2000×2000)"),
-            (["thumbs", a, b, "--out", folder.file("thumbs"), "--no-cache", "--memory", "60M"], refusal),
-            (["process", folder.file("photos"), "--memory", "60M"], refusal),
-            (["convert", a, folder.file("c.jpg"), "--memory", "60M"], refusal),
+            (["thumbs", a, b, "--out", folder.file("thumbs"), "--no-cache", "--memory", "40M"], refusal),
+            (["process", folder.file("photos"), "--memory", "40M"], refusal),
+            (["convert", a, folder.file("c.jpg"), "--memory", "40M"], refusal),
         ]
         for (arguments, message) in runs {
             let run = try PeakMemoryRun.run(arguments)

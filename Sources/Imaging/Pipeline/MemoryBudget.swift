@@ -12,17 +12,20 @@ import Darwin
 /// The budget's bytes are shared out once: `overhead` for the process
 /// itself (runtime, libraries, encoders, the canvas a command draws on),
 /// `cacheBytes` for the pipeline's memory cache (its limit is capped to
-/// it), the rest for decodes in flight. A decode reserves before it allocates and waits while the rest
-/// is spent (a semaphore by bytes: two huge photos are decoded one after
-/// the other); a decode larger than the whole rest can never fit, and is
-/// refused with `limitExceeded` naming the size and the budget.
+/// it), the rest for decodes in flight. A decode reserves before it
+/// allocates and waits while the rest is spent (a semaphore by bytes: two
+/// huge photos are decoded one after the other, whatever `--jobs` says);
+/// a decode larger than the whole rest can never fit, and is refused with
+/// `limitExceeded` naming the size and the budget. What a decode needs is
+/// `ImageDecoder.plannedBytes`; an encoder's share is `encoderBytes`.
 public final class MemoryBudget: @unchecked Sendable {
     /// 1 GB: the default of `--memory`.
     public static let defaultBytes = 1_000_000_000
     /// What a run costs before its photos: the runtime and libraries (about
     /// 40 MB) and an encoder's working memory (the GIF quantizer, a
-    /// print-size sheet, a day's small MP4).
-    public static let defaultOverhead = 200_000_000
+    /// print-size sheet: 121 MB in all for a 600 dpi 4×6 print, a day's
+    /// small MP4).
+    public static let defaultOverhead = 150_000_000
 
     /// The process itself: the Swift runtime and the libraries, loaded.
     public static let processBytes = 60_000_000
@@ -50,13 +53,13 @@ public final class MemoryBudget: @unchecked Sendable {
     private var condition = pthread_cond_t()
 
     /// A budget of `bytes` in all, `overhead` of them set aside and
-    /// `cacheBytes` (a quarter by default) for the memory cache.
+    /// `cacheBytes` (an eighth by default, a quarter at most) for the memory cache.
     public init(bytes: Int = MemoryBudget.defaultBytes, overhead: Int = MemoryBudget.defaultOverhead,
                 cacheBytes: Int? = nil) {
         precondition(bytes > 0 && overhead >= 0)
         self.bytes = bytes
         self.overhead = min(overhead, bytes / 2)
-        self.cacheBytes = min(cacheBytes ?? bytes / 4, bytes / 4)
+        self.cacheBytes = min(cacheBytes ?? bytes / 8, bytes / 4)
         pthread_mutex_init(&mutex, nil)
         pthread_cond_init(&condition, nil)
     }
