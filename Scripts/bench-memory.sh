@@ -92,7 +92,7 @@ run() {
     >"$work/stdout" 2>"$work/stderr" || code=$?
   read -r seconds kb <"$work/time"
   peak[$key]=$(calc %.0f "$kb / 1024") wall[$key]=$seconds status[$key]=$code
-  line[$key]=$(grep -v '^Command exited' "$work/stderr" | tail -n 1 | sed "s|$work/||g")
+  line[$key]=$( (grep -v "^Command exited" "$work/stderr" || true) | tail -n 1 | sed "s|$work/||g")
 }
 
 cases=(
@@ -113,8 +113,10 @@ for index in "${!cases[@]}"; do
   log "  $command on $input..."
   # shellcheck disable=SC2086
   run "new-$index" "$filmroll" $arguments
-  # shellcheck disable=SC2086
-  [[ -n "$baseline" ]] && run "old-$index" "$baseline" $arguments
+  if [[ -n "$baseline" ]]; then
+    # shellcheck disable=SC2086
+    run "old-$index" "$baseline" $arguments
+  fi
 done
 
 cpu=$(grep -m 1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
@@ -140,7 +142,7 @@ worst=0
 for index in "${!cases[@]}"; do
   IFS='|' read -r command input _ <<<"${cases[$index]}"
   key=new-$index
-  (( peak[$key] > worst )) && worst=${peak[$key]}
+  if (( peak[$key] > worst )); then worst=${peak[$key]}; fi
   shown=${line[$key]:-–}
   if [[ -n "$baseline" ]]; then
     echo "| $command | $input | ${peak[old-$index]} | ${peak[$key]} | ${wall[$key]} | ${status[$key]} | $shown |"
