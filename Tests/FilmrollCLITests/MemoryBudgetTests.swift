@@ -139,6 +139,23 @@ import TestSupport
         }
     }
 
+    /// gif/animated.gif on a 2000×2000 logical screen: each composited
+    /// frame is 16 MB, three of them more than --memory 40M leaves.
+    @Test func anAnimationWhoseFramesCannotFitIsOneClearLine() throws {
+        let folder = TemporaryFolder()
+        var bytes = try Fixtures.bytes("gif/animated.gif")
+        bytes.replaceSubrange(6..<10, with: [0xD0, 0x07, 0xD0, 0x07])     // 2000 × 2000, little-endian
+        try folder.write(bytes, as: "wide.gif")
+        let path = folder.file("wide.gif")
+        for arguments in [["gif", path, "-o", folder.file("out.gif")], ["video", path, "-o", folder.file("out.mp4"), "--size", "64"]] {
+            let run = try PeakMemoryRun.run(arguments + ["--no-catalog", "--memory", "40M"])
+            #expect(run.status == 1, "\(arguments): \(run.stderr)")
+            let refusal = "filmroll: \(path): limit exceeded: decoding 2000×2000 needs 48 MB, more than the memory budget leaves for it ("
+            #expect(run.errorLines.contains { $0.hasPrefix(refusal) && $0.hasSuffix(" of --memory 40 MB)") }, "\(arguments): \(run.stderr)")
+        }
+        #expect(!folder.names().contains { $0.hasPrefix("out") })
+    }
+
     @Test func memoryTakesASizeLikeTheOtherByteCounts() throws {
         let folder = TemporaryFolder()
         let run = try PeakMemoryRun.run(["convert", Fixtures.path("jpeg/photo.jpg"), folder.file("a.png"), "--memory", "lots"])

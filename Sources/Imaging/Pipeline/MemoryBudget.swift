@@ -43,8 +43,9 @@ public final class MemoryBudget: @unchecked Sendable {
     public let overhead: Int
     /// Bytes the pipeline's memory cache may hold.
     public let cacheBytes: Int
-    /// Bytes an encoder may use: the overhead less the process itself.
-    public var encoderBytes: Int { max(1, overhead - Self.processBytes) }
+    /// Bytes an encoder may use: the overhead less the process itself (at
+    /// least half the overhead, for the small budgets of tests).
+    public var encoderBytes: Int { max(overhead / 2, overhead - Self.processBytes) }
     /// Bytes for decodes in flight: what the overhead and the cache leave.
     public var decodeBytes: Int { max(0, bytes - overhead - cacheBytes) }
 
@@ -69,14 +70,20 @@ public final class MemoryBudget: @unchecked Sendable {
         pthread_mutex_destroy(&mutex)
     }
 
-    /// Waits until `count` bytes fit beside the decodes in flight, then
-    /// reserves them; throws at once when they could never fit.
-    /// - Parameter size: the image being decoded, for the error.
-    public func reserve(_ count: Int, for size: PixelSize) throws(ImagingError) {
+    /// Throws `limitExceeded` when `count` bytes for decoding an image of
+    /// `size` could never fit, however long they waited.
+    public func check(_ count: Int, for size: PixelSize) throws(ImagingError) {
         guard count <= decodeBytes else {
             throw .limitExceeded("decoding \(size) needs \(Self.megabytes(count)), more than the memory budget "
                                  + "leaves for it (\(Self.megabytes(decodeBytes)) of --memory \(Self.megabytes(bytes)))")
         }
+    }
+
+    /// Waits until `count` bytes fit beside the decodes in flight, then
+    /// reserves them; throws at once when they could never fit.
+    /// - Parameter size: the image being decoded, for the error.
+    public func reserve(_ count: Int, for size: PixelSize) throws(ImagingError) {
+        try check(count, for: size)
         pthread_mutex_lock(&mutex)
         while inFlight > 0 && inFlight + count > decodeBytes {
             pthread_cond_wait(&condition, &mutex)
