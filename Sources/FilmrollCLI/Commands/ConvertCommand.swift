@@ -77,8 +77,9 @@ struct ConvertCommand: Command {
             let file = try ImagingError.converting(try FileBytes.read(input, limit: limits.maxFileBytes))
             let info = try ImageDecoder.readInfo(file, limits: limits)
             let options = DecodeOptions(target: target, limits: limits, convertsToSRGB: !keepsProfile)
-            try MemoryBudget(bytes: memoryBytes).reserve(plannedBytes(info, options: options, file: file.count),
-                                                         for: info.storedSize)
+            // No cache and no encoder beyond what the plan counts: all but the process itself.
+            let memory = MemoryBudget(bytes: memoryBytes, overhead: MemoryBudget.processBytes, cacheBytes: 0)
+            try memory.check(plannedBytes(info, options: options, file: file.count), for: info.storedSize)
             let decoded = try ImageDecoder.decode(file, info: info, options: options)
             for warning in decoded.warnings { io.reportWarning(path: input, warning) }
             var image = decoded.image
