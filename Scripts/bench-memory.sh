@@ -102,6 +102,7 @@ cases=(
   "process|two 9999² RGBA PNGs|process $work/folder -q"
   "thumbs|two 9999² RGBA PNGs|thumbs $a $b --out $work/out/thumbs --no-cache -q"
   "convert|one 9999² RGBA PNG → PNG|convert $a $work/out/c.png"
+  "convert|one 9999² RGBA PNG → JPEG|convert $a $work/out/c.jpg"
   "info|113-byte PNG, tEXt declaring 2 GB|info $bomb"
   "convert|113-byte PNG, tEXt declaring 2 GB|convert $bomb $work/out/bomb.jpg"
   "gif|113-byte PNG, tEXt declaring 2 GB|gif $bomb $bomb -o $work/out/bomb.gif --no-catalog"
