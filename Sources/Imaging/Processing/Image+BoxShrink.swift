@@ -10,18 +10,25 @@ extension Image {
     /// The box shrink of this image premultiplied (when `premultiplying`,
     /// RGBA only), the same as `premultiplied().boxShrunk(by:)` without a
     /// premultiplied copy of the whole image.
-    func boxShrunk(by factor: Int, premultiplying: Bool) -> Image {
+    /// `region` (all of the image by default) is read in place, as if cropped first.
+    func boxShrunk(by factor: Int, premultiplying: Bool, region: PixelRect? = nil) -> Image {
         precondition(!premultiplying || format == .rgba8)
         precondition(factor >= 1)
-        if factor == 1 { return premultiplying ? premultiplied() : self }
+        let region = region ?? PixelRect(x: 0, y: 0, width: width, height: height)
+        if factor == 1 {
+            let part = cropped(to: region)
+            return premultiplying ? part.premultiplied() : part
+        }
         let channels = format.bytesPerPixel
+        let (width, height) = (region.width, region.height)
         let outWidth = (width + factor - 1) / factor, outHeight = (height + factor - 1) / factor
         let rowLength = width * channels
         var sums = [UInt32](repeating: 0, count: rowLength)
         return pixels.withUnsafeBufferPointer { input in
             sums.withUnsafeMutableBufferPointer { sums in
                 Image(width: outWidth, height: outHeight, format: format) { output in
-                    let source = input.baseAddress!, target = output.baseAddress!, total = sums.baseAddress!
+                    let source = input.baseAddress! + region.y * bytesPerRow + region.x * channels
+                    let target = output.baseAddress!, total = sums.baseAddress!
                     for y in 0..<outHeight {
                         let firstRow = y * factor, rows = min(factor, height - firstRow)
                         total.update(repeating: 0, count: rowLength)
