@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test fuzz sanitize bench bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-video test-images clean install uninstall release
+.PHONY: demo test fuzz sanitize bench bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -13,7 +13,7 @@ fuzz:            ## libFuzzer over every CImaging decoder: make fuzz SECONDS=60 
 sanitize:        ## The tests under AddressSanitizer, and the concurrent parts under ThreadSanitizer
 	Scripts/sanitize.sh
 
-bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, process and video benchmarks (builds the corpus once)
+bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, process, video and memory benchmarks (builds the corpus once)
 	Scripts/bench.sh
 	Scripts/bench-thumbs.sh
 	Scripts/bench-index.sh
@@ -23,6 +23,10 @@ bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, proces
 	Scripts/bench-phone.sh
 	Scripts/bench-process.sh
 	Scripts/bench-video.sh
+	Scripts/bench-memory.sh
+
+bench-memory:    ## Peak RSS of every command on two 9999² RGBA PNGs, a 2 GB tEXt PNG and a 60000² HEIC: MEMORY=500M for --memory
+	Scripts/bench-memory.sh
 
 bench-thumbs:    ## Thumbnail benchmark against vipsthumbnail and djpeg, with quality
 	Scripts/bench-thumbs.sh

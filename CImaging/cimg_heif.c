@@ -22,9 +22,10 @@ static void cimg_heif_initialize(void) { heif_init(NULL); }
 
 static int cimg_heif_fail(cimg_error *error, struct heif_error failure) {
     int status = CIMG_ERR_CORRUPT;
-    if (failure.code == heif_error_Memory_allocation_error) status = CIMG_ERR_MEMORY;
+    /* libheif reports its size and count limits as allocation errors. */
+    if (failure.subcode == heif_suberror_Security_limit_exceeded) status = CIMG_ERR_LIMIT;
+    else if (failure.code == heif_error_Memory_allocation_error) status = CIMG_ERR_MEMORY;
     else if (failure.subcode == heif_suberror_End_of_data) status = CIMG_ERR_TRUNCATED;
-    else if (failure.subcode == heif_suberror_Security_limit_exceeded) status = CIMG_ERR_LIMIT;
     else if (failure.code == heif_error_Unsupported_feature || failure.code == heif_error_Unsupported_filetype)
         status = CIMG_ERR_CORRUPT;
     const char *message = failure.message != NULL && failure.message[0] != 0 ? failure.message : "unreadable file";
@@ -137,6 +138,40 @@ static int cimg_heif_check_derivations(const uint8_t *data, size_t size, cimg_er
         return status;
     }
     return CIMG_OK;
+}
+
+/* The largest size an ispe box of the file declares (meta > iprp > ipco
+ * > ispe), read from the boxes alone, before libheif allocates anything
+ * sized from them. 0 x 0 when there is none. */
+void cimg_heif_declared_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height) {
+    *width = 0;
+    *height = 0;
+    uint32_t type;
+    size_t at = 0, start, stop;
+    static const uint32_t path[] = {CIMG_FOURCC('m', 'e', 't', 'a'), CIMG_FOURCC('i', 'p', 'r', 'p'),
+                                    CIMG_FOURCC('i', 'p', 'c', 'o')};
+    size_t end = size;
+    for (size_t level = 0; level < 3; level++) {
+        int found = 0;
+        while (cimg_next_box(data, &at, end, &type, &start, &stop)) {
+            if (type != path[level]) continue;
+            at = level == 0 ? start + 4 : start;    /* meta is a full box */
+            end = stop;
+            found = at <= end;
+            break;
+        }
+        if (!found) return;
+    }
+    uint64_t largest = 0;
+    while (cimg_next_box(data, &at, end, &type, &start, &stop)) {
+        if (type != CIMG_FOURCC('i', 's', 'p', 'e') || stop - start < 12) continue;
+        uint32_t w = cimg_be(data + start + 4, 4), h = cimg_be(data + start + 8, 4);
+        if ((uint64_t)w * h > largest) {
+            largest = (uint64_t)w * h;
+            *width = w;
+            *height = h;
+        }
+    }
 }
 
 static int cimg_heif_open(const uint8_t *data, size_t size, cimg_heif_file *file, cimg_error *error) {

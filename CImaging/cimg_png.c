@@ -8,6 +8,13 @@
  * ancillary chunk with a bad CRC is one). Related documentation:
  * libpng-manual.txt, "Setup", "Input transformations" and
  * png_set_crc_action.
+ *
+ * libpng sizes a chunk's buffer from its declared length, and its release
+ * builds only warn at png_set_chunk_malloc_max: a 100-byte file declaring
+ * a 2 GB tEXt chunk costs 2 GB. So the read callback looks at every chunk
+ * header before libpng does: a chunk that declares more bytes than the
+ * file has left fails as truncated, and an ancillary chunk over the limit
+ * is passed over unread, as if it were not there (the picture decodes).
  */
 #include "cimg_internal.h"
 
@@ -21,6 +28,8 @@ typedef struct cimg_png_source {
     const uint8_t *data;
     size_t size;
     size_t position;
+    size_t next_chunk;         /* where the next chunk header starts */
+    uint32_t max_chunk_bytes;  /* larger ancillary chunks are skipped; 0 = none */
 } cimg_png_source;
 
 typedef struct cimg_png_context {
@@ -58,9 +67,44 @@ static void cimg_png_warning(png_structp png, png_const_charp message) {
     text[used + length + 1] = '\0';
 }
 
+static uint32_t cimg_png_be32(const uint8_t *bytes) {
+    return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
+}
+
+/* At a chunk header: fails for a chunk that declares more than the file
+ * holds (image data excepted: libpng reads it in pieces and says how it
+ * ends), passes over ancillary chunks larger than the limit, and notes
+ * where the next header starts. libpng reads a header in one piece and
+ * never reads across a chunk's end. */
+static void cimg_png_guard_chunk(png_structp png, cimg_png_context *context) {
+    cimg_png_source *source = &context->source;
+    while (source->position == source->next_chunk && source->size - source->position >= 8) {
+        const uint8_t *header = source->data + source->position;
+        uint32_t length = cimg_png_be32(header);
+        const uint8_t *type = header + 4;
+        size_t left = source->size - source->position - 8;
+        int is_image_data = memcmp(type, "IDAT", 4) == 0;
+        if (length > 0x7FFFFFFFu) break;    /* libpng's own error */
+        if (!is_image_data && (size_t)length + 4 > left) {
+            context->status = cimg_fail(context->error, CIMG_ERR_TRUNCATED,
+                                        "chunk %.4s declares %u bytes, more than the %zu left in the file", type,
+                                        (unsigned)length, left < 4 ? 0 : left - 4);
+            png_longjmp(png, 1);
+        }
+        int ancillary = (type[0] & 0x20) != 0;
+        if (ancillary && source->max_chunk_bytes > 0 && length > source->max_chunk_bytes) {
+            source->position += 12 + (size_t)length;    /* skipped unread */
+            source->next_chunk = source->position;
+            continue;
+        }
+        source->next_chunk = source->position + 12 + (size_t)length;
+    }
+}
+
 static void cimg_png_read(png_structp png, png_bytep out, size_t count) {
     cimg_png_context *context = png_get_io_ptr(png);
     cimg_png_source *source = &context->source;
+    cimg_png_guard_chunk(png, context);
     if (count > source->size - source->position) {
         png_error(png, "Read Error: file is truncated");
     }
@@ -73,6 +117,8 @@ static void cimg_png_apply_limits(png_structp png, const cimg_png_limits *limits
      * libpng's own cap only needs to stay out of the way. */
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
     if (limits == NULL) return;
+    cimg_png_context *context = png_get_io_ptr(png);
+    context->source.max_chunk_bytes = limits->max_chunk_bytes;
     if (limits->max_chunk_bytes > 0) png_set_chunk_malloc_max(png, limits->max_chunk_bytes);
     if (limits->max_ancillary_chunks > 0) png_set_chunk_cache_max(png, limits->max_ancillary_chunks);
     (void)limits->max_text_bytes; /* zTXt/iTXt inflate within chunk_malloc_max */
@@ -209,6 +255,8 @@ static png_structp cimg_png_create(cimg_png_context *context, const uint8_t *dat
     context->source.data = data;
     context->source.size = size;
     context->source.position = 0;
+    context->source.next_chunk = 8;    /* after the signature */
+    context->source.max_chunk_bytes = 0;
     context->error = error;
     context->warnings = warnings;
     if (warnings != NULL) warnings->text[0] = '\0';

@@ -2,7 +2,8 @@
  * The commonest PNG the quick way: 8-bit RGB or RGBA, not interlaced.
  *
  * The IDATs' data is inflated by libdeflate in one go (zlib a row at a
- * time for a huge image) and each row is unfiltered straight into the
+ * time for a huge image, fed straight from the file's IDAT chunks, so
+ * memory never holds a copy of its compressed stream) and each row is unfiltered straight into the
  * caller's pixels, Paeth with SSE2 (the filter most encoders pick for
  * photos, and the one libpng runs a byte at a time). No transformations,
  * no row callbacks.
@@ -213,10 +214,11 @@ static int cimg_png_inflate_whole(const uint8_t *compressed, size_t compressed_s
     return result;
 }
 
-/* zlib, a row at a time, each unfiltered as it completes. 0, or -1. */
-static int cimg_png_inflate_rows(const uint8_t *compressed, size_t compressed_size, uint8_t *pixels,
+/* zlib, a row at a time, each unfiltered as it completes, fed each IDAT
+ * of `data` in turn (their CRCs checked before): the compressed stream is
+ * never copied. 0, or -1. */
+static int cimg_png_inflate_rows(const uint8_t *data, size_t size, uint8_t *pixels,
                                  size_t bytes_per_row, size_t length, uint32_t height, int channels) {
-    if (compressed_size > UINT32_MAX) return -1;
     cimg_png_rows rows;
     memset(&rows, 0, sizeof rows);
     rows.length = length;
@@ -228,11 +230,40 @@ static int cimg_png_inflate_rows(const uint8_t *compressed, size_t compressed_si
     rows.zeros = calloc(rows.length + 4, 1);
     int result = -1;
     if (rows.row != NULL && rows.zeros != NULL && inflateInit(&rows.stream) == Z_OK) {
-        if (cimg_png_inflate(&rows, compressed, (uint32_t)compressed_size) == 0 && rows.ended && rows.y == height) result = 0;
+        result = 0;
+        for (size_t position = 8; result == 0 && size - position >= 12;) {
+            uint32_t chunk_length = cimg_be32(data + position);
+            const uint8_t *type = data + position + 4;
+            if (memcmp(type, "IEND", 4) == 0) break;
+            if (memcmp(type, "IDAT", 4) == 0) result = cimg_png_inflate(&rows, type + 4, chunk_length);
+            position += 12 + (size_t)chunk_length;
+        }
+        if (result == 0 && !(rows.ended && rows.y == height)) result = -1;
         inflateEnd(&rows.stream);
     }
     free(rows.row);
     free(rows.zeros);
+    return result;
+}
+
+/* The IDATs' data gathered into one buffer, then inflated whole. 0, or -1. */
+static int cimg_png_inflate_gathered(const uint8_t *data, size_t size, size_t compressed_size, uint8_t *pixels,
+                                     size_t bytes_per_row, size_t length, uint32_t height, int channels) {
+    uint8_t *compressed = malloc(compressed_size);
+    if (compressed == NULL) return -1;
+    size_t gathered = 0;
+    for (size_t position = 8; size - position >= 12;) {
+        uint32_t chunk_length = cimg_be32(data + position);
+        const uint8_t *type = data + position + 4;
+        if (memcmp(type, "IEND", 4) == 0) break;
+        if (memcmp(type, "IDAT", 4) == 0) {
+            memcpy(compressed + gathered, type + 4, chunk_length);
+            gathered += chunk_length;
+        }
+        position += 12 + (size_t)chunk_length;
+    }
+    int result = cimg_png_inflate_whole(compressed, gathered, pixels, bytes_per_row, length, height, channels);
+    free(compressed);
     return result;
 }
 
@@ -248,8 +279,8 @@ int cimg_png_decode_plain(const uint8_t *data, size_t size, uint8_t *pixels, siz
     size_t length = (size_t)width * (size_t)channels;
     if (bytes_per_row < length) return CIMG_PNG_NOT_PLAIN;
 
-    /* The chunks in order, their CRCs checked, the IDATs' data gathered. */
-    cimg_growable compressed = {0};
+    /* The chunks in order, their CRCs checked, the IDATs' data measured. */
+    size_t compressed_size = 0;
     int complete = 0, idat_seen = 0, idat_over = 0;
     size_t position = 8;
     for (;;) {
@@ -262,7 +293,7 @@ int cimg_png_decode_plain(const uint8_t *data, size_t size, uint8_t *pixels, siz
         if (memcmp(type, "IDAT", 4) == 0) {
             if (idat_over) break;
             idat_seen = 1;
-            cimg_growable_append(&compressed, body, chunk_length);
+            compressed_size += chunk_length;
         } else if (memcmp(type, "IEND", 4) == 0) {
             complete = idat_seen;
             break;
@@ -278,11 +309,13 @@ int cimg_png_decode_plain(const uint8_t *data, size_t size, uint8_t *pixels, siz
     }
 
     int inflated = -1;
-    if (complete && !compressed.failed && compressed.size > 0) {
-        inflated = (length + 1) * (size_t)height <= CIMG_PNG_WHOLE_INFLATE_MAX
-            ? cimg_png_inflate_whole(compressed.data, compressed.size, pixels, bytes_per_row, length, height, channels)
-            : cimg_png_inflate_rows(compressed.data, compressed.size, pixels, bytes_per_row, length, height, channels);
+    if (complete && compressed_size > 0) {
+        if ((length + 1) * (size_t)height <= CIMG_PNG_WHOLE_INFLATE_MAX) {
+            inflated = cimg_png_inflate_gathered(data, size, compressed_size, pixels, bytes_per_row, length, height,
+                                                 channels);
+        } else {
+            inflated = cimg_png_inflate_rows(data, size, pixels, bytes_per_row, length, height, channels);
+        }
     }
-    free(compressed.data);
     return inflated == 0 ? CIMG_OK : CIMG_PNG_NOT_PLAIN;
 }

@@ -324,6 +324,11 @@ static int cimg_writer_setup(cimg_video_writer *writer, const char *path, const 
     av_dict_set(&settings, "crf", crf, 0);
     av_dict_set(&settings, "preset", options->preset != NULL ? options->preset : "medium", 0);
     if (options->tune != NULL && options->tune[0] != 0) av_dict_set(&settings, "tune", options->tune, 0);
+    if (options->lookahead > 0) {
+        char lookahead[32];
+        snprintf(lookahead, sizeof lookahead, "%d", options->lookahead);
+        av_dict_set(&settings, "rc-lookahead", lookahead, 0);
+    }
     result = avcodec_open2(context, codec, &settings);
     av_dict_free(&settings);
     if (result < 0) return cimg_av_fail(error, result, "libx264");

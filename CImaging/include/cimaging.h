@@ -318,6 +318,10 @@ typedef struct cimg_heif_info {
     size_t xmp_length;
 } cimg_heif_info;
 
+/** The largest image size the file's ispe boxes declare (0 x 0 for none),
+ *  from the boxes alone: checked against the limits before libheif parses. */
+void cimg_heif_declared_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height);
+
 /** Parses the boxes and describes the primary image; decodes no pixels. */
 int cimg_heif_read_info(const uint8_t *data, size_t size, cimg_heif_info *info, cimg_error *error);
 
@@ -660,6 +664,7 @@ typedef struct cimg_video_writer_options {
     const char *preset;      /* libx264's preset: "ultrafast" ... "placebo"; NULL = "medium" */
     const char *tune;        /* libx264's tune ("film", "stillimage"), or NULL */
     int threads;             /* libx264's threads; 0 = its own choice for the machine */
+    int lookahead;           /* libx264's rc-lookahead in frames (its memory grows with it); 0 = the preset's */
     const char *comment;     /* the file's comment metadata (©cmt), or NULL */
 } cimg_video_writer_options;
 

@@ -55,6 +55,33 @@ import TestSupport
         #expect(decoded.image.pixel(x: 5, y: 20) == [40, 160, 128, 255])
     }
 
+    /// A text chunk declaring 2 GB in a file of a few hundred bytes: libpng
+    /// would allocate what it declares; it is truncated, from its header.
+    @Test func chunkDeclaringMoreThanTheFileIsTruncated() throws {
+        var png = try Fixtures.bytes("png/rgba.png")
+        var chunk = Self.chunk("tEXt", Array("Comment\0hello".utf8))
+        chunk.replaceSubrange(0..<4, with: [0x7F, 0xFF, 0xFF, 0xFF])
+        png.insert(contentsOf: chunk, at: 33)
+        #expect {
+            try ImageDecoder.readInfo(png)
+        } throws: { error in
+            guard case .truncated(.png, let reason)? = error as? ImagingError else { return false }
+            return reason.hasPrefix("chunk tEXt declares 2147483647 bytes, more than the ")
+        }
+        #expect(throws: ImagingError.self) { try ImageDecoder.decode(png) }
+    }
+
+    /// A 2 MB text chunk with a 1 MB limit: passed over unread, the picture decodes.
+    @Test func chunkOverTheLimitIsPassedOver() throws {
+        var png = try Fixtures.bytes("png/rgba.png")
+        png.insert(contentsOf: Self.chunk("tEXt", Array("Comment\0".utf8) + [UInt8](repeating: 0x41, count: 2 << 20)), at: 33)
+        var limits = DecodeLimits()
+        limits.maxPNGChunkBytes = 1 << 20
+        let decoded = try ImageDecoder.decode(png, options: DecodeOptions(limits: limits))
+        #expect(decoded.image.pixel(x: 5, y: 20) == [40, 160, 128, 255])
+        #expect(decoded.warnings.isEmpty)
+    }
+
     /// EXIF whose IFD0 points back at itself, carrying Orientation 6.
     @Test func exifLoopKeepsTheOrientation() throws {
         var tiff: [UInt8] = Array("II*\0".utf8) + [8, 0, 0, 0]      // IFD0 at 8

@@ -117,12 +117,13 @@ import TestSupport
         }
     }
 
-    @Test func pixelBudgetLetsOneOversizedReservationThrough() {
-        let budget = PixelBudget(limit: 100)
-        budget.reserve(500)
-        #expect(budget.pixelsInFlight == 500)
-        budget.release(500)
-        budget.withReservation(60) { #expect(budget.pixelsInFlight == 60) }
-        #expect(budget.pixelsInFlight == 0)
+    @Test func memoryBudgetRefusesWhatCouldNeverFitAndCountsTheRest() throws {
+        let budget = MemoryBudget(bytes: 1600, overhead: 200, cacheBytes: 100)    // 100 for the cache, 1300 for decodes
+        #expect(budget.decodeBytes == 1300)
+        #expect(throws: ImagingError.self) { try budget.reserve(1301, for: PixelSize(width: 13, height: 13)) }
+        #expect(budget.bytesInFlight == 0)
+        try budget.withReservation(1200, for: PixelSize(width: 10, height: 10)) { #expect(budget.bytesInFlight == 1200) }
+        #expect(budget.bytesInFlight == 0)
+        #expect(String(describing: ImagingError.limitExceeded("x")) == "limit exceeded: x")
     }
 }

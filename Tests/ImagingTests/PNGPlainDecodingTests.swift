@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Imaging
 import Testing
 import TestSupport
@@ -25,6 +28,28 @@ import TestSupport
             }
         }
         return pixels
+    }
+
+    /// Over 64 MB of rows: inflated a row at a time, straight from the
+    /// file's IDAT chunks (libpng writes many); it must come back exactly.
+    @Test func aLargePictureStreamsFromItsIDATChunks() throws {
+        let width = 4200, height = 4200, rows = 9
+        let band = Self.picture(width: width, height: rows, channels: 4)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBytes { target in
+            band.withUnsafeBytes { source in
+                for y in 0..<height {
+                    (target.baseAddress! + y * width * 4).copyMemory(from: source.baseAddress! + (y % rows) * width * 4,
+                                                                    byteCount: width * 4)
+                }
+            }
+        }
+        let image = Image(width: width, height: height, format: .rgba8, pixels: pixels)
+        let png = try ImageEncoder.encode(image, as: .png(PNGEncodingOptions(compressionLevel: 1)))
+        let decoded = try ImageDecoder.decode(png, options: DecodeOptions(convertsToSRGB: false)).image
+        #expect(decoded.size == image.size)
+        let same = decoded.pixels.withUnsafeBytes { a in image.pixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+        #expect(same)
     }
 
     static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {

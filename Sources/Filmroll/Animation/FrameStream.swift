@@ -32,6 +32,9 @@ public final class FrameStream {
     private var files: ArraySlice<InputFile>
     /// The animated input being read, frame by frame.
     private var animation: (reader: FrameReader, file: InputFile)?
+    /// The most frames ahead while an animation is read: fewer than
+    /// `lookahead` when its full-size frames would pass the memory budget.
+    private var animationLookahead = 1
     private var ahead: [Slot] = []
     private var failed = false
     private let cancellation: CancellationToken
@@ -70,7 +73,7 @@ public final class FrameStream {
 
     /// Starts decoding frames until `lookahead` are ahead or the inputs end.
     private func fill() {
-        while ahead.count < lookahead && !failed && !cancellation.isCancelled {
+        while ahead.count < (animation == nil ? lookahead : animationLookahead) && !failed && !cancellation.isCancelled {
             if let (reader, file) = animation {
                 readFrame(of: reader, file: file)
             } else if let file = files.popFirst() {
@@ -90,6 +93,8 @@ public final class FrameStream {
                 let reader = try FrameReader(contentsOf: file.path, limits: frames.pipeline.configuration.limits)
                 for warning in reader.info.warnings { frames.pipeline.configuration.onWarning?(file.path, warning) }
                 if reader.isAnimation {
+                    animationLookahead = try Self.lookahead(for: reader, within: frames.pipeline.configuration.memory,
+                                                            atMost: lookahead)
                     animation = (reader, file)
                     return
                 }
@@ -130,6 +135,17 @@ public final class FrameStream {
             .success(GIFFrames.Frame(image: frames.fitted(raw.image, canvas: canvas), ownMilliseconds: raw.delayMilliseconds,
                                      source: file.path))
         }))
+    }
+
+    /// Frames of `reader` that may be ahead within `memory`: its reader
+    /// holds a canvas and the frame before, each frame ahead is full size
+    /// until fitted. Throws `limitExceeded` when not even one fits.
+    private static func lookahead(for reader: FrameReader, within memory: MemoryBudget,
+                                  atMost most: Int) throws(ImagingError) -> Int {
+        let size = reader.info.storedSize
+        let frameBytes = max(1, size.pixelCount * 4)
+        try memory.check(frameBytes * 3, for: size)
+        return max(1, min(most, memory.decodeBytes / frameBytes - 2))
     }
 
     private func fail(_ error: GIFFrames.FrameError) {

@@ -18,6 +18,9 @@ public struct FolderProcess: Sendable {
         self.options = options
         var configuration = ImagePipeline.Configuration()
         configuration.limits = options.limits
+        // A quarter for the cache: the sheets take their cells from it, after
+        // every photo's thumbnails (256 MB before there was a budget).
+        configuration.memory = MemoryBudget(bytes: options.memoryBytes, cacheBytes: options.memoryBytes / 4)
         self.pipeline = pipeline ?? ImagePipeline(configuration: configuration)
     }
 

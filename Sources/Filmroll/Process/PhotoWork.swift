@@ -169,6 +169,7 @@ struct PhotoWork: Sendable {
             videoOptions.comment = OutputMark.video.text
             videoOptions.threads = 1
             videoOptions.limits = options.limits
+            videoOptions.memoryBytes = pipeline.configuration.memory.encoderBytes
             let encoder = try VideoEncoder(path: path, size: frames[0].size, options: videoOptions)
             for frame in frames { try encoder.add(frame, duration: options.animationDelay * 10) }
             try encoder.finish()

@@ -33,6 +33,9 @@ public struct ProcessOptions: Sendable {
     /// Photos decoded at once.
     public var jobs = 2
     public var limits = DecodeLimits.default
+    /// The run's memory budget in bytes (`MemoryBudget`): decodes in flight,
+    /// whatever `jobs` says, and the memory cache stay within it.
+    public var memoryBytes = MemoryBudget.defaultBytes
 
     public init() {
         fourCut.dpi = 300

@@ -42,11 +42,12 @@ public struct ThumbnailBatch {
     }
 
     /// A pipeline configuration for batches: a small memory cache (the
-    /// store on disk is the cache that matters) and a pixel budget.
-    public static func pipelineConfiguration(limits: DecodeLimits = .default) -> ImagePipeline.Configuration {
+    /// store on disk is the cache that matters), within the run's memory budget.
+    public static func pipelineConfiguration(limits: DecodeLimits = .default,
+                                             memory: MemoryBudget = MemoryBudget()) -> ImagePipeline.Configuration {
         var configuration = ImagePipeline.Configuration()
         configuration.memoryCostLimit = 32 << 20
-        configuration.pixelBudget = 48_000_000
+        configuration.memory = memory
         configuration.limits = limits
         return configuration
     }

@@ -9,7 +9,21 @@ enum LimitOptions {
         .value("max-scans", "N", "Refuse progressive JPEGs with more than N scans (default 500)."),
         .value("max-frames", "N", "Refuse animations with more than N frames (default 10000)."),
         .value("max-chunk-bytes", "N", "Largest PNG text or metadata chunk kept, decompressed (default 8M)."),
+        memorySpec,
     ]
+
+    /// `--memory SIZE`: the run's one memory budget (see `MemoryBudget`).
+    static let memorySpec = OptionSpec.value(
+        "memory", "SIZE", "Keep the run's memory within SIZE: large decodes wait their turn or are refused (default 1G).")
+
+    /// The bytes `--memory` gives the run (1 GB without it).
+    static func memoryBytes(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        guard let text = arguments.value("memory") else { return MemoryBudget.defaultBytes }
+        guard let bytes = parseByteCount(text), bytes >= 1_000_000 else {
+            throw UsageError("option '--memory' needs a size of at least 1M such as 500M or 2G, not '\(text)'")
+        }
+        return bytes
+    }
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> DecodeLimits {
         var limits = DecodeLimits()

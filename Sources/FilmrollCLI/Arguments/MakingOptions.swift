@@ -11,6 +11,8 @@ struct MakingOptions: Sendable {
     /// `--force`
     var force: Bool
     var limits: DecodeLimits
+    /// `--memory`, in bytes (1 GB without it).
+    var memoryBytes: Int
     /// `--json`
     var json: Bool
     /// `--quiet`
@@ -28,7 +30,13 @@ struct MakingOptions: Sendable {
         if catalogPath != nil && !useCatalog { throw UsageError("use --catalog or --no-catalog, not both") }
         force = arguments.has("force")
         limits = try LimitOptions.parse(arguments)
+        memoryBytes = try LimitOptions.memoryBytes(arguments)
         json = arguments.has("json")
         quiet = arguments.has("quiet")
+    }
+
+    /// The run's memory budget (see `MemoryBudget`).
+    func memory() -> MemoryBudget {
+        MemoryBudget(bytes: memoryBytes)
     }
 }

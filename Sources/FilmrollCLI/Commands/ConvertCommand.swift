@@ -37,6 +37,8 @@ struct ConvertCommand: Command {
     var quality: Int
     var format: ImageFormat
     var limits: DecodeLimits
+    /// `--memory`, in bytes.
+    var memoryBytes: Int
     var force: Bool
     var keepsProfile: Bool
 
@@ -53,6 +55,7 @@ struct ConvertCommand: Command {
         }
         self.format = format
         limits = try LimitOptions.parse(arguments)
+        memoryBytes = try LimitOptions.memoryBytes(arguments)
         force = arguments.has("force")
         keepsProfile = arguments.has("keep-profile")
     }
@@ -71,8 +74,13 @@ struct ConvertCommand: Command {
         let bytes: [UInt8]
         do {
             let target = maxSize.map { TargetSize.edge($0) }
-            let decoded = try ImageDecoder.decode(contentsOf: input, options: DecodeOptions(
-                target: target, limits: limits, convertsToSRGB: !keepsProfile))
+            let file = try ImagingError.converting(try FileBytes.read(input, limit: limits.maxFileBytes))
+            let info = try ImageDecoder.readInfo(file, limits: limits)
+            let options = DecodeOptions(target: target, limits: limits, convertsToSRGB: !keepsProfile)
+            // No cache and no encoder beyond what the plan counts: all but the process itself.
+            let memory = MemoryBudget(bytes: memoryBytes, overhead: MemoryBudget.processBytes, cacheBytes: 0)
+            try memory.check(plannedBytes(info, options: options, file: file.count), for: info.storedSize)
+            let decoded = try ImageDecoder.decode(file, info: info, options: options)
             for warning in decoded.warnings { io.reportWarning(path: input, warning) }
             var image = decoded.image
             if let target {
@@ -94,6 +102,27 @@ struct ConvertCommand: Command {
             return .failure
         }
         return .success
+    }
+}
+
+extension ConvertCommand {
+    /// What a conversion holds at its peak, refused up front when the
+    /// budget cannot hold it: the decode, a turned or colour-converted copy
+    /// of it, the file, and the output side (a JPEG's flattened RGB and
+    /// libjpeg's coefficients for optimised Huffman tables; an encoded
+    /// PNG as large as its pixels at worst).
+    func plannedBytes(_ info: ImageInfo, options: DecodeOptions, file: Int) -> Int {
+        let decoded = ImageDecoder.plannedPixels(info, options: options)
+        let upright = info.uprightSize
+        let output = options.target.map { $0.resultSize(for: upright).pixelCount } ?? upright.pixelCount
+        let copies = (info.metadata.orientation != .up ? 1 : 0) + (options.convertsToSRGB && !info.decodedColorSpace.isSRGB ? 1 : 0)
+        let outputBytesPerPixel = format == .jpeg ? 6 : 4
+        let parts = [ImageDecoder.plannedBytes(info, options: options), decoded * 4 * copies,
+                     output * outputBytesPerPixel, file]
+        return parts.reduce(0) { total, part in
+            let (sum, overflow) = total.addingReportingOverflow(part)
+            return overflow ? .max : sum
+        }
     }
 }
 

@@ -131,6 +131,7 @@ struct FourcutCommand: Command {
         var configuration = ImagePipeline.Configuration()
         if !useCache { configuration.memoryCostLimit = 0 }
         configuration.limits = common.limits
+        configuration.memory = common.memory()
         let lineage = common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printLineageNote) : nil
         let maker = FourCutMaker(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)), options: options,
                                  quality: quality, force: common.force, lineage: lineage)

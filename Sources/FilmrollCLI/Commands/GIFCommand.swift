@@ -139,6 +139,7 @@ struct GIFCommand: Command {
         var configuration = ImagePipeline.Configuration()
         if !useCache { configuration.memoryCostLimit = 0 }
         configuration.limits = common.limits
+        configuration.memory = common.memory()
         let maker = GIFMaker(
             frames: GIFFrames(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
                               sizing: sizing, fit: fit, background: background),

@@ -21,7 +21,7 @@ struct ProcessCommand: Command {
             .value("jobs", short: "j", "N", "Photos decoded at once (default: the number of cores)."),
             .flag("json", "Print one JSON object per event and a summary, one per line."),
             .flag("quiet", short: "q", "No progress and no summary; the gallery's address is still printed."),
-        ],
+        ] + LimitOptions.specs,
         discussion: """
         The stages, in order: index the folder (as 'filmroll index'); make 256 and 1024 px thumbnails of every
         photo; a four-cut sheet for every day with at least 4 photos; an animation for every day with at least
@@ -38,6 +38,9 @@ struct ProcessCommand: Command {
     var outputFolder: String?
     var catalogPath: String?
     var jobs: Int
+    var limits: DecodeLimits
+    /// `--memory`, in bytes.
+    var memoryBytes: Int
     var xdg: Bool
     var force: Bool
     var animationFormats: [DayAnimationFormat]
@@ -53,6 +56,8 @@ struct ProcessCommand: Command {
         outputFolder = arguments.value("out")
         catalogPath = arguments.value("catalog")
         jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
+        limits = try LimitOptions.parse(arguments)
+        memoryBytes = try LimitOptions.memoryBytes(arguments)
         xdg = arguments.has("xdg")
         force = arguments.has("force")
         let formats = (arguments.value("animation") ?? "gif").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -82,6 +87,8 @@ struct ProcessCommand: Command {
         options.outputFolder = outputFolder
         options.jobs = jobs
         options.force = force
+        options.limits = limits
+        options.memoryBytes = memoryBytes
         options.animationFormats = animationFormats
         options.gallery = gallery
         if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }

@@ -110,7 +110,7 @@ struct ThumbsCommand: Command {
         let lineage = common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printThumbnailLineageNote) : nil
         let batch = ThumbnailBatch(
             plan: plan,
-            pipeline: ImagePipeline(configuration: ThumbnailBatch.pipelineConfiguration(limits: common.limits).reportingWarnings(to: io)),
+            pipeline: ImagePipeline(configuration: ThumbnailBatch.pipelineConfiguration(limits: common.limits, memory: common.memory()).reportingWarnings(to: io)),
             jobs: jobs, force: common.force, lineage: lineage, readsCachedDimensions: common.json)
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)

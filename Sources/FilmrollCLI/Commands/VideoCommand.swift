@@ -140,7 +140,10 @@ struct VideoCommand: Command {
         var configuration = ImagePipeline.Configuration()
         if !useCache { configuration.memoryCostLimit = 0 }
         configuration.limits = common.limits
+        configuration.memory = MemoryBudget.forVideo(bytes: common.memoryBytes)
         let pipeline = ImagePipeline(configuration: configuration.reportingWarnings(to: io))
+        var options = options
+        options.memoryBytes = configuration.memory.encoderBytes
 
         let source: VideoSource
         if let delays {

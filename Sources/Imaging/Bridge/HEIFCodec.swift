@@ -24,6 +24,14 @@ enum HEIFCodec {
         case icc = 3
     }
 
+    /// The largest size the file's ispe boxes declare, read before libheif
+    /// parses anything; nil when there is none.
+    static func declaredSize(_ bytes: UnsafeRawBufferPointer) -> PixelSize? {
+        var width: UInt32 = 0, height: UInt32 = 0
+        cimg_heif_declared_size(bytes.uint8Base, bytes.count, &width, &height)
+        return width > 0 && height > 0 ? PixelSize(width: Int(width), height: Int(height)) : nil
+    }
+
     static func readHeader(_ bytes: UnsafeRawBufferPointer, format: ImageFormat) throws(ImagingError) -> Header {
         var info = cimg_heif_info()
         try checkCodec(format) { cimg_heif_read_info(bytes.uint8Base, bytes.count, &info, $0) }

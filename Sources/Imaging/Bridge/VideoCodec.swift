@@ -19,6 +19,7 @@ enum VideoCodec {
                         time_base_num: Int32(tick.numerator), time_base_den: Int32(tick.denominator),
                         frame_rate_num: Int32(rate.numerator), frame_rate_den: Int32(rate.denominator),
                         crf: options.crf, preset: preset, tune: nil, threads: Int32(options.threads),
+                        lookahead: Int32(options.lookahead),
                         comment: options.comment == nil ? nil : comment)
                     return path.withPlatformPath { cimg_video_writer_open(descriptor, $0, &settings, &handle, &error) }
                 }

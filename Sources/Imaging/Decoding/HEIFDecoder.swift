@@ -8,7 +8,15 @@ struct HEIFDecoder: ImageDecoding {
     static let thumbnailAspectTolerance = 0.01
 
     func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
-        let header = try HEIFCodec.readHeader(bytes, format: format)
+        let header: HEIFCodec.Header
+        do throws(ImagingError) {
+            header = try HEIFCodec.readHeader(bytes, format: format)
+        } catch {
+            // libheif refuses a huge size as "out of memory" (its security
+            // limit): a size past ours is told as such, from the boxes.
+            if let declared = HEIFCodec.declaredSize(bytes) { try limits.check(frameSize: declared) }
+            throw error
+        }
         try limits.check(frameSize: header.codedSize)
         var metadata = ImageMetadata()
         if header.hasEXIF, let exif = HEIFCodec.block(.exif, of: bytes) {

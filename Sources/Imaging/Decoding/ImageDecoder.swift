@@ -51,6 +51,31 @@ public enum ImageDecoder {
         return decoder.decodedSize(info, options: options).pixelCount * decoder.decodedFrameCount(info, options: options)
     }
 
+    /// The bytes a decode of `info` with `options` holds at its peak: its
+    /// frames (RGB8, or RGBA8 with alpha), the library's own working
+    /// memory at the stored size (a progressive JPEG's coefficients,
+    /// libheif's planes, libwebp's lossless rows, a GIF's canvas) and an
+    /// eighth more for the resize and copies made from it. What
+    /// `MemoryBudget` is asked for before the decode allocates.
+    public static func plannedBytes(_ info: ImageInfo, options: DecodeOptions) -> Int {
+        let decoder = decoder(for: info.format)
+        let frames = decoder.decodedSize(info, options: options).pixelCount * decoder.decodedFrameCount(info, options: options)
+        let pixels = frames.multipliedReportingOverflow(by: info.hasAlpha ? 4 : 3)
+        let working = info.storedSize.pixelCount.multipliedReportingOverflow(by: workingBytesPerPixel(info))
+        guard !pixels.overflow, !working.overflow else { return .max }
+        return pixels.partialValue + pixels.partialValue / 8 + working.partialValue
+    }
+
+    /// Bytes per stored pixel a format's library allocates besides the output.
+    private static func workingBytesPerPixel(_ info: ImageInfo) -> Int {
+        switch info.format {
+        case .jpeg: info.isProgressive ? 3 : 0
+        case .png: 0
+        case .gif, .webp: 4
+        case .heif, .avif: 4
+        }
+    }
+
     /// Reads a file and decodes it; see `decode(_:options:)`.
     public static func decode(contentsOf path: String, options: DecodeOptions = DecodeOptions()) throws(ImagingError) -> DecodedImage {
         try decode(try ImagingError.converting(try FileBytes.read(path, limit: options.limits.maxFileBytes)),

@@ -4,8 +4,8 @@ import Synchronization
 /// The one way Filmroll gets a resized, upright image of a photo.
 ///
 /// Requests are answered from an LRU memory cache when possible; otherwise
-/// the file is read, its header checked, its pixels reserved against a
-/// budget, and it is decoded once (shrinking on load) for the largest size
+/// the file is read, its header checked, its bytes reserved against the
+/// run's `MemoryBudget`, and it is decoded once (shrinking on load) for the largest size
 /// asked; smaller sizes are derived from that result. Thumbnails, four-cut
 /// cells and GIF frames all come through here.
 public final class ImagePipeline: Sendable {
@@ -16,8 +16,9 @@ public final class ImagePipeline: Sendable {
         public var memoryCountLimit = 2_000
         /// An image larger than this (bytes) is not cached in memory.
         public var memoryEntryCostLimit = 64 << 20
-        /// Decoded pixels in flight across all threads.
-        public var pixelBudget = 160_000_000
+        /// The run's memory budget: decodes in flight reserve from it, and
+        /// the memory cache holds no more than its share.
+        public var memory = MemoryBudget()
         public var limits = DecodeLimits.default
         /// Called with a file's path and each warning its decode went past
         /// (see `DecodedImage.warnings`); a cache hit decodes nothing and warns nothing.
@@ -28,14 +29,14 @@ public final class ImagePipeline: Sendable {
 
     public let configuration: Configuration
     let memoryCache: LRUCache<ImageRequest, Image>
-    let budget: PixelBudget
     private let decodes = Atomic<Int>(0)
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        memoryCache = LRUCache(costLimit: configuration.memoryCostLimit, countLimit: configuration.memoryCountLimit,
-                               entryCostLimit: configuration.memoryEntryCostLimit)
-        budget = PixelBudget(limit: configuration.pixelBudget)
+        let cacheBytes = configuration.memory.cacheBytes
+        memoryCache = LRUCache(costLimit: min(configuration.memoryCostLimit, cacheBytes),
+                               countLimit: configuration.memoryCountLimit,
+                               entryCostLimit: min(configuration.memoryEntryCostLimit, cacheBytes))
     }
 
     /// How many files the pipeline has decoded (cache hits decode nothing).
@@ -71,8 +72,11 @@ public final class ImagePipeline: Sendable {
                                     frames: .first, limits: configuration.limits, appliesOrientation: false,
                                     convertsToSRGB: false, codecThreads: threads)
         let colorSpace = info.decodedColorSpace
-        let pixels = ImageDecoder.plannedPixels(info, options: options)
-        let made: [(Int, Image)] = try budget.withReservation(pixels) { () throws(ImagingError) -> [(Int, Image)] in
+        // The file's bytes are held through the decode: they count too.
+        let planned = ImageDecoder.plannedBytes(info, options: options).addingReportingOverflow(bytes.count)
+        let reservation = planned.overflow ? Int.max : planned.partialValue
+        let made: [(Int, Image)] = try configuration.memory.withReservation(reservation, for: info.storedSize) {
+            () throws(ImagingError) -> [(Int, Image)] in
             // Decoded as stored; each resize writes its result upright.
             let decodedImage = try ImageDecoder.decode(bytes, info: info, options: options)
             let decoded = decodedImage.image

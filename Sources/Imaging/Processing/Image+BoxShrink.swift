@@ -4,22 +4,47 @@ extension Image {
     /// averaged over the pixels they have). A cheap first step when the
     /// source is far larger than the target; the Lanczos filter does the rest.
     public func boxShrunk(by factor: Int) -> Image {
+        boxShrunk(by: factor, premultiplying: false)
+    }
+
+    /// The box shrink of this image premultiplied (when `premultiplying`,
+    /// RGBA only), the same as `premultiplied().boxShrunk(by:)` without a
+    /// premultiplied copy of the whole image.
+    /// `region` (all of the image by default) is read in place, as if cropped first.
+    func boxShrunk(by factor: Int, premultiplying: Bool, region: PixelRect? = nil) -> Image {
+        precondition(!premultiplying || format == .rgba8)
         precondition(factor >= 1)
-        if factor == 1 { return self }
+        let region = region ?? PixelRect(x: 0, y: 0, width: width, height: height)
+        if factor == 1 {
+            let part = cropped(to: region)
+            return premultiplying ? part.premultiplied() : part
+        }
         let channels = format.bytesPerPixel
+        let (width, height) = (region.width, region.height)
         let outWidth = (width + factor - 1) / factor, outHeight = (height + factor - 1) / factor
         let rowLength = width * channels
         var sums = [UInt32](repeating: 0, count: rowLength)
         return pixels.withUnsafeBufferPointer { input in
             sums.withUnsafeMutableBufferPointer { sums in
                 Image(width: outWidth, height: outHeight, format: format) { output in
-                    let source = input.baseAddress!, target = output.baseAddress!, total = sums.baseAddress!
+                    let source = input.baseAddress! + region.y * bytesPerRow + region.x * channels
+                    let target = output.baseAddress!, total = sums.baseAddress!
                     for y in 0..<outHeight {
                         let firstRow = y * factor, rows = min(factor, height - firstRow)
                         total.update(repeating: 0, count: rowLength)
                         for row in firstRow..<firstRow + rows {
                             let line = source + row * bytesPerRow
-                            for index in 0..<rowLength { total[index] &+= UInt32(line[index]) }
+                            if premultiplying {
+                                for index in stride(from: 0, to: rowLength, by: 4) {
+                                    let alpha = line[index + 3]
+                                    total[index] &+= UInt32(Self.premultiply(line[index], by: alpha))
+                                    total[index + 1] &+= UInt32(Self.premultiply(line[index + 1], by: alpha))
+                                    total[index + 2] &+= UInt32(Self.premultiply(line[index + 2], by: alpha))
+                                    total[index + 3] &+= UInt32(alpha)
+                                }
+                            } else {
+                                for index in 0..<rowLength { total[index] &+= UInt32(line[index]) }
+                            }
                         }
                         let outRow = target + y * outWidth * channels
                         let fullBlock = Self.reciprocal(of: rows * factor)

@@ -1,17 +1,26 @@
 extension Image {
     /// Whether every pixel is fully opaque (always true without alpha).
-    var isOpaque: Bool {
+    var isOpaque: Bool { isOpaque(in: PixelRect(x: 0, y: 0, width: width, height: height)) }
+
+    /// Whether every pixel inside `rect` is fully opaque.
+    func isOpaque(in rect: PixelRect) -> Bool {
         guard format == .rgba8 else { return true }
         return pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                var at = y * bytesPerRow + 3
-                for _ in 0..<width {
+            for y in rect.y..<rect.y + rect.height {
+                var at = y * bytesPerRow + rect.x * 4 + 3
+                for _ in 0..<rect.width {
                     if pixels[at] != 255 { return false }
                     at += 4
                 }
             }
             return true
         }
+    }
+
+    /// A colour channel multiplied by its pixel's alpha, rounded as `premultiplied()` rounds it.
+    @inline(__always)
+    static func premultiply(_ value: UInt8, by alpha: UInt8) -> UInt8 {
+        UInt8((UInt32(value) * UInt32(alpha) + 127) / 255)
     }
 
     /// RGBA with each colour multiplied by its alpha, so that filters do

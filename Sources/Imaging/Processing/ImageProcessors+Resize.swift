@@ -38,13 +38,13 @@ extension ImageProcessors {
                           threads: Int = 1) -> Image {
             let output = outputSize(for: original ?? orientation.uprightSize(of: image.size))
             let stored = orientation.swapsDimensions ? output.transposed : output
-            let source: Image
-            switch (target.fit, anchor) {
-            case (.inside, _): source = image
-            case (.cover, .center): source = image.cropped(to: PixelRect.centered(aspect: stored, in: image.size))
-            case (.cover, .smart): source = image.cropped(to: PixelRect.smart(aspect: stored, in: image))
+            // A cover crop is read in place by the resize, never copied.
+            let region: PixelRect? = switch (target.fit, anchor) {
+            case (.inside, _): nil
+            case (.cover, .center): PixelRect.centered(aspect: stored, in: image.size)
+            case (.cover, .smart): PixelRect.smart(aspect: stored, in: image)
             }
-            return source.resized(to: stored, orientation: orientation, threads: threads)
+            return image.resized(to: stored, orientation: orientation, threads: threads, region: region)
         }
 
         /// Whether `smaller` can be made from this resize's result (of

@@ -18,13 +18,23 @@ struct LanczosResampler {
     let orientation: Orientation
     let horizontal: ResampleKernel
     let vertical: ResampleKernel
+    /// Whether RGBA input rows are premultiplied as they are read (as
+    /// `Image.premultiplied()` rounds), instead of from a premultiplied copy.
+    let premultiplies: Bool
+    /// The part of `source` resampled (all of it by default), read in place.
+    let region: PixelRect
 
-    init(source: Image, size: PixelSize, orientation: Orientation = .up) {
+    init(source: Image, size: PixelSize, orientation: Orientation = .up, premultiplies: Bool = false,
+         region: PixelRect? = nil) {
+        precondition(!premultiplies || source.format == .rgba8)
         self.source = source
+        self.premultiplies = premultiplies
+        let region = region ?? PixelRect(x: 0, y: 0, width: source.width, height: source.height)
+        self.region = region
         self.size = size
         self.orientation = orientation
-        horizontal = ResampleKernel.shared(inputLength: source.width, outputLength: size.width)
-        vertical = ResampleKernel.shared(inputLength: source.height, outputLength: size.height)
+        horizontal = ResampleKernel.shared(inputLength: region.width, outputLength: size.width)
+        vertical = ResampleKernel.shared(inputLength: region.height, outputLength: size.height)
     }
 
     func resample(threads: Int) -> Image {
@@ -70,7 +80,8 @@ struct LanczosResampler {
 
     private func resampleRows(_ rows: Range<Int>, input: UnsafePointer<UInt8>, output: UnsafeMutablePointer<UInt8>) {
         let channels = source.format.bytesPerPixel
-        let rowLength = source.width * channels
+        let rowLength = region.width * channels
+        let origin = input + region.y * source.bytesPerRow + region.x * channels
         // Input rows converted to floats once each, kept in a ring as long
         // as the vertical filter may still need them (its taps only move down).
         let ringRows = vertical.stride
@@ -97,8 +108,18 @@ struct LanczosResampler {
                     for tap in 0..<count {
                         let row = start + tap, slot = ring + (row % ringRows) * rowLength
                         if ringHolds[row % ringRows] != row {
-                            let bytes = input + row * source.bytesPerRow
-                            for index in 0..<rowLength { slot[index] = Float(bytes[index]) }
+                            let bytes = origin + row * source.bytesPerRow
+                            if premultiplies {
+                                for index in stride(from: 0, to: rowLength, by: 4) {
+                                    let alpha = bytes[index + 3]
+                                    slot[index] = Float(Image.premultiply(bytes[index], by: alpha))
+                                    slot[index + 1] = Float(Image.premultiply(bytes[index + 1], by: alpha))
+                                    slot[index + 2] = Float(Image.premultiply(bytes[index + 2], by: alpha))
+                                    slot[index + 3] = Float(alpha)
+                                }
+                            } else {
+                                for index in 0..<rowLength { slot[index] = Float(bytes[index]) }
+                            }
                             ringHolds[row % ringRows] = row
                         }
                         taps[tap] = UnsafePointer(slot)

@@ -50,6 +50,8 @@ public final class VideoEncoder {
         self.path = path
         self.size = even
         self.requestedSize = size
+        var options = options
+        options.lookahead = try options.boundedLookahead(for: even)
         self.options = options
 
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path

@@ -11,6 +11,14 @@ public struct VideoOptions: Sendable, Hashable {
     public var preset = VideoPreset.medium
     /// libx264's threads; 0 lets libx264 choose (1.5 per core).
     public var threads = 0
+    /// Frames libx264 looks ahead for its rate control (`rc-lookahead`);
+    /// 0 = the preset's (40 for medium). Its memory grows with it: about
+    /// 5 bytes per pixel of the frame size for each frame.
+    public var lookahead = 0
+    /// Bytes the encoder may use (libx264 and the frames it holds), from
+    /// the run's `MemoryBudget`; the lookahead shrinks to fit, and a frame
+    /// size that cannot fit at all is refused. 0 = no bound.
+    public var memoryBytes = 0
     /// The file's comment metadata: Filmroll's `OutputMark`, so that only
     /// a video Filmroll made is ever replaced.
     public var comment: String?
@@ -25,6 +33,27 @@ public struct VideoOptions: Sendable, Hashable {
         self.crf = crf
         self.preset = preset
     }
+
+    /// The lookahead for frames of `size` within `memoryBytes`: libx264
+    /// (preset medium, its threads, the frames in flight) measured at about
+    /// 85 bytes per pixel, plus 3.2 per pixel for each frame looked ahead.
+    /// - Throws: `limitExceeded` when even one frame ahead would not fit.
+    public func boundedLookahead(for size: PixelSize) throws(ImagingError) -> Int {
+        guard memoryBytes > 0 else { return lookahead }
+        let pixels = max(1, size.pixelCount)
+        let perPixel = Double(memoryBytes) / Double(pixels)
+        let frames = Int((perPixel - Self.encoderBytesPerPixel) / Self.lookaheadBytesPerPixel)
+        guard frames >= 1 else {
+            let needed = Int((Self.encoderBytesPerPixel + Self.lookaheadBytesPerPixel) * Double(pixels))
+            throw .limitExceeded("encoding a \(size) video needs about \(MemoryBudget.megabytes(needed)), more than the "
+                                 + "memory budget leaves for it (\(MemoryBudget.megabytes(memoryBytes)); raise --memory)")
+        }
+        let preset = lookahead > 0 ? lookahead : 40
+        return min(preset, frames)
+    }
+
+    static let encoderBytesPerPixel = 85.0
+    static let lookaheadBytesPerPixel = 3.2
 
     /// Throws `videoEncodingFailed` with the reason when a setting is out of range.
     public func validate() throws(ImagingError) {
