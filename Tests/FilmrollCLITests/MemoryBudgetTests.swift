@@ -94,6 +94,23 @@ import TestSupport
         }
     }
 
+    @Test func aJPEGTooLargeForOptimisedTablesIsWrittenWithTheStandardOnes() throws {
+        // libjpeg holds every coefficient to optimise its Huffman tables: when that alone would not
+        // fit, convert writes the JPEG with the standard tables (a larger file) instead of refusing.
+        let folder = TemporaryFolder()
+        try folder.write(try Self.largePNG(side: 2000, shade: 10), as: "a.png")
+        let roomy = try BinaryRun.run(["convert", folder.file("a.png"), folder.file("roomy.jpg")])
+        let tight = try BinaryRun.run(["convert", folder.file("a.png"), folder.file("tight.jpg"), "--memory", "80M"])
+        let tooTight = try BinaryRun.run(["convert", folder.file("a.png"), folder.file("none.jpg"), "--memory", "50M"])
+        #expect(roomy.status == 0 && tight.status == 0, "\(roomy.stderr) \(tight.stderr)")
+        let optimised = try FileBytes.read(folder.file("roomy.jpg")), standard = try FileBytes.read(folder.file("tight.jpg"))
+        #expect(standard.count > optimised.count)
+        let decoded = try ImageDecoder.decode(standard, options: DecodeOptions())
+        #expect(decoded.image.size == PixelSize(width: 2000, height: 2000))
+        #expect(tooTight.status == 1 && tooTight.stderr.contains("limit exceeded: decoding 2000×2000 needs"), "\(tooTight.stderr)")
+        #expect(!FileBytes.exists(folder.file("none.jpg")))
+    }
+
     @Test func aPhotoThatCannotFitIsOneClearLine() throws {
         let folder = TemporaryFolder()
         mkdir(folder.file("photos"), 0o755)

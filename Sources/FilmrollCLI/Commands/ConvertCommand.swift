@@ -79,7 +79,16 @@ struct ConvertCommand: Command {
             let options = DecodeOptions(target: target, limits: limits, convertsToSRGB: !keepsProfile)
             // No cache and no encoder beyond what the plan counts: all but the process itself.
             let memory = MemoryBudget(bytes: memoryBytes, overhead: MemoryBudget.processBytes, cacheBytes: 0)
-            try memory.check(plannedBytes(info, options: options, file: file.count), for: info.storedSize)
+            // A JPEG too large for optimised Huffman tables within the budget (libjpeg holds every
+            // coefficient for them) is written with the standard tables instead: a few per cent larger.
+            var optimizesHuffman = true
+            do throws(ImagingError) {
+                try memory.check(plannedBytes(info, options: options, file: file.count), for: info.storedSize)
+            } catch where format == .jpeg {
+                try memory.check(plannedBytes(info, options: options, file: file.count, optimizesHuffman: false),
+                                 for: info.storedSize)
+                optimizesHuffman = false
+            }
             let decoded = try ImageDecoder.decode(file, info: info, options: options)
             for warning in decoded.warnings { io.reportWarning(path: input, warning) }
             var image = decoded.image
@@ -89,7 +98,7 @@ struct ConvertCommand: Command {
             let profile = decoded.colorSpace.embeddableProfile?.bytes
             let encoding: EncodingFormat = format == .png
                 ? .png(PNGEncodingOptions(iccProfile: profile))
-                : .jpeg(JPEGEncodingOptions(quality: quality, iccProfile: profile))
+                : .jpeg(JPEGEncodingOptions(quality: quality, optimizeHuffman: optimizesHuffman, iccProfile: profile))
             bytes = try ImageEncoder.encode(image, as: encoding.marked(.convert))
         } catch {
             io.reportFailure(path: input, String(describing: error))
@@ -109,14 +118,14 @@ extension ConvertCommand {
     /// What a conversion holds at its peak, refused up front when the
     /// budget cannot hold it: the decode, a turned or colour-converted copy
     /// of it, the file, and the output side (a JPEG's flattened RGB and
-    /// libjpeg's coefficients for optimised Huffman tables; an encoded
-    /// PNG as large as its pixels at worst).
-    func plannedBytes(_ info: ImageInfo, options: DecodeOptions, file: Int) -> Int {
+    /// libjpeg's coefficients for optimised Huffman tables, unless
+    /// `optimizesHuffman` is false; an encoded PNG as large as its pixels at worst).
+    func plannedBytes(_ info: ImageInfo, options: DecodeOptions, file: Int, optimizesHuffman: Bool = true) -> Int {
         let decoded = ImageDecoder.plannedPixels(info, options: options)
         let upright = info.uprightSize
         let output = options.target.map { $0.resultSize(for: upright).pixelCount } ?? upright.pixelCount
         let copies = (info.metadata.orientation != .up ? 1 : 0) + (options.convertsToSRGB && !info.decodedColorSpace.isSRGB ? 1 : 0)
-        let outputBytesPerPixel = format == .jpeg ? 6 : 4
+        let outputBytesPerPixel = format == .png ? 4 : (optimizesHuffman ? 6 : 3)
         let parts = [ImageDecoder.plannedBytes(info, options: options), decoded * 4 * copies,
                      output * outputBytesPerPixel, file]
         return parts.reduce(0) { total, part in
