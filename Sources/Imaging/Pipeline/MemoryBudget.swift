@@ -50,8 +50,10 @@ public final class MemoryBudget: @unchecked Sendable {
     public var decodeBytes: Int { max(0, bytes - overhead - cacheBytes) }
 
     private var inFlight = 0
-    private var mutex = pthread_mutex_t()
-    private var condition = pthread_cond_t()
+    // Allocated, not stored inline: a pthread object must not move, and `&property`
+    // of a class gives no lasting address (as in `Locked`).
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
     /// A budget of `bytes` in all, `overhead` of them set aside and
     /// `cacheBytes` (an eighth by default, a quarter at most) for the memory cache.
@@ -61,13 +63,17 @@ public final class MemoryBudget: @unchecked Sendable {
         self.bytes = bytes
         self.overhead = min(overhead, bytes / 2)
         self.cacheBytes = min(cacheBytes ?? bytes / 8, bytes / 4)
-        pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&condition, nil)
+        mutex.initialize(to: pthread_mutex_t())
+        condition.initialize(to: pthread_cond_t())
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
     }
 
     deinit {
-        pthread_cond_destroy(&condition)
-        pthread_mutex_destroy(&mutex)
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
     }
 
     /// Throws `limitExceeded` when `count` bytes for decoding an image of
@@ -84,26 +90,26 @@ public final class MemoryBudget: @unchecked Sendable {
     /// - Parameter size: the image being decoded, for the error.
     public func reserve(_ count: Int, for size: PixelSize) throws(ImagingError) {
         try check(count, for: size)
-        pthread_mutex_lock(&mutex)
+        pthread_mutex_lock(mutex)
         while inFlight > 0 && inFlight + count > decodeBytes {
-            pthread_cond_wait(&condition, &mutex)
+            pthread_cond_wait(condition, mutex)
         }
         inFlight += count
-        pthread_mutex_unlock(&mutex)
+        pthread_mutex_unlock(mutex)
     }
 
     /// Returns bytes reserved before.
     public func release(_ count: Int) {
-        pthread_mutex_lock(&mutex)
+        pthread_mutex_lock(mutex)
         inFlight -= count
-        pthread_cond_broadcast(&condition)
-        pthread_mutex_unlock(&mutex)
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
     }
 
     /// Bytes reserved now.
     public var bytesInFlight: Int {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         return inFlight
     }
 
