@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Imaging
 
 /// Runs the real `filmroll` binary to the end, under /usr/bin/time, and
 /// keeps its peak resident memory with what it printed on standard error.
@@ -64,8 +65,11 @@ struct PeakMemoryRun {
             usleep(5_000)
         }
         let exited = status & 0x7F == 0
-        let text = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-        let kilobytes = ((try? String(contentsOfFile: peakPath, encoding: .utf8)) ?? "")
+        // Read with FileBytes: Foundation's String(contentsOfFile:) leaks its buffer on an empty
+        // file (LeakSanitizer, Swift 6.3), and standard error is often empty.
+        func contents(of path: String) -> String { String(decoding: (try? FileBytes.read(path)) ?? [], as: UTF8.self) }
+        let text = contents(of: errorPath)
+        let kilobytes = contents(of: peakPath)
             .split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         return PeakMemoryRun(status: timedOut ? -1 : (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)),
                              stderr: text, peakBytes: kilobytes.map { $0 * 1024 })
