@@ -30,13 +30,7 @@ public struct GalleryFileGuard: Sendable, Hashable {
     /// - Throws: `ImagingError.fileSystem` with the reason (not naming the
     ///   file), when the file at `path` may not be replaced by one marked `mark`.
     func check(_ path: String, mark: GalleryMark) throws(ImagingError) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .fileSystem("is a folder; the output must be a file")
-        default: throw .fileSystem("exists and is not a regular file")
-        }
+        guard try OutputGuard.regularFileExists(at: path) else { return }
         if ownsFolder || force || mark.isIn(path) { return }
         throw .fileSystem("already exists and was not made by Filmroll; choose another output, or add --force to replace it")
     }

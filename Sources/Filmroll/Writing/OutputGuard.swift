@@ -29,19 +29,27 @@ public struct OutputGuard: Sendable {
 
     /// - Throws: `ImagingError.fileSystem` with the reason, when `path` may not be written.
     public func check(_ path: String) throws(ImagingError) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .fileSystem("is a folder; the output must be a file")
-        default: throw .fileSystem("exists and is not a regular file")
-        }
+        guard try Self.regularFileExists(at: path) else { return }
         if inputs.contains(path) { throw .fileSystem("refusing to overwrite the input photo; choose another output") }
         if force { return }
         let found = OutputMark.read(contentsOf: path)
         if found == mark || (found == nil && isRecordedOutput(path)) { return }
         let what = found.map { "is \($0), not \(mark)" } ?? "was not made by Filmroll"
         throw .fileSystem("already exists and \(what); choose another output, or add --force to replace it")
+    }
+
+    /// Whether a file is at `path` that an output could replace (nothing
+    /// there: false).
+    /// - Throws: `ImagingError.fileSystem` for a folder, FIFO, socket or
+    ///   device there, which no output replaces, `--force` or not.
+    static func regularFileExists(at path: String) throws(ImagingError) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return true
+        case S_IFDIR: throw .fileSystem("is a folder; the output must be a file")
+        default: throw .fileSystem("exists and is not a regular file")
+        }
     }
 
     /// Whether a catalog lists `path` as an output and the file there still
