@@ -214,6 +214,23 @@ static int cimg_png_inflate_whole(const uint8_t *compressed, size_t compressed_s
     return result;
 }
 
+/* The data of the next IDAT at or after *position (a chunk header), and
+ * its length; NULL at IEND or the end. The chunks were walked and their
+ * CRCs checked before, so their lengths are known to fit. */
+static const uint8_t *cimg_png_next_idat(const uint8_t *data, size_t size, size_t *position, uint32_t *length) {
+    while (size - *position >= 12) {
+        uint32_t chunk_length = cimg_be32(data + *position);
+        const uint8_t *type = data + *position + 4;
+        if (memcmp(type, "IEND", 4) == 0) return NULL;
+        *position += 12 + (size_t)chunk_length;
+        if (memcmp(type, "IDAT", 4) == 0) {
+            *length = chunk_length;
+            return type + 4;
+        }
+    }
+    return NULL;
+}
+
 /* zlib, a row at a time, each unfiltered as it completes, fed each IDAT
  * of `data` in turn (their CRCs checked before): the compressed stream is
  * never copied. 0, or -1. */
@@ -231,12 +248,11 @@ static int cimg_png_inflate_rows(const uint8_t *data, size_t size, uint8_t *pixe
     int result = -1;
     if (rows.row != NULL && rows.zeros != NULL && inflateInit(&rows.stream) == Z_OK) {
         result = 0;
-        for (size_t position = 8; result == 0 && size - position >= 12;) {
-            uint32_t chunk_length = cimg_be32(data + position);
-            const uint8_t *type = data + position + 4;
-            if (memcmp(type, "IEND", 4) == 0) break;
-            if (memcmp(type, "IDAT", 4) == 0) result = cimg_png_inflate(&rows, type + 4, chunk_length);
-            position += 12 + (size_t)chunk_length;
+        size_t position = 8;
+        uint32_t chunk_length;
+        const uint8_t *body;
+        while (result == 0 && (body = cimg_png_next_idat(data, size, &position, &chunk_length)) != NULL) {
+            result = cimg_png_inflate(&rows, body, chunk_length);
         }
         if (result == 0 && !(rows.ended && rows.y == height)) result = -1;
         inflateEnd(&rows.stream);
@@ -251,16 +267,12 @@ static int cimg_png_inflate_gathered(const uint8_t *data, size_t size, size_t co
                                      size_t bytes_per_row, size_t length, uint32_t height, int channels) {
     uint8_t *compressed = malloc(compressed_size);
     if (compressed == NULL) return -1;
-    size_t gathered = 0;
-    for (size_t position = 8; size - position >= 12;) {
-        uint32_t chunk_length = cimg_be32(data + position);
-        const uint8_t *type = data + position + 4;
-        if (memcmp(type, "IEND", 4) == 0) break;
-        if (memcmp(type, "IDAT", 4) == 0) {
-            memcpy(compressed + gathered, type + 4, chunk_length);
-            gathered += chunk_length;
-        }
-        position += 12 + (size_t)chunk_length;
+    size_t gathered = 0, position = 8;
+    uint32_t chunk_length;
+    const uint8_t *body;
+    while ((body = cimg_png_next_idat(data, size, &position, &chunk_length)) != NULL) {
+        memcpy(compressed + gathered, body, chunk_length);
+        gathered += chunk_length;
     }
     int result = cimg_png_inflate_whole(compressed, gathered, pixels, bytes_per_row, length, height, channels);
     free(compressed);

@@ -40,7 +40,9 @@ public struct OutputIdentity: Sendable, Hashable {
     /// (from `fstat`, no read), then the hash.
     public func matches(descriptor: Int32) -> Bool {
         var status = stat()
-        guard fstat(descriptor, &status) == 0, Int(status.st_size) == bytes else { return false }
-        return Self.of(descriptor: descriptor) == self
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes else {
+            return false
+        }
+        return ContentHash.identity(ofDescriptor: descriptor) == self
     }
 }

@@ -35,8 +35,9 @@ public struct GalleryFileGuard: Sendable, Hashable {
         throw .fileSystem("already exists and was not made by Filmroll; choose another output, or add --force to replace it")
     }
 
-    /// Whether the stale day page at `path` may be deleted: in Filmroll's own folder, or when it carries the mark.
-    func mayRemove(_ path: String) -> Bool {
-        ownsFolder || GalleryMark.page.isIn(path)
+    /// Whether the stale day page open as `descriptor` may be deleted: in
+    /// Filmroll's own folder, or when it carries the mark.
+    func mayRemove(descriptor: Int32) -> Bool {
+        ownsFolder || GalleryMark.page.isIn(descriptor: descriptor)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 /// The mark the gallery leaves in its own files, as `OutputMark` does in
 /// images: a `<meta name="generator" content="Filmroll gallery">` in the
@@ -30,8 +31,16 @@ enum GalleryMark: Sendable {
     /// Whether the file at `path` carries the mark. False when it cannot
     /// be read or is not a regular file; never blocks on a FIFO.
     func isIn(_ path: String) -> Bool {
-        guard let (descriptor, size) = try? FileBytes.openRegular(path) else { return false }
+        guard let (descriptor, _) = try? FileBytes.openRegular(path) else { return false }
         defer { close(descriptor) }
+        return isIn(descriptor: descriptor)
+    }
+
+    /// Whether the regular file open as `descriptor` carries the mark (read with `pread`).
+    func isIn(descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        let size = Int(status.st_size)
         switch self {
         case .page:
             return Self.pageHeadHasMark(Self.bytes(of: descriptor, count: min(size, Self.searchLength)))

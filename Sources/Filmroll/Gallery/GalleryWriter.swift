@@ -76,10 +76,10 @@ public enum GalleryWriter {
         let root = AbsolutePath.of(folder)
         for name in Folders.names(in: folder + "/" + GalleryPaths.daysFolder).sorted() {
             guard let date = GalleryPaths.day(ofPageNamed: name), !kept.contains(date),
-                  GalleryPaths.dayPage(date) == GalleryPaths.daysFolder + "/" + name,
-                  fileGuard.mayRemove(folder + "/" + GalleryPaths.dayPage(date)) else { continue }
+                  GalleryPaths.dayPage(date) == GalleryPaths.daysFolder + "/" + name else { continue }
             let path = GalleryPaths.dayPage(date)
-            switch ConfinedFiles.remove(root + "/" + path, root: root, isOurs: { _ in true }) {
+            // The mark is read from the very file removed.
+            switch ConfinedFiles.remove(root + "/" + path, root: root, isOurs: fileGuard.mayRemove(descriptor:)) {
             case .removed, .gone: removed.append(path)
             case .present, .refused: continue
             case .failed(let reason): throw .fileSystem("cannot remove \(folder)/\(path): \(reason)")

@@ -43,7 +43,7 @@ public struct FolderProcess: Sendable {
             try Folders.create(out + "/" + subfolder)
         }
         // A re-run may write nothing into them: their crashed runs' temporaries go all the same.
-        for folder in [out, out + "/thumbs", out + "/days"] { TemporaryFiles.sweepOnce(folder: folder) }
+        for written in [out, out + "/thumbs", out + "/days"] { TemporaryFiles.sweepOnce(folder: written) }
         let plan = ProcessPlan(records: records, folder: folder, options: options)
         summary.photos = plan.photos.count
 

@@ -58,9 +58,7 @@ public enum ImageDecoder {
     /// eighth more for the resize and copies made from it. What
     /// `MemoryBudget` is asked for before the decode allocates.
     public static func plannedBytes(_ info: ImageInfo, options: DecodeOptions) -> Int {
-        let decoder = decoder(for: info.format)
-        let frames = decoder.decodedSize(info, options: options).pixelCount * decoder.decodedFrameCount(info, options: options)
-        let pixels = frames.multipliedReportingOverflow(by: info.hasAlpha ? 4 : 3)
+        let pixels = plannedPixels(info, options: options).multipliedReportingOverflow(by: info.hasAlpha ? 4 : 3)
         let working = info.storedSize.pixelCount.multipliedReportingOverflow(by: workingBytesPerPixel(info))
         guard !pixels.overflow, !working.overflow else { return .max }
         return pixels.partialValue + pixels.partialValue / 8 + working.partialValue

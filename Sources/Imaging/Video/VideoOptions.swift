@@ -12,8 +12,8 @@ public struct VideoOptions: Sendable, Hashable {
     /// libx264's threads; 0 lets libx264 choose (1.5 per core).
     public var threads = 0
     /// Frames libx264 looks ahead for its rate control (`rc-lookahead`);
-    /// 0 = the preset's (40 for medium). Its memory grows with it: about
-    /// 5 bytes per pixel of the frame size for each frame.
+    /// 0 = the preset's (`VideoPreset.lookahead`: 40 for medium). Its
+    /// memory grows with it: about 3.2 bytes per pixel for each frame.
     public var lookahead = 0
     /// Bytes the encoder may use (libx264 and the frames it holds), from
     /// the run's `MemoryBudget`; the lookahead shrinks to fit, and a frame
@@ -48,8 +48,7 @@ public struct VideoOptions: Sendable, Hashable {
             throw .limitExceeded("encoding a \(size) video needs about \(MemoryBudget.megabytes(needed)), more than the "
                                  + "memory budget leaves for it (\(MemoryBudget.megabytes(memoryBytes)); raise --memory)")
         }
-        let preset = lookahead > 0 ? lookahead : 40
-        return min(preset, frames)
+        return min(lookahead > 0 ? lookahead : preset.lookahead, frames)
     }
 
     static let encoderBytesPerPixel = 85.0
