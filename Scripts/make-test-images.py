@@ -8,7 +8,7 @@ still), dated JPEGs, awkward file names, broken files, and README.md (the
 manifest of exact expected values).
 
 Needs Pillow (`pip install pillow`); otherwise only the standard library.
-Usage: python3 Scripts/make-test-images.py [OUTDIR]
+Usage: python3 Scripts/make-test-images.py [--only tiff] [OUTDIR]
 (default OUTDIR: TestImages/ next to the Scripts folder). Output is
 deterministic: fixed seeds, no timestamps; running it twice gives
 byte-identical files (for the same Pillow/libjpeg/zlib build).
@@ -958,6 +958,410 @@ def make_cmyk_profile_jpeg(out):
          "(255,255,0), (118,118,118) (Pillow with lcms2 agrees); the plain inversion would give cyan and magenta")
 
 
+# ---------------------------------------------------------------------------
+# TIFF (TestImages/tiff/, its own README.md): Pillow, tifffile, libtiff's
+# tiffcp and exiftool write them; every lossless file is read back by Pillow
+# or tifffile and must equal its reference PNG, which the Swift tests
+# compare the decoder's pixels against (so they need none of these tools).
+# ---------------------------------------------------------------------------
+
+TIFF_NOTES = []  # (path, description) rows for TestImages/tiff/README.md
+
+
+def tiff_note(path, text):
+    TIFF_NOTES.append((path, text))
+
+
+def tiff_picture(w=70, h=45):
+    """R = x*255/(w-1), G = y*255/(h-1), B a diagonal pattern: every pixel
+    differs from its neighbours, and 70x45 leaves partial blocks at every
+    shrink factor and partial 16x16 tiles."""
+    data = bytearray()
+    for y in range(h):
+        for x in range(w):
+            data += bytes((round(x * 255 / (w - 1)), round(y * 255 / (h - 1)), (x * 7 + y * 13) % 256))
+    return Image.frombytes("RGB", (w, h), bytes(data))
+
+
+def run_tool(*args):
+    import subprocess
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+
+
+def bradford_to_d50(xyz_columns, white):
+    """Primaries (columns of an RGB->XYZ matrix for `white`) adapted to D50."""
+    bradford = ((0.8951, 0.2664, -0.1614), (-0.7502, 1.7135, 0.0367), (0.0389, -0.0685, 1.0296))
+    inverse = ((0.9869929, -0.1470543, 0.1599627), (0.4323053, 0.5183603, 0.0492912),
+               (-0.0085287, 0.0400428, 0.9684867))
+    def mul(m, v):
+        return [sum(m[i][k] * v[k] for k in range(3)) for i in range(3)]
+    source, target = mul(bradford, white), mul(bradford, D50)
+    scale = [t / s for s, t in zip(source, target)]
+    adapted = []
+    for column in xyz_columns:
+        cone = mul(bradford, column)
+        adapted.append(mul(inverse, [c * k for c, k in zip(cone, scale)]))
+    return adapted
+
+
+def rgb_to_xyz_columns(primaries, white_xy):
+    """Columns (XYZ of R, G, B) of the matrix taking linear RGB to XYZ, white Y = 1."""
+    xyz = [(x / y, 1.0, (1 - x - y) / y) for x, y in primaries]
+    wx, wy = white_xy
+    white = (wx / wy, 1.0, (1 - wx - wy) / wy)
+    # Solve S so that sum(S_i * xyz_i) = white (Cramer's rule).
+    m = [[xyz[j][i] for j in range(3)] for i in range(3)]
+    def det(a):
+        return (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+                + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]))
+    d = det(m)
+    scales = []
+    for j in range(3):
+        replaced = [[white[i] if k == j else m[i][k] for k in range(3)] for i in range(3)]
+        scales.append(det(replaced) / d)
+    return [[c * s for c in xyz[j]] for j, s in enumerate(scales)], white
+
+
+def display_p3_profile():
+    """A v2 matrix/TRC ICC profile: P3 primaries, D65 white, the sRGB curve."""
+    def s15(v):
+        return struct.pack(">i", round(v * 65536))
+    def tag_desc(text):
+        ascii_text = text.encode("ascii") + b"\0"
+        return (b"desc" + b"\0" * 4 + struct.pack(">I", len(ascii_text)) + ascii_text
+                + b"\0" * 4 + b"\0" * 4 + b"\0" * 2 + b"\0" + b"\0" * 67)
+    columns, white = rgb_to_xyz_columns(((0.680, 0.320), (0.265, 0.690), (0.150, 0.060)), (0.3127, 0.3290))
+    adapted = bradford_to_d50(columns, white)
+    def srgb_linear(v):
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    curve = b"curv" + b"\0" * 4 + struct.pack(">I", 1024) + b"".join(
+        struct.pack(">H", round(srgb_linear(i / 1023) * 65535)) for i in range(1024))
+    xyz = [b"XYZ " + b"\0" * 4 + b"".join(s15(v) for v in column) for column in adapted]
+    tags = [(b"desc", tag_desc("Display P3 (fixture)")), (b"wtpt", b"XYZ " + b"\0" * 4 + b"".join(s15(v) for v in D50)),
+            (b"rXYZ", xyz[0]), (b"gXYZ", xyz[1]), (b"bXYZ", xyz[2]),
+            (b"rTRC", curve), (b"gTRC", curve), (b"bTRC", curve),
+            (b"cprt", b"text" + b"\0" * 4 + b"No copyright, use freely\0")]
+    offset = 128 + 4 + 12 * len(tags)
+    table, data, placed = struct.pack(">I", len(tags)), b"", {}
+    for signature, body in tags:
+        if body in placed:   # the three curves share one copy
+            table += signature + struct.pack(">II", placed[body], len(body))
+            continue
+        while (offset + len(data)) % 4:
+            data += b"\0"
+        placed[body] = offset + len(data)
+        table += signature + struct.pack(">II", offset + len(data), len(body))
+        data += body
+    size = 128 + len(table) + len(data)
+    header = (struct.pack(">I", size) + b"lcms" + struct.pack(">I", 0x02100000) + b"mntrRGB XYZ "
+              + struct.pack(">6H", 2026, 1, 1, 0, 0, 0) + b"acsp" + b"\0" * 4 + b"\0" * 4 + b"\0" * 8 + b"\0" * 8
+              + struct.pack(">I", 0) + b"".join(s15(v) for v in D50) + b"\0" * 4 + b"\0" * 16 + b"\0" * 28)
+    check(len(header) == 128, "ICC header is 128 bytes")
+    return header + table + data
+
+
+def tiff_entry(tag, typ, values, bo):
+    """One IFD entry's (tag, type, count, value bytes)."""
+    if typ == 2:
+        raw = values.encode("ascii") + b"\0"
+        return (tag, typ, len(raw), raw)
+    fmt = {3: "H", 4: "I", 5: "II"}[typ]
+    flat = [v for pair in values for v in pair] if typ == 5 else list(values)
+    return (tag, typ, len(values), struct.pack(bo + fmt[0] * len(flat) if typ != 5 else bo + "I" * len(flat), *flat))
+
+
+def write_tiff_at_end(width, height, pixels, ifd0, exif, gps, big_endian=False):
+    """A classic TIFF whose pixels come first and whose directories (IFD0,
+    then its EXIF and GPS directories) come after them, as libtiff lays
+    files out: the metadata sits past the first 64 KB of a large file."""
+    bo = ">" if big_endian else "<"
+    out = bytearray(b"MM\0*" if big_endian else b"II*\0")
+    out += struct.pack(bo + "I", 0)   # patched below
+    strip_at = len(out)
+    out += pixels
+    def write_ifd(entries):
+        while len(out) % 2:
+            out.append(0)
+        start = len(out)
+        entries = sorted(entries)
+        out.extend(b"\0" * (2 + 12 * len(entries) + 4))
+        struct.pack_into(bo + "H", out, start, len(entries))
+        slots = {}
+        for i, (tag, typ, count, raw) in enumerate(entries):
+            e = start + 2 + 12 * i
+            struct.pack_into(bo + "HHI", out, e, tag, typ, count)
+            if len(raw) <= 4:
+                out[e + 8:e + 8 + len(raw)] = raw
+            else:
+                while len(out) % 2:
+                    out.append(0)
+                struct.pack_into(bo + "I", out, e + 8, len(out))
+                out.extend(raw)
+            slots[tag] = e + 8
+        return start, slots
+    ifd0 = ifd0 + [tiff_entry(256, 4, (width,), bo), tiff_entry(257, 4, (height,), bo),
+                   tiff_entry(258, 3, (8, 8, 8), bo), tiff_entry(259, 3, (1,), bo), tiff_entry(262, 3, (2,), bo),
+                   tiff_entry(273, 4, (strip_at,), bo), tiff_entry(277, 3, (3,), bo),
+                   tiff_entry(278, 4, (height,), bo), tiff_entry(279, 4, (len(pixels),), bo),
+                   tiff_entry(0x8769, 4, (0,), bo), tiff_entry(0x8825, 4, (0,), bo)]
+    first, slots = write_ifd(ifd0)
+    struct.pack_into(bo + "I", out, 4, first)
+    exif_at, _ = write_ifd(exif)
+    struct.pack_into(bo + "I", out, slots[0x8769], exif_at)
+    gps_at, _ = write_ifd(gps)
+    struct.pack_into(bo + "I", out, slots[0x8825], gps_at)
+    return bytes(out)
+
+
+def tiff_reads_as(path, reference, via="pillow"):
+    """Checks that Pillow (or tifffile) reads `path` as the `reference` image."""
+    import numpy as np
+    if via == "pillow":
+        im = Image.open(path)
+        im.load()
+        got = np.asarray(im.convert(reference.mode))
+    else:
+        import tifffile
+        got = tifffile.imread(path)
+    want = np.asarray(reference)
+    check(got.shape == want.shape and (got == want).all(), "%s: read back differs from its reference" % path)
+
+
+def make_tiffs(out):
+    import numpy as np
+    import tifffile
+    from PIL import ImageCms
+    tdir = os.path.join(out, "tiff")
+    os.makedirs(tdir, exist_ok=True)
+    p = lambda name: os.path.join(tdir, name)
+    picture = tiff_picture()
+    picture.save(p("picture.png"))
+    tiff_note("picture.png", "Reference 70x45 RGB: R = x*255/69, G = y*255/44, B = (7x + 13y) mod 256. "
+              "Every lossless RGB fixture below decodes to exactly these pixels (Pillow or tifffile checked each).")
+
+    # 8-bit RGB: uncompressed, LZW, Deflate (Pillow), tiled and planar (tiffcp), big-endian and BigTIFF (tifffile).
+    picture.save(p("rgb8.tif"))
+    picture.save(p("rgb8-lzw.tif"), compression="tiff_lzw")
+    picture.save(p("rgb8-deflate.tif"), compression="tiff_adobe_deflate")
+    run_tool("tiffcp", "-c", "lzw", "-t", "-w", "16", "-l", "16", p("rgb8.tif"), p("rgb8-tiled.tif"))
+    run_tool("tiffcp", "-c", "zip", "-p", "separate", "-r", "8", p("rgb8.tif"), p("rgb8-planar.tif"))
+    tifffile.imwrite(p("rgb8-bigendian.tif"), np.asarray(picture), byteorder=">", photometric="rgb",
+                     metadata=None, software=False)
+    tifffile.imwrite(p("rgb8-bigtiff.tif"), np.asarray(picture), bigtiff=True, photometric="rgb",
+                     metadata=None, software=False)
+    for name, via in [("rgb8.tif", "pillow"), ("rgb8-lzw.tif", "pillow"), ("rgb8-deflate.tif", "pillow"),
+                      ("rgb8-tiled.tif", "tifffile"), ("rgb8-planar.tif", "pillow"),
+                      ("rgb8-bigendian.tif", "tifffile"), ("rgb8-bigtiff.tif", "tifffile")]:
+        if via == "tifffile" and name in ("rgb8-tiled.tif",):
+            via = "pillow"   # tifffile needs imagecodecs for LZW
+        tiff_reads_as(p(name), picture, via)
+    tiff_note("rgb8.tif", "picture.png as 8-bit RGB, uncompressed, one strip (Pillow)")
+    tiff_note("rgb8-lzw.tif", "picture.png, LZW (Pillow)")
+    tiff_note("rgb8-deflate.tif", "picture.png, Adobe Deflate (Pillow)")
+    tiff_note("rgb8-tiled.tif", "picture.png, LZW in 16x16 tiles (tiffcp -t): partial tiles right and bottom")
+    tiff_note("rgb8-planar.tif", "picture.png, Deflate, one plane per channel, 8 rows a strip (tiffcp -p separate)")
+    tiff_note("rgb8-bigendian.tif", "picture.png, big-endian (\"MM\"), uncompressed (tifffile)")
+    tiff_note("rgb8-bigtiff.tif", "picture.png as BigTIFF (\"II+\"), uncompressed (tifffile)")
+
+    # JPEG-compressed, YCbCr 4:2:0 (libtiff's JPEG codec; lossy): its reference is Pillow's decode.
+    run_tool("tiffcp", "-c", "jpeg:90", "-r", "16", p("rgb8.tif"), p("rgb8-jpeg.tif"))
+    jpeg_ref = Image.open(p("rgb8-jpeg.tif")).convert("RGB")
+    jpeg_ref.save(p("rgb8-jpeg.png"))
+    tiff_note("rgb8-jpeg.tif", "picture.png, JPEG q90 YCbCr (tiffcp -c jpeg); rgb8-jpeg.png is Pillow's decode of it")
+
+    # 16 bits: samples v*257 + 100 (the 8-bit value rounds back to v; v >> 8 would too, but v*257 - 100 would not).
+    wide = np.asarray(picture).astype(np.uint16) * 257
+    wide = np.where(wide >= 100, wide - 100, wide)   # round(v/257) = original, v >> 8 = original - 1 for most
+    tifffile.imwrite(p("rgb16.tif"), wide, byteorder=">", photometric="rgb", metadata=None, software=False)
+    check(((tifffile.imread(p("rgb16.tif")).astype(np.uint32) + 128) // 257 == np.asarray(picture)).all(),
+          "rgb16 rounds to picture")
+    tiff_note("rgb16.tif", "picture.png as 16-bit big-endian RGB, each sample v*257 - 100 (tifffile): "
+              "rounded to 8 bits it is picture.png again; truncating (v >> 8) gives v - 1")
+
+    # Grey 8 and 16-bit.
+    gray = picture.convert("L")
+    gray.save(p("gray.png"))
+    gray.save(p("gray8.tif"))
+    tiff_reads_as(p("gray8.tif"), gray)
+    tifffile.imwrite(p("gray16.tif"), np.asarray(gray).astype(np.uint16) * 257, photometric="minisblack",
+                     metadata=None, software=False)
+    tiff_note("gray.png", "Reference: picture.png in grey (Pillow's L)")
+    tiff_note("gray8.tif", "gray.png, 8-bit min-is-black (Pillow)")
+    tiff_note("gray16.tif", "gray.png, 16-bit min-is-black, samples v*257 (tifffile)")
+
+    # A 1-bit scan: CCITT G4, as scanners write text pages.
+    scan = Image.new("L", (200, 120), 255)
+    d = ImageDraw.Draw(scan)
+    for line in range(8):
+        d.rectangle((10, 8 + line * 14, 30 + (line * 37) % 160, 14 + line * 14), fill=0)
+    d.ellipse((150, 60, 190, 110), outline=0, width=3)
+    scan = scan.convert("1")
+    scan.convert("L").save(p("bilevel.png"))
+    scan.save(p("bilevel.tif"), compression="group4")
+    tiff_reads_as(p("bilevel.tif"), scan.convert("L"))
+    tiff_note("bilevel.png", "Reference: a 200x120 1-bit text-like page, black bars and a ring on white (0/255)")
+    tiff_note("bilevel.tif", "bilevel.png, 1 bit, CCITT Group 4 (Pillow: min-is-black)")
+    # Pillow writes min-is-black; scanners write min-is-white (1 = black): tifffile packs the bits, tiffcp
+    # compresses them.
+    black = np.asarray(scan.convert("L")) == 0
+    tifffile.imwrite(p("bilevel-raw.tif"), black, photometric="miniswhite", metadata=None, software=False)
+    run_tool("tiffcp", "-c", "g4", p("bilevel-raw.tif"), p("bilevel-white.tif"))
+    os.remove(p("bilevel-raw.tif"))
+    tiff_reads_as(p("bilevel-white.tif"), scan.convert("L"))
+    tiff_note("bilevel-white.tif", "bilevel.png, 1 bit G4, min-is-white (1 = black), as scanners write")
+
+    # Palette.
+    pal = picture.quantize(colors=16, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    pal.convert("RGB").save(p("palette.png"))
+    pal.save(p("palette.tif"))
+    tiff_reads_as(p("palette.tif"), pal.convert("RGB"))
+    tiff_note("palette.tif", "picture.png quantized to 16 colours, 8-bit palette (Pillow); palette.png its RGB")
+
+    # Alpha: unassociated (Pillow RGBA) and associated (premultiplied, tifffile).
+    alpha = Image.new("L", picture.size)
+    alpha.putdata([min(255, x * 4 + (y % 3) * 40) for y in range(45) for x in range(70)])
+    rgba = picture.copy()
+    rgba.putalpha(alpha)
+    rgba.save(p("rgba.png"))
+    rgba.save(p("rgba.tif"), compression="tiff_lzw")
+    tiff_reads_as(p("rgba.tif"), rgba)
+    tiff_note("rgba.png", "Reference: picture.png with alpha = min(255, 4x + 40 (y mod 3))")
+    tiff_note("rgba.tif", "rgba.png, unassociated alpha (ExtraSamples 2), LZW (Pillow)")
+    straight = np.asarray(rgba).astype(np.uint32)
+    a = straight[..., 3:4]
+    premultiplied = np.concatenate([(straight[..., :3] * a + 127) // 255, a], axis=2).astype(np.uint8)
+    tifffile.imwrite(p("rgba-premultiplied.tif"), premultiplied, photometric="rgb", extrasamples=["assocalpha"],
+                     metadata=None, software=False)
+    back = premultiplied.astype(np.uint32)
+    pa = back[..., 3:4]
+    unpremultiplied = np.where(pa == 0, 0, np.minimum(255, (back[..., :3] * 255 + pa // 2) // np.maximum(pa, 1)))
+    Image.fromarray(np.concatenate([unpremultiplied, pa], axis=2).astype(np.uint8), "RGBA").save(
+        p("rgba-premultiplied.png"))
+    tiff_note("rgba-premultiplied.tif", "rgba.png premultiplied (c*a/255 rounded), associated alpha "
+              "(ExtraSamples 1, tifffile); rgba-premultiplied.png: un-premultiplied as round(c*255/a)")
+
+    # CMYK: with the test CMYK profile (cyan shows blue, magenta green) and without one.
+    blocks = [(255, 0, 0, 0), (0, 255, 0, 0), (0, 0, 255, 0), (0, 0, 0, 128), (64, 128, 32, 16)]
+    cmyk = Image.new("CMYK", (80, 16))
+    d = ImageDraw.Draw(cmyk)
+    for i, ink in enumerate(blocks):
+        d.rectangle((i * 16, 0, i * 16 + 15, 15), fill=ink)
+    cmyk.save(p("cmyk.tif"), icc_profile=cmyk_profile())
+    cmyk.save(p("cmyk-noprofile.tif"))
+    check(np.array_equal(np.asarray(Image.open(p("cmyk.tif"))), np.asarray(cmyk)), "cmyk inks read back")
+    srgb = ImageCms.createProfile("sRGB")
+    through = ImageCms.profileToProfile(cmyk, ImageCms.ImageCmsProfile(io.BytesIO(cmyk_profile())), srgb,
+                                        renderingIntent=ImageCms.Intent.PERCEPTUAL, outputMode="RGB")
+    expected = [through.getpixel((i * 16 + 8, 8)) for i in range(len(blocks))]
+    naive = [tuple((255 - k) * (255 - ink) // 255 for ink in (c, m, y)) for c, m, y, k in blocks]
+    tiff_note("cmyk.tif", "CMYK 80x16 with the test CMYK profile (as jpeg/cmyk-profile.jpg), 16 px blocks of inks "
+              "%s; through the profile (Pillow + lcms2, perceptual) to sRGB: %s" % (blocks, expected))
+    tiff_note("cmyk-noprofile.tif", "the same inks, no profile; naive (255-k)(255-ink)/255 as libtiff does: %s" % (naive,))
+
+    # Display P3: its reds come out in sRGB as lcms says.
+    p3_colors = [(200, 60, 50), (60, 150, 90), (255, 0, 0)]
+    p3 = Image.new("RGB", (48, 16))
+    d = ImageDraw.Draw(p3)
+    for i, color in enumerate(p3_colors):
+        d.rectangle((i * 16, 0, i * 16 + 15, 15), fill=color)
+    profile = display_p3_profile()
+    p3.save(p("p3.tif"), icc_profile=profile)
+    converted = ImageCms.profileToProfile(p3, ImageCms.ImageCmsProfile(io.BytesIO(profile)), srgb,
+                                          renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    p3_expected = [converted.getpixel((i * 16 + 8, 8)) for i in range(len(p3_colors))]
+    tiff_note("p3.tif", "48x16, three 16 px blocks %s in Display P3 (a matrix/TRC profile made here, \"Display P3 "
+              "(fixture)\"); in sRGB by Pillow + lcms2 (relative colorimetric): %s" % (p3_colors, p3_expected))
+
+    # Three pages: the first is the picture.
+    pages = [picture, Image.new("RGB", (32, 32), RED), Image.new("RGB", (20, 10), BLUE)]
+    pages[0].save(p("pages.tif"), save_all=True, append_images=pages[1:], compression="tiff_lzw")
+    check(getattr(Image.open(p("pages.tif")), "n_frames", 1) == 3, "three pages")
+    tiff_note("pages.tif", "3 pages (Pillow save_all, LZW): picture.png, then 32x32 red, then 20x10 blue")
+
+    # Orientation 6: stored so that it shows the quadrant picture upright.
+    upright = quadrant_picture(64, 48)
+    upright.transpose(STORED_FROM_UPRIGHT[6]).save(p("orientation6.tif"), tiffinfo={TAG_ORIENTATION: 6})
+    tiff_reads_as(p("orientation6.tif"), upright.transpose(STORED_FROM_UPRIGHT[6]), "tifffile")
+    check(ImageOps.exif_transpose(Image.open(p("orientation6.tif"))).tobytes() == upright.tobytes(),
+          "orientation 6 upright")
+    tiff_note("orientation6.tif", "Orientation 6, stored 48x64; upright 64x48 red TL, green TR, blue BL, yellow BR")
+
+    # EXIF written by exiftool (Pillow puts the directory first, exiftool keeps it there).
+    picture.save(p("exif.tif"))
+    run_tool("exiftool", "-q", "-overwrite_original", "-Make=Filmroll", "-Model=Fixture Scanner",
+             "-DateTimeOriginal=2024:05:06 07:08:09", "-OffsetTimeOriginal=+02:00", "-GPSLatitude=48.8584",
+             "-GPSLatitudeRef=N", "-GPSLongitude=2.2945", "-GPSLongitudeRef=E", p("exif.tif"))
+    tags = parse_tiff(open(p("exif.tif"), "rb").read())
+    check(tags["IFD0"][TAG_MAKE][2] == "Filmroll" and tags["Exif"][TAG_DATETIME_ORIGINAL][2] == "2024:05:06 07:08:09",
+          "exif.tif tags")
+    tiff_reads_as(p("exif.tif"), picture)
+    tiff_note("exif.tif", "picture.png with EXIF by exiftool: Make Filmroll, Model Fixture Scanner, DateTimeOriginal "
+              "2024:05:06 07:08:09 +02:00, GPS 48.8584 N 2.2945 E")
+
+    # The same tags after 81 KB of pixels, big-endian, as libtiff lays files out.
+    big = tiff_picture(180, 150)
+    bo = ">"
+    data = write_tiff_at_end(180, 150, big.tobytes(), [
+        tiff_entry(TAG_MAKE, 2, "Filmroll", bo), tiff_entry(TAG_MODEL, 2, "Fixture Scanner", bo),
+        tiff_entry(TAG_ORIENTATION, 3, (8,), bo), tiff_entry(0x0132, 2, "2024:06:07 10:11:12", bo)],
+        [tiff_entry(TAG_DATETIME_ORIGINAL, 2, "2024:05:06 07:08:09", bo),
+         tiff_entry(TAG_OFFSET_TIME_ORIGINAL, 2, "+02:00", bo)],
+        [tiff_entry(1, 2, "S", bo), tiff_entry(2, 5, ((33, 1), (51, 1), (3564, 100)), bo),
+         tiff_entry(3, 2, "E", bo), tiff_entry(4, 5, ((151, 1), (12, 1), (5184, 100)), bo)], big_endian=True)
+    write_bytes(p("exif-at-end.tif"), data)
+    check(struct.unpack(">I", data[4:8])[0] > 65536, "directory past 64 KB")
+    import json
+    import subprocess
+    read = json.loads(subprocess.run(["exiftool", "-j", "-n", p("exif-at-end.tif")], check=True,
+                                     capture_output=True).stdout)[0]
+    check(read["Make"] == "Filmroll" and read["DateTimeOriginal"] == "2024:05:06 07:08:09"
+          and read["Orientation"] == 8 and abs(read["GPSLatitude"] + 33.8599) < 1e-4
+          and abs(read["GPSLongitude"] - 151.2144) < 1e-4, "exiftool reads exif-at-end.tif: %s" % read)
+    tiff_reads_as(p("exif-at-end.tif"), big, "tifffile")   # Pillow would turn it upright
+    tiff_note("exif-at-end.tif", "180x150 (the picture's formula at that size), big-endian, uncompressed, its "
+              "directories after the 81 KB of pixels (written here; exiftool reads them back): Make Filmroll, Model "
+              "Fixture Scanner, Orientation 8, DateTimeOriginal 2024:05:06 07:08:09 +02:00, GPS 33.8599 S 151.2144 E")
+
+    # Damaged: cut in the pixels; a header declaring 100000x100000.
+    with open(p("rgb8.tif"), "rb") as f:
+        whole = f.read()
+    check(struct.unpack("<I", whole[4:8])[0] == 8, "Pillow writes the directory first")
+    write_bytes(p("truncated.tif"), whole[:len(whole) * 6 // 10])
+    tiff_note("truncated.tif", "rgb8.tif cut at 60%%: its directory is whole, its one strip ends early (%d of %d bytes)"
+              % (len(whole) * 6 // 10, len(whole)))
+    bo = "<"
+    huge = bytearray(b"II*\0" + struct.pack("<I", 8))
+    entries = [tiff_entry(256, 4, (100000,), bo), tiff_entry(257, 4, (100000,), bo), tiff_entry(258, 3, (8, 8, 8), bo),
+               tiff_entry(259, 3, (1,), bo), tiff_entry(262, 3, (2,), bo), tiff_entry(273, 4, (200,), bo),
+               tiff_entry(277, 3, (3,), bo), tiff_entry(278, 4, (100000,), bo), tiff_entry(279, 4, (30000000000 % 2**32,), bo)]
+    huge += struct.pack("<H", len(entries))
+    values = 8 + 2 + 12 * len(entries) + 4
+    tail = b""
+    for tag, typ, count, raw in entries:
+        if len(raw) <= 4:
+            huge += struct.pack("<HHI", tag, typ, count) + raw.ljust(4, b"\0")
+        else:
+            huge += struct.pack("<HHII", tag, typ, count, values + len(tail))
+            tail += raw
+    huge += struct.pack("<I", 0) + tail
+    huge += bytes(256 - len(huge))
+    write_bytes(p("huge.tif"), bytes(huge))
+    tiff_note("huge.tif", "256 bytes declaring 100000x100000 RGB in one strip (10^10 pixels): refused before any "
+              "allocation")
+
+    lines = ["# TestImages/tiff", "",
+             "Generated by `Scripts/make-test-images.py` (`--only tiff` makes these alone): Pillow, tifffile, "
+             "libtiff's tiffcp and exiftool. **Do not edit by hand.** The PNGs are references the tests compare "
+             "decoded pixels against, so the tests need none of those tools.", "",
+             "| File | Bytes | What it is / expected values |", "| --- | --- | --- |"]
+    for path, text in TIFF_NOTES:
+        lines.append("| `%s` | %d | %s |" % (path, os.path.getsize(os.path.join(tdir, path)), text.replace("|", "\\|")))
+    lines.append("")
+    write_bytes(os.path.join(tdir, "README.md"), "\n".join(lines).encode("utf-8"))
+    total = sum(os.path.getsize(os.path.join(tdir, f)) for f in os.listdir(tdir))
+    print("tiff: %d files, %d bytes" % (len(TIFF_NOTES), total))
+
+
 def write_manifest(out):
     lines = [
         "# TestImages",
@@ -990,9 +1394,15 @@ def write_manifest(out):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(here),
-                                                             "TestImages")
+    arguments = sys.argv[1:]
+    only_tiff = "--only" in arguments and arguments[arguments.index("--only") + 1:][:1] == ["tiff"]
+    if only_tiff:
+        del arguments[arguments.index("--only"):arguments.index("--only") + 2]
+    out = arguments[0] if arguments else os.path.join(os.path.dirname(here), "TestImages")
     out = os.path.abspath(out)
+    if only_tiff:
+        make_tiffs(out)
+        return
     make_orientation(out)
     make_jpegs(out)
     make_pngs(out)
@@ -1000,6 +1410,7 @@ def main():
     make_dated(out)
     make_phone(out)
     make_cmyk_profile_jpeg(out)
+    make_tiffs(out)
     write_manifest(out)
     total = 0
     for root, _, files in os.walk(out):
