@@ -272,12 +272,11 @@ static int cimg_tiff_layout_of(TIFF *tif, cimg_tiff_layout *layout, cimg_error *
             return cimg_fail(error, CIMG_ERR_CORRUPT, "unsupported page: %s", reason[0] ? reason : "unknown layout");
         }
     }
-    switch (layout->kind) {
-    case CIMG_TIFF_GRAY: layout->pixel_format = has_alpha ? CIMG_PIXEL_RGBA8 : CIMG_PIXEL_GRAY8; break;
-    case CIMG_TIFF_PALETTE: layout->pixel_format = CIMG_PIXEL_RGB8; break;
-    case CIMG_TIFF_CMYK: layout->pixel_format = CIMG_PIXEL_RGB8; break;
-    default: layout->pixel_format = has_alpha ? CIMG_PIXEL_RGBA8 : CIMG_PIXEL_RGB8; break;
-    }
+    /* The rule the header states (cimaging_tiff.h), whichever reader runs. */
+    int gray = (layout->photometric == PHOTOMETRIC_MINISBLACK || layout->photometric == PHOTOMETRIC_MINISWHITE) &&
+               layout->color_samples == 1;
+    if (layout->photometric == PHOTOMETRIC_SEPARATED) layout->alpha = 0;
+    layout->pixel_format = layout->alpha ? CIMG_PIXEL_RGBA8 : gray ? CIMG_PIXEL_GRAY8 : CIMG_PIXEL_RGB8;
     return CIMG_OK;
 }
 
@@ -474,6 +473,7 @@ void cimg_tiff_info_free(cimg_tiff_info *info) {
     if (info == NULL) return;
     cimg_buffer_free(&info->icc);
     cimg_buffer_free(&info->exif);
+    cimg_buffer_free(&info->xmp);
 }
 
 int cimg_tiff_read_info(const uint8_t *data, size_t size, cimg_tiff_info *info, cimg_error *error) {
@@ -503,6 +503,17 @@ int cimg_tiff_read_info(const uint8_t *data, size_t size, cimg_tiff_info *info, 
         info->is_cmyk = layout.kind == CIMG_TIFF_CMYK;
         info->pixel_format = layout.pixel_format;
         info->uses_generic_reader = layout.kind == CIMG_TIFF_GENERIC;
+        uint32_t xmp_length = 0;
+        void *xmp = NULL;
+        if (TIFFGetField(tif, TIFFTAG_XMLPACKET, &xmp_length, &xmp) && xmp != NULL && xmp_length > 0) {
+            info->xmp.data = malloc(xmp_length);
+            if (info->xmp.data == NULL) {
+                status = cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+            } else {
+                memcpy(info->xmp.data, xmp, xmp_length);
+                info->xmp.size = xmp_length;
+            }
+        }
         uint32_t icc_length = 0;
         void *icc = NULL;
         if (TIFFGetField(tif, TIFFTAG_ICCPROFILE, &icc_length, &icc) && icc != NULL && icc_length > 0) {
@@ -528,7 +539,7 @@ int cimg_tiff_read_info(const uint8_t *data, size_t size, cimg_tiff_info *info, 
 
 /* ---- Rows as stored ----------------------------------------------------- */
 
-enum { CIMG_TIFF_SCANLINES, CIMG_TIFF_PLANE_STRIPS, CIMG_TIFF_TILES };
+enum { CIMG_TIFF_SCANLINES, CIMG_TIFF_PLANE_SCANLINES, CIMG_TIFF_PLANE_STRIPS, CIMG_TIFF_TILES };
 
 /* The page's rows, top to bottom, each with its samples interleaved as
  * stored (bits per sample unchanged). */
@@ -538,8 +549,8 @@ typedef struct cimg_tiff_rows {
     int mode;
     size_t row_bytes;
     uint8_t *row;            /* SCANLINES: the current row */
-    uint8_t *band;           /* PLANE_STRIPS, TILES: band_rows rows of row_bytes */
-    uint8_t *piece;          /* one strip of one plane, or one tile */
+    uint8_t *band;           /* PLANE_*, TILES: band_rows rows of row_bytes */
+    uint8_t *piece;          /* one row or strip of one plane, or one tile */
     tmsize_t piece_size;
     uint32_t band_rows;
     uint32_t band_start;     /* first row in band; UINT32_MAX before the first */
@@ -571,7 +582,14 @@ static int cimg_tiff_rows_open(TIFF *tif, const cimg_tiff_layout *layout, cimg_t
         rows->mode = CIMG_TIFF_TILES;
         rows->band_rows = tile_height < layout->height ? tile_height : layout->height;
         rows->piece_size = TIFFTileSize(tif);
+    } else if (planes && layout->compression == COMPRESSION_NONE) {
+        /* A plane's row is found in place, so each row reads every plane. */
+        rows->mode = CIMG_TIFF_PLANE_SCANLINES;
+        rows->band_rows = 1;
+        rows->piece_size = TIFFScanlineSize(tif);
     } else if (planes) {
+        /* Compressed planes are read a strip at a time: a row of the next
+         * plane would restart the strip's decoder. */
         uint32_t rows_per_strip = layout->height;
         TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
         rows->mode = CIMG_TIFF_PLANE_STRIPS;
@@ -617,6 +635,14 @@ static int cimg_tiff_fill_band(cimg_tiff_rows *rows, uint32_t start) {
     const cimg_tiff_layout *layout = rows->layout;
     uint32_t rows_in = layout->height - start < rows->band_rows ? layout->height - start : rows->band_rows;
     int planes = layout->planar == PLANARCONFIG_SEPARATE && layout->samples > 1 ? layout->samples : 1;
+    if (rows->mode == CIMG_TIFF_PLANE_SCANLINES) {
+        for (int plane = 0; plane < planes; plane++) {
+            rows->failed_strile = TIFFComputeStrip(rows->tif, start, (uint16_t)plane);
+            if (TIFFReadScanline(rows->tif, rows->piece, start, (uint16_t)plane) < 0) return -1;
+            cimg_tiff_interleave(rows, rows->piece, 0, 1, 0, layout->width, plane);
+        }
+        return 0;
+    }
     if (rows->mode == CIMG_TIFF_PLANE_STRIPS) {
         for (int plane = 0; plane < planes; plane++) {
             uint32_t strip = TIFFComputeStrip(rows->tif, start, (uint16_t)plane);

@@ -1145,12 +1145,13 @@ def make_tiffs(out):
     picture.save(p("rgb8-deflate.tif"), compression="tiff_adobe_deflate")
     run_tool("tiffcp", "-c", "lzw", "-t", "-w", "16", "-l", "16", p("rgb8.tif"), p("rgb8-tiled.tif"))
     run_tool("tiffcp", "-c", "zip", "-p", "separate", "-r", "8", p("rgb8.tif"), p("rgb8-planar.tif"))
+    run_tool("tiffcp", "-c", "none", "-p", "separate", p("rgb8.tif"), p("rgb8-planar-raw.tif"))
     tifffile.imwrite(p("rgb8-bigendian.tif"), np.asarray(picture), byteorder=">", photometric="rgb",
                      metadata=None, software=False)
     tifffile.imwrite(p("rgb8-bigtiff.tif"), np.asarray(picture), bigtiff=True, photometric="rgb",
                      metadata=None, software=False)
     for name, via in [("rgb8.tif", "pillow"), ("rgb8-lzw.tif", "pillow"), ("rgb8-deflate.tif", "pillow"),
-                      ("rgb8-tiled.tif", "tifffile"), ("rgb8-planar.tif", "pillow"),
+                      ("rgb8-tiled.tif", "tifffile"), ("rgb8-planar.tif", "pillow"), ("rgb8-planar-raw.tif", "pillow"),
                       ("rgb8-bigendian.tif", "tifffile"), ("rgb8-bigtiff.tif", "tifffile")]:
         if via == "tifffile" and name in ("rgb8-tiled.tif",):
             via = "pillow"   # tifffile needs imagecodecs for LZW
@@ -1160,6 +1161,7 @@ def make_tiffs(out):
     tiff_note("rgb8-deflate.tif", "picture.png, Adobe Deflate (Pillow)")
     tiff_note("rgb8-tiled.tif", "picture.png, LZW in 16x16 tiles (tiffcp -t): partial tiles right and bottom")
     tiff_note("rgb8-planar.tif", "picture.png, Deflate, one plane per channel, 8 rows a strip (tiffcp -p separate)")
+    tiff_note("rgb8-planar-raw.tif", "picture.png, uncompressed, one plane per channel (tiffcp -p separate)")
     tiff_note("rgb8-bigendian.tif", "picture.png, big-endian (\"MM\"), uncompressed (tifffile)")
     tiff_note("rgb8-bigtiff.tif", "picture.png as BigTIFF (\"II+\"), uncompressed (tifffile)")
 

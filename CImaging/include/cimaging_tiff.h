@@ -31,7 +31,9 @@ typedef struct cimg_tiff_info {
     int is_tiled;
     int is_bigtiff;
     int is_cmyk;                /* four inks: cimg_tiff_decode can give them as stored (raw_cmyk) */
-    int pixel_format;           /* CIMG_PIXEL_*: what cimg_tiff_decode writes (raw_cmyk 0) */
+    int pixel_format;           /* CIMG_PIXEL_*: what cimg_tiff_decode writes (raw_cmyk 0): RGBA8 when
+                                   alpha is not 0 (never for CMYK, whose alpha is dropped), else GRAY8
+                                   for photometric 0 or 1 with one colour sample, else RGB8 */
     int uses_generic_reader;    /* 1 when the pixels come through libtiff's TIFFRGBAImage
                                    (YCbCr without JPEG, CIELab, …), slower than the direct reader */
     /* Copies the caller releases with cimg_tiff_info_free (empty when absent). */
@@ -39,6 +41,7 @@ typedef struct cimg_tiff_info {
     cimg_buffer exif;           /* a small TIFF holding directory 0's Make, Model, Orientation, DateTime,
                                    … and its EXIF and GPS directories (at most 64 KB): an EXIF block
                                    without "Exif\0\0", as cimg_exif_parse reads */
+    cimg_buffer xmp;            /* TIFFTAG_XMLPACKET */
 } cimg_tiff_info;
 
 /**

@@ -15,6 +15,7 @@ public enum ImageDecoders {
         HEIFDecoder(format: .heif),
         HEIFDecoder(format: .avif),
         WebPDecoder(),
+        TIFFDecoder(),
     ]
 
     private static let registered = Locked<[any ImageDecoding]>(builtIn)
