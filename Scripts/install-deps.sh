@@ -21,6 +21,7 @@ packages=(
   libfontconfig-dev
   libheif-dev        # HEIC and AVIF (with libde265, dav1d and aom on Debian 12)
   libwebp-dev
+  libtiff-dev        # TIFF (libtiff 4.5: per-handle error handlers)
   liblcms2-dev       # colour management
   libavformat-dev    # MP4 video: FFmpeg's muxer and demuxer,
   libavcodec-dev     #   its codecs (Debian's libavcodec depends on libx264 for H.264),
@@ -31,7 +32,8 @@ packages=(
   pkg-config
 )
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle libheif-examples)
+  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle libheif-examples
+             libtiff-tools)   # tiffcp, for Scripts/make-test-images.py's TIFFs
 fi
 
 # Ubuntu 24.04 and Debian 13 ship libheif's decoders as plugins.

@@ -8,7 +8,8 @@ import TestSupport
 /// Filmroll cannot decode, and pass over hidden files without a word.
 @Suite struct SkippedFilesTests {
     static let movie: [UInt8] = [0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 0, 0, 0, 0, 0, 8] + Array("wide".utf8)
-    static let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0, 0, 0]
+    /// A Photoshop header: recognised, not decoded.
+    static let psd: [UInt8] = Array("8BPS".utf8) + [0, 1, 0, 0, 0, 0, 0, 0]
 
     /// A photo, two videos, an edit sidecar, a note without extension, and hidden files.
     static func folder() throws -> TemporaryFolder {
@@ -54,9 +55,9 @@ import TestSupport
     }
 
     @Test func anImageFilmrollCannotDecodeFailsByName() throws {
-        // Given a TIFF, and a Canon CR3 named like a JPEG, among photos
+        // Given a Photoshop file, and a Canon CR3 named like a JPEG, among photos
         let folder = try Self.folder()
-        try folder.write(Self.tiff, as: "scan.tif")
+        try folder.write(Self.psd, as: "scan.psd")
         try folder.write([0, 0, 0, 0x18] + Array("ftypcrx ".utf8) + [0, 0, 0, 0], as: "IMG_0003.jpg")
         let out = TemporaryFolder()
         // When thumbnails are made
@@ -66,7 +67,7 @@ import TestSupport
         #expect(code == .failure)
         #expect(runner.stderr.sortedLines() == """
             filmroll: \(folder.file("IMG_0003.jpg")): unsupported format (CR3 RAW)
-            filmroll: \(folder.file("scan.tif")): unsupported format (TIFF)
+            filmroll: \(folder.file("scan.psd")): unsupported format (PSD)
             \(Self.summaryLine)
             """.sortedLines())
         #expect(out.names() == ["IMG_0001_32.jpg"])
@@ -103,10 +104,10 @@ import TestSupport
 
     @Test func indexFailsOnAnUnsupportedFormat() throws {
         let folder = try Self.folder()
-        try folder.write(Self.tiff, as: "IMG_0004.CR2")
+        try folder.write(Self.psd, as: "IMG_0004.CR2")
         let (code, runner) = CommandRunner.run("index", folder.path, "--quiet")
         #expect(code == .failure)
-        #expect(runner.stderr == "filmroll: \(folder.file("IMG_0004.CR2")): unsupported format (TIFF)\n" + Self.summaryLine)
+        #expect(runner.stderr == "filmroll: \(folder.file("IMG_0004.CR2")): unsupported format (PSD)\n" + Self.summaryLine)
     }
 
     @Test func gifCountsSkippedFiles() throws {

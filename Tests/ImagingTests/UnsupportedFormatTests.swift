@@ -42,12 +42,17 @@ import Testing
     }
 
     @Test func decodingAnUnsupportedFormatSaysWhichFormat() {
-        // Given a TIFF header, whatever the file is called
-        let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 0x08, 0, 0]
+        // Given a Photoshop header, whatever the file is called
+        let psd: [UInt8] = Array("8BPS".utf8) + [0, 1, 0, 0, 0, 0, 0, 0]
         // Then the decoder names the format instead of calling it "not an image"
-        #expect(throws: ImagingError.unsupportedFormat("TIFF")) { try ImageDecoder.decode(tiff) }
+        #expect(throws: ImagingError.unsupportedFormat("PSD")) { try ImageDecoder.decode(psd) }
         #expect(throws: ImagingError.unsupportedFormat("CR3 RAW")) { try ImageDecoder.readInfo(Self.ftyp("crx ")) }
-        #expect(ImagingError.unsupportedFormat("TIFF").description == "unsupported format (TIFF)")
+        #expect(ImagingError.unsupportedFormat("PSD").description == "unsupported format (PSD)")
+        // A TIFF is decoded now: an empty one is a damaged TIFF, not an unsupported format
+        let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 0x08, 0, 0]
+        #expect(throws: ImagingError.corrupt(.tiff, "Sanity check on directory count failed, zero tag directories not supported")) {
+            try ImageDecoder.decode(tiff)
+        }
         // And bytes of no image format stay unrecognised
         #expect(throws: ImagingError.unrecognizedFormat) { try ImageDecoder.decode(Array("hello".utf8)) }
     }

@@ -42,6 +42,16 @@ struct TIFFDecoder: ImageDecoding {
                          hasAlpha: header.hasAlpha, colorSpace: colorSpace)
     }
 
+    /// Rows and block sums are a few rows' worth; a CMYK page's inks are
+    /// held (4 bytes a pixel) while its profile turns them into RGB, and a
+    /// compressed planar page is read a strip of every plane at a time
+    /// (up to the whole page, 16-bit samples taken as the worst).
+    func workingBytesPerPixel(_ info: ImageInfo) -> Int {
+        if info.colorModel.hasPrefix("CMYK") { return 4 }
+        if info.colorModel.contains(", planar") { return (info.hasAlpha ? 5 : 4) * 2 }
+        return 0
+    }
+
     func decodedSize(_ info: ImageInfo, options: DecodeOptions) -> PixelSize {
         TIFFCodec.scaledSize(info.storedSize, shrink: Self.shrink(for: info, target: options.target))
     }
