@@ -235,7 +235,6 @@ static int cimg_tiff_layout_of(TIFF *tif, cimg_tiff_layout *layout, cimg_error *
     int unsigned_samples = layout->sample_format == SAMPLEFORMAT_UINT || layout->sample_format == SAMPLEFORMAT_VOID;
     int whole_bytes = bits == 8 || bits == 16;
     int planar_ok = layout->planar == PLANARCONFIG_CONTIG || layout->samples == 1 || whole_bytes;
-    int has_alpha = layout->alpha != 0;
     layout->kind = CIMG_TIFF_GENERIC;
     if (unsigned_samples && planar_ok) {
         switch (layout->photometric) {
@@ -555,6 +554,14 @@ typedef struct cimg_tiff_rows {
     uint32_t band_rows;
     uint32_t band_start;     /* first row in band; UINT32_MAX before the first */
     uint32_t failed_strile;  /* the strip or tile that could not be read */
+    /* SCANLINES of an uncompressed page needing no byte swap: rows read in
+     * place from the caller's bytes (no copy), a strip's bounds checked once. */
+    int in_place;
+    const cimg_tiff_source *source;
+    uint32_t rows_per_strip;
+    uint32_t strip;          /* whose bytes strip_data holds; UINT32_MAX before the first */
+    const uint8_t *strip_data;
+    uint64_t strip_bytes;
 } cimg_tiff_rows;
 
 static void cimg_tiff_rows_free(cimg_tiff_rows *rows) {
@@ -567,9 +574,12 @@ static void *cimg_tiff_alloc(uint64_t size) {
     return size == 0 || size > (uint64_t)CIMG_TIFF_MAX_ALLOC ? NULL : malloc((size_t)size);
 }
 
-static int cimg_tiff_rows_open(TIFF *tif, const cimg_tiff_layout *layout, cimg_tiff_rows *rows, cimg_error *error) {
+static int cimg_tiff_rows_open(TIFF *tif, const cimg_tiff_layout *layout, const cimg_tiff_source *source,
+                               cimg_tiff_rows *rows, cimg_error *error) {
     memset(rows, 0, sizeof *rows);
     rows->tif = tif;
+    rows->source = source;
+    rows->strip = UINT32_MAX;
     rows->layout = layout;
     rows->band_start = UINT32_MAX;
     rows->row_bytes = (size_t)(((uint64_t)layout->width * layout->samples * layout->bits + 7) / 8);
@@ -601,6 +611,14 @@ static int cimg_tiff_rows_open(TIFF *tif, const cimg_tiff_layout *layout, cimg_t
         if (scanline <= 0 || (uint64_t)scanline < rows->row_bytes) {
             return cimg_fail(error, CIMG_ERR_CORRUPT, "rows of an unexpected size");
         }
+        uint16_t fill_order = FILLORDER_MSB2LSB;
+        TIFFGetFieldDefaulted(tif, TIFFTAG_FILLORDER, &fill_order);
+        uint32_t rows_per_strip = 0;
+        TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+        rows->in_place = layout->compression == COMPRESSION_NONE && fill_order == FILLORDER_MSB2LSB &&
+                         (layout->bits <= 8 || !TIFFIsByteSwapped(tif)) && rows_per_strip > 0 &&
+                         (uint64_t)scanline == rows->row_bytes;
+        rows->rows_per_strip = rows_per_strip;
         rows->row = cimg_tiff_alloc((uint64_t)scanline);
         if (rows->row == NULL) return cimg_fail(error, CIMG_ERR_LIMIT, "a row of %lld bytes is too large", (long long)scanline);
         return CIMG_OK;
@@ -680,6 +698,23 @@ static int cimg_tiff_fill_band(cimg_tiff_rows *rows, uint32_t start) {
 /* Row y as stored, or NULL when its strip or tile cannot be read. Rows are
  * asked for in order. */
 static const uint8_t *cimg_tiff_row(cimg_tiff_rows *rows, uint32_t y) {
+    if (rows->in_place) {
+        uint32_t strip = y / rows->rows_per_strip;
+        if (strip != rows->strip) {
+            rows->failed_strile = strip;
+            int err = 0;
+            uint64_t offset = TIFFGetStrileOffsetWithErr(rows->tif, strip, &err);
+            uint64_t length = err ? 0 : TIFFGetStrileByteCountWithErr(rows->tif, strip, &err);
+            uint64_t size = rows->source->size;
+            if (err || offset > size || length > size - offset) return NULL;
+            rows->strip = strip;
+            rows->strip_data = rows->source->data + offset;
+            rows->strip_bytes = length;
+        }
+        uint64_t at = (uint64_t)(y - rows->strip * rows->rows_per_strip) * rows->row_bytes;
+        if (at + rows->row_bytes > rows->strip_bytes) return NULL;   /* a strip shorter than its rows */
+        return rows->strip_data + at;
+    }
     if (rows->mode == CIMG_TIFF_SCANLINES) {
         rows->failed_strile = TIFFComputeStrip(rows->tif, y, 0);
         return TIFFReadScanline(rows->tif, rows->row, y, 0) < 0 ? NULL : rows->row;
@@ -709,6 +744,7 @@ typedef struct cimg_tiff_converter {
     const cimg_tiff_layout *layout;
     int channels;               /* of the output */
     int raw_cmyk;
+    int identity;               /* stored rows are already the output's layout */
     uint8_t palette[256][3];
 } cimg_tiff_converter;
 
@@ -718,6 +754,13 @@ static void cimg_tiff_converter_init(cimg_tiff_converter *converter, TIFF *tif, 
     converter->layout = layout;
     converter->channels = pixel_format;
     converter->raw_cmyk = raw_cmyk;
+    int eight = layout->bits == 8, samples = layout->samples;
+    converter->identity = eight && ((layout->kind == CIMG_TIFF_GRAY && samples == 1 && !layout->min_is_white &&
+                                     pixel_format == CIMG_PIXEL_GRAY8) ||
+                                    (layout->kind == CIMG_TIFF_RGB && samples == 3 && pixel_format == CIMG_PIXEL_RGB8) ||
+                                    (layout->kind == CIMG_TIFF_RGB && samples == 4 && pixel_format == CIMG_PIXEL_RGBA8 &&
+                                     layout->alpha == EXTRASAMPLE_UNASSALPHA) ||
+                                    (layout->kind == CIMG_TIFF_CMYK && samples == 4 && raw_cmyk));
     if (layout->kind != CIMG_TIFF_PALETTE) return;
     uint16_t *red, *green, *blue;
     TIFFGetField(tif, TIFFTAG_COLORMAP, &red, &green, &blue);
@@ -885,11 +928,47 @@ static uint8_t *cimg_tiff_shrinker_target(cimg_tiff_shrinker *shrinker, uint32_t
     return shrinker->factor == 1 ? shrinker->pixels + (size_t)y * shrinker->bytes_per_row : shrinker->row;
 }
 
+/* Means of full factor × factor blocks of unweighted column sums: a power
+ * of two, so a shift; inlined with constant channels and factor, the loops
+ * unroll. */
+static inline __attribute__((always_inline)) void cimg_tiff_reduce(const uint16_t *sums, uint8_t *out, uint32_t blocks,
+                                                                   const int channels, const int factor,
+                                                                   const int shift) {
+    const uint32_t half = 1u << (shift - 1);
+    for (uint32_t block = 0; block < blocks; block++) {
+        const uint16_t *from = sums + (size_t)block * factor * channels;
+        uint8_t *to = out + (size_t)block * channels;
+        for (int c = 0; c < channels; c++) {
+            uint32_t total = 0;
+            for (int k = 0; k < factor; k++) total += from[k * channels + c];
+            to[c] = (uint8_t)((total + half) >> shift);
+        }
+    }
+}
+
+/* The full blocks of an output row; returns how many it made (0 when no
+ * specialised loop fits: the general one makes them all). */
+static uint32_t cimg_tiff_reduce_full(const cimg_tiff_shrinker *shrinker, uint8_t *out) {
+    uint32_t blocks = shrinker->in_width / (uint32_t)shrinker->factor;
+    if (shrinker->weighted || shrinker->rows_summed != (uint32_t)shrinker->factor) return 0;
+    const uint16_t *sums = shrinker->sums;
+#define CIMG_TIFF_REDUCE(channels, factor, shift) \
+    case (channels) * 16 + (factor): cimg_tiff_reduce(sums, out, blocks, channels, factor, shift); return blocks;
+    switch (shrinker->channels * 16 + shrinker->factor) {
+    CIMG_TIFF_REDUCE(1, 2, 2) CIMG_TIFF_REDUCE(1, 4, 4) CIMG_TIFF_REDUCE(1, 8, 6)
+    CIMG_TIFF_REDUCE(3, 2, 2) CIMG_TIFF_REDUCE(3, 4, 4) CIMG_TIFF_REDUCE(3, 8, 6)
+    CIMG_TIFF_REDUCE(4, 2, 2) CIMG_TIFF_REDUCE(4, 4, 4) CIMG_TIFF_REDUCE(4, 8, 6)
+    default: return 0;
+    }
+#undef CIMG_TIFF_REDUCE
+}
+
 static void cimg_tiff_shrinker_emit(cimg_tiff_shrinker *shrinker) {
     const int channels = shrinker->channels, factor = shrinker->factor;
     const uint32_t rows = shrinker->rows_summed;
     uint8_t *out = shrinker->pixels + (size_t)shrinker->out_row * shrinker->bytes_per_row;
-    for (uint32_t ox = 0; ox < shrinker->out_width; ox++) {
+    /* Full blocks fast; the last column's partial block, and the last row's, in general. */
+    for (uint32_t ox = cimg_tiff_reduce_full(shrinker, out); ox < shrinker->out_width; ox++) {
         uint32_t first = ox * (uint32_t)factor;
         uint32_t columns = shrinker->in_width - first < (uint32_t)factor ? shrinker->in_width - first : (uint32_t)factor;
         uint32_t count = columns * rows;
@@ -911,20 +990,20 @@ static void cimg_tiff_shrinker_emit(cimg_tiff_shrinker *shrinker) {
             }
         }
     }
-    size_t samples = (size_t)shrinker->in_width * channels;
-    if (shrinker->weighted) memset(shrinker->weighted_sums, 0, samples * sizeof(uint32_t));
-    else memset(shrinker->sums, 0, samples * sizeof(uint16_t));
     shrinker->rows_summed = 0;
     shrinker->out_row++;
 }
 
-/* Takes the row written at cimg_tiff_shrinker_target for stored row y. */
-static void cimg_tiff_shrinker_add(cimg_tiff_shrinker *shrinker, uint32_t y) {
+/* Adds stored row y, converted (`row`: what was written at
+ * cimg_tiff_shrinker_target, or the stored row itself when it needs no
+ * conversion). The first row of a block replaces the sums. */
+static void cimg_tiff_shrinker_add(cimg_tiff_shrinker *shrinker, const uint8_t *row, uint32_t y) {
     if (shrinker->factor == 1) return;
-    const uint8_t *row = shrinker->row;
     size_t samples = (size_t)shrinker->in_width * shrinker->channels;
+    int first = shrinker->rows_summed == 0;
     if (shrinker->weighted) {
         uint32_t *sums = shrinker->weighted_sums;
+        if (first) memset(sums, 0, samples * sizeof(uint32_t));
         for (size_t i = 0; i < samples; i += 4) {
             uint32_t alpha = row[i + 3];
             sums[i] += row[i] * alpha;
@@ -932,6 +1011,9 @@ static void cimg_tiff_shrinker_add(cimg_tiff_shrinker *shrinker, uint32_t y) {
             sums[i + 2] += row[i + 2] * alpha;
             sums[i + 3] += alpha;
         }
+    } else if (first) {
+        uint16_t *sums = shrinker->sums;
+        for (size_t i = 0; i < samples; i++) sums[i] = row[i];
     } else {
         uint16_t *sums = shrinker->sums;
         for (size_t i = 0; i < samples; i++) sums[i] += row[i];
@@ -967,15 +1049,21 @@ static int cimg_tiff_decode_direct(TIFF *tif, const cimg_tiff_source *source, co
                                    const cimg_tiff_converter *converter, cimg_tiff_shrinker *shrinker,
                                    cimg_error *error) {
     cimg_tiff_rows rows;
-    int status = cimg_tiff_rows_open(tif, layout, &rows, error);
+    int status = cimg_tiff_rows_open(tif, layout, source, &rows, error);
     for (uint32_t y = 0; status == CIMG_OK && y < layout->height; y++) {
         const uint8_t *row = cimg_tiff_row(&rows, y);
         if (row == NULL) {
             status = cimg_tiff_read_failure(tif, source, rows.failed_strile, error);
             break;
         }
-        cimg_tiff_convert(converter, row, cimg_tiff_shrinker_target(shrinker, y), layout->width);
-        cimg_tiff_shrinker_add(shrinker, y);
+        const uint8_t *converted = row;
+        if (!converter->identity || shrinker->factor == 1) {
+            uint8_t *target = cimg_tiff_shrinker_target(shrinker, y);
+            if (converter->identity) memcpy(target, row, (size_t)layout->width * converter->channels);
+            else cimg_tiff_convert(converter, row, target, layout->width);
+            converted = target;
+        }
+        cimg_tiff_shrinker_add(shrinker, converted, y);
     }
     cimg_tiff_rows_free(&rows);
     return status;
@@ -1022,7 +1110,7 @@ static int cimg_tiff_decode_generic(TIFF *tif, const cimg_tiff_source *source, c
                     pixel[3] = alpha;
                 }
             }
-            cimg_tiff_shrinker_add(shrinker, start + r);
+            cimg_tiff_shrinker_add(shrinker, out, start + r);
         }
     }
     free(band);
