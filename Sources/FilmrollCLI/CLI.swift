@@ -8,7 +8,7 @@ public enum CLI {
     static let commands: [any Command.Type] = [
         InfoCommand.self, ConvertCommand.self, ThumbsCommand.self, ProcessCommand.self, IndexCommand.self, PruneCommand.self,
         ShowCommand.self, ListCommand.self, CalendarCommand.self, StatsCommand.self, FourcutCommand.self,
-        GIFCommand.self,
+        AnimationCommand.self,
         VideoCommand.self,
     ]
 

@@ -39,11 +39,11 @@ struct VideoCommand: Command {
     var slideshow = SlideshowOptions()
     var rate: FrameRate?
     var delays: [Int]?
-    var frameSizing: GIFFrames.Sizing?
+    var frameSizing: AnimationFrames.Sizing?
     var fit: SlideshowOptions.Fit = .contain
     var background: RGBColor?
     var options = VideoOptions()
-    var order: GIFFrames.Order
+    var order: AnimationFrames.Order
     var useCache: Bool
     var common: MakingOptions
 
@@ -118,7 +118,7 @@ struct VideoCommand: Command {
             }
             options.preset = preset
         }
-        guard let order = GIFFrames.Order(rawValue: arguments.value("order") ?? "name") else {
+        guard let order = AnimationFrames.Order(rawValue: arguments.value("order") ?? "name") else {
             throw UsageError("option '--order' takes name or date, not '\(arguments.value("order")!)'")
         }
         self.order = order
@@ -158,7 +158,7 @@ struct VideoCommand: Command {
         let isSlideshow = if case .slideshow = source { true } else { false }
         let maker = VideoMaker(
             source: source,
-            frames: GIFFrames(pipeline: pipeline, sizing: frameSizing, fit: fit == .cover ? .cover : .inside, background: background ?? .white),
+            frames: AnimationFrames(pipeline: pipeline, sizing: frameSizing, fit: fit == .cover ? .cover : .inside, background: background ?? .white),
             order: order, options: options, force: common.force,
             lineage: common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printLineageNote) : nil)
         let total = isSlideshow ? max(1, Int((Double(files.count) * slideshow.secondsPerPhoto).rounded())) : files.count

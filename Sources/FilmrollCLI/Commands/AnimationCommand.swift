@@ -1,7 +1,7 @@
 import Filmroll
 
 /// `filmroll gif INPUT... -o OUT.gif|OUT.webp`: an animated GIF or WebP from photos or frames.
-struct GIFCommand: Command {
+struct AnimationCommand: Command {
     static let spec = CommandSpec(
         name: "gif",
         abstract: "Make an animated GIF or WebP from photos, frames or animations, with good palettes and small files.",
@@ -40,13 +40,13 @@ struct GIFCommand: Command {
     var inputs: [String]
     var output: String
     var timing: FrameTiming?
-    var sizing: GIFFrames.Sizing?
+    var sizing: AnimationFrames.Sizing?
     var fit: TargetSize.Fit
     var background: RGBColor
     var options = GIFOptions()
     var webp = WebPAnimationOptions()
     var format: AnimationFormat
-    var order: GIFFrames.Order
+    var order: AnimationFrames.Order
     var bounce: Bool
     var useCache: Bool
     var common: MakingOptions
@@ -116,7 +116,7 @@ struct GIFCommand: Command {
             options.dither = value
         }
         options.colors = try arguments.integer("colors", in: 2...256, default: 256)!
-        guard let order = GIFFrames.Order(rawValue: arguments.value("order") ?? "name") else {
+        guard let order = AnimationFrames.Order(rawValue: arguments.value("order") ?? "name") else {
             throw UsageError("option '--order' takes name or date, not '\(arguments.value("order")!)'")
         }
         self.order = order
@@ -140,16 +140,16 @@ struct GIFCommand: Command {
         if !useCache { configuration.memoryCostLimit = 0 }
         configuration.limits = common.limits
         configuration.memory = common.memory()
-        let maker = GIFMaker(
-            frames: GIFFrames(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
+        let maker = AnimationMaker(
+            frames: AnimationFrames(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
                               sizing: sizing, fit: fit, background: background),
             order: order, timing: timing, bounce: bounce, options: options, webp: webp, format: format, force: common.force,
             lineage: common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printLineageNote) : nil)
         let progress = ProgressBar(io: io, total: files.count, label: format.rawValue, enabled: !common.quiet && !common.json)
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)
-        let made: GIFOutput
-        do throws(GIFError) {
+        let made: AnimationOutput
+        do throws(AnimationError) {
             made = try maker.make(files, output: output, cancellation: cancellation) { progress.advance() }
         } catch {
             progress.finish()
