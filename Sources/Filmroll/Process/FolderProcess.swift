@@ -25,13 +25,17 @@ public struct FolderProcess: Sendable {
     }
 
     /// Runs every stage; a photo or day that fails is reported and skipped.
+    /// The catalog is `catalogPath` (default the folder's), or one made for
+    /// the run when `options.keepsCatalog` is false.
     /// - Throws: `CatalogError` when the catalog cannot be opened or
     ///   written, `ImagingError` when the output folder cannot be made.
     public func run(catalogPath: String? = nil, cancellation: CancellationToken = CancellationToken(),
                     events: @escaping @Sendable (ProcessEvent) -> Void = { _ in }) throws -> ProcessSummary {
         var summary = ProcessSummary()
         events(.stageStarted(.index, total: 0))
-        let catalog = try Catalog(folder: folder, path: catalogPath, access: .create)
+        let scratch = options.keepsCatalog ? nil : try ScratchCatalog()
+        defer { scratch?.remove() }
+        let catalog = try Catalog(folder: folder, path: scratch?.path ?? catalogPath, access: .create)
         summary.index = try FolderIndexer(catalog: catalog, jobs: options.jobs).run(
             progress: { done, total in events(.advanced(.index, done: done, total: total)) },
             shouldStop: { cancellation.isCancelled })
@@ -49,7 +53,8 @@ public struct FolderProcess: Sendable {
 
         var state = OutputState(folder: out)
         let lineage = LineageRecorder(catalog: catalog)
-        let work = PhotoWork(process: self, out: out, cancellation: cancellation, events: events)
+        let work = PhotoWork(process: self, out: out, photos: options.force ? InputIdentities(paths: plan.photos.map(\.source.path)) : nil,
+                             cancellation: cancellation, events: events)
         let groups = plan.days.map { Optional($0) } + [nil]   // nil: the photos without a date
         let dated = Set(plan.days.flatMap { $0.photos.map(\.record.path) })
         let undated = plan.photos.filter { !dated.contains($0.record.path) }

@@ -10,6 +10,8 @@ import Files
 struct PhotoWork: Sendable {
     let process: FolderProcess
     let out: String
+    /// The photos, which `--force` never replaces; nil without `--force`.
+    let photos: InputIdentities?
     let cancellation: CancellationToken
     let events: @Sendable (ProcessEvent) -> Void
 
@@ -162,9 +164,7 @@ struct PhotoWork: Sendable {
             try writeBytes(try WebPAnimator.encode(frames, milliseconds: milliseconds, options: webpOptions), to: output)
         case .mp4:
             let path = out + "/" + output
-            if FileBytes.exists(path) && OutputMark.read(contentsOf: path) == nil {
-                throw .fileSystem("\(path): already exists and was not made by Filmroll; move it away and run again")
-            }
+            try checkReplaceable(path)
             var videoOptions = VideoOptions(timing: .milliseconds(nominal: FrameRate(numerator: 100, denominator: max(1, options.animationDelay)) ?? 1))
             videoOptions.comment = OutputMark.video.text
             videoOptions.threads = 1
@@ -234,12 +234,21 @@ struct PhotoWork: Sendable {
         try writeBytes(try ImageEncoder.encode(image, as: encoding), to: output)
     }
 
-    /// Writes atomically, replacing only a file Filmroll made.
+    /// Refuses a file at `path` that Filmroll did not make, unless `--force`
+    /// (and it is not one of the photos).
+    private func checkReplaceable(_ path: String) throws(ImagingError) {
+        guard FileBytes.exists(path) && OutputMark.read(contentsOf: path) == nil else { return }
+        if let photos {
+            if !photos.contains(path) { return }
+            throw .fileSystem("\(path): is one of the photos; refusing to replace it, --force or not")
+        }
+        throw .fileSystem("\(path): already exists and was not made by Filmroll; move it away, or add --force to replace it")
+    }
+
+    /// Writes atomically, replacing only a file Filmroll made (any but a photo with `--force`).
     private func writeBytes(_ bytes: [UInt8], to output: String) throws(ImagingError) {
         let path = out + "/" + output
-        if FileBytes.exists(path) && OutputMark.read(contentsOf: path) == nil {
-            throw .fileSystem("\(path): already exists and was not made by Filmroll; move it away and run again")
-        }
+        try checkReplaceable(path)
         if let slash = path.lastIndex(of: "/") { try ImagingError.converting(try Folders.create(String(path[..<slash]))) }
         try ImagingError.converting(try AtomicFile.write(bytes, to: path))
     }

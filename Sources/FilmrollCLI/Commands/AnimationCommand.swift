@@ -8,7 +8,7 @@ struct AnimationCommand: Command {
         usage: "INPUT... -o OUT.gif|OUT.webp [--fps F | --delay MS | --delays MS,…] [--width W | --height H | --size N] [options]",
         arguments: [ArgumentSpec(name: "INPUT...", help: "Images or folders of them (an animated GIF or WebP gives all its frames).")],
         options: [
-            .value("output", short: "o", "OUT.gif|OUT.webp", "The animation to write: a GIF, or an animated WebP (by the extension)."),
+            OutputOptions.spec("OUT.gif|OUT.webp"),
             .value("fps", "F", "Frames per second (default 10); delays are rounded with the error carried, so 30 fps stays exact."),
             .value("delay", "MS", "The same delay for every frame, in milliseconds."),
             .value("delays", "MS,MS,…", "A delay per frame; the last one repeats."),
@@ -26,7 +26,7 @@ struct AnimationCommand: Command {
             .value("order", "name|date", "Frame order: file names in natural order (default), or capture time."),
             .flag("bounce", "Play forward, then backward."),
             .flag("no-cache", "Keep no decoded photos in memory (as in thumbs)."),
-        ] + MakingOptions.specs(json: "Print the result as one JSON object."),
+        ] + MakingOptions.specs,
         discussion: """
         Every frame is upright and resized through the thumbnail pipeline. Frames stream from the decoders to the
         encoder, so memory stays flat however long the animation (--bounce keeps the frames for the way back).
@@ -34,7 +34,8 @@ struct AnimationCommand: Command {
         come from libimagequant (GPL-3.0-or-later). WebP (-o OUT.webp): lossy by default, each frame encoded as
         the rectangle that changed (libwebp's WebPAnimEncoder), delays in exact milliseconds.
         An existing output is replaced only when Filmroll made it (the same format), unless --force; never an input.
-        """
+        """,
+        aliases: ["animate"]
     )
 
     var inputs: [String]
@@ -54,7 +55,7 @@ struct AnimationCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
         inputs = arguments.positionals
-        guard let output = arguments.value("output") else { throw UsageError("missing -o OUT.gif or -o OUT.webp") }
+        guard let output = OutputOptions.path(arguments) else { throw UsageError("missing -o OUT.gif or -o OUT.webp") }
         guard let format = AnimationFormat(outputPath: output) else {
             throw UsageError("the output must end in .gif or .webp, not '\(output)'")
         }

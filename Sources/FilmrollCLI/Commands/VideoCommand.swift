@@ -9,7 +9,7 @@ struct VideoCommand: Command {
         usage: "INPUT... -o OUT.mp4 [--seconds S] [--crossfade S] [--zoom] [--size WxH] [--fps F | --delays MS,…] [options]",
         arguments: [ArgumentSpec(name: "INPUT...", help: "Photos, frames or folders of them (an animated GIF or WebP gives all its frames).")],
         options: [
-            .value("output", short: "o", "OUT.mp4", "The video to write."),
+            OutputOptions.spec("OUT.mp4"),
             .value("seconds", "S", "Slideshow: how long each photo shows, crossfades included (default 2.5)."),
             .value("crossfade", "S", "Slideshow: how long one photo dissolves into the next (default 0.5; 0 for cuts)."),
             .flag("zoom", "Slideshow: a slow zoom and pan on each photo."),
@@ -23,7 +23,7 @@ struct VideoCommand: Command {
             .value("preset", "NAME", "libx264's speed for size: ultrafast … veryslow (default medium)."),
             .value("order", "name|date", "Input order: file names in natural order (default), or capture time."),
             .flag("no-cache", "Keep no decoded photos in memory."),
-        ] + MakingOptions.specs(json: "Print the result as one JSON object."),
+        ] + MakingOptions.specs,
         discussion: """
         Photos make a slideshow; --fps, --delay or --delays, or an animated GIF or WebP among the inputs, make a
         video of frames instead (at 10 fps unless told, or with each animation's own delays). The stream is
@@ -50,7 +50,7 @@ struct VideoCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
         inputs = arguments.positionals
-        guard let output = arguments.value("output") else { throw UsageError("missing -o OUT.mp4") }
+        guard let output = OutputOptions.path(arguments) else { throw UsageError("missing -o OUT.mp4") }
         let lower = output.lowercased()
         guard lower.hasSuffix(".mp4") || lower.hasSuffix(".m4v") else { throw UsageError("the output must end in .mp4, not '\(output)'") }
         self.output = output
