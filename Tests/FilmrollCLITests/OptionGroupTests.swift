@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct OptionGroupTests {
     /// Each shared option, as its group declares it.
     static let shared: [OptionSpec] = JobsOptions.specs + CatalogOptions.specs + ReportOptions.specs + LimitOptions.specs
-        + ForceOption.specs + [OutputOptions.spec("PATH")]
+        + ForceOption.specs + [OutputOptions.spec("PATH")] + FrameTimingOptions.specs
 
     @Test func everyCommandTakesASharedOptionFromItsGroup() throws {
         var takers: [String: [String]] = [:]
@@ -39,6 +39,8 @@ import TestSupport
         #expect(takers["force"]?.sorted() == ["convert", "fourcut", "gif", "process", "thumbs", "video"])
         #expect(takers["max-pixels"]?.sorted() == ["convert", "fourcut", "gif", "info", "process", "thumbs", "video"])
         #expect(takers["out"]?.sorted() == ["fourcut", "gif", "process", "thumbs", "video"])
+        #expect(takers["fps"]?.sorted() == ["gif", "video"])
+        #expect(takers["delays"]?.sorted() == ["gif", "video"])
     }
 
     @Test(arguments: [["index", "photos"], ["thumbs", "photo.jpg"], ["process", "photos"]])

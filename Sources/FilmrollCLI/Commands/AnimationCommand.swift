@@ -9,9 +9,7 @@ struct AnimationCommand: Command {
         arguments: [ArgumentSpec(name: "INPUT...", help: "Images or folders of them (an animated GIF or WebP gives all its frames).")],
         options: [
             OutputOptions.spec("OUT.gif|OUT.webp"),
-            .value("fps", "F", "Frames per second (default 10); delays are rounded with the error carried, so 30 fps stays exact."),
-            .value("delay", "MS", "The same delay for every frame, in milliseconds."),
-            .value("delays", "MS,MS,…", "A delay per frame; the last one repeats."),
+        ] + FrameTimingOptions.specs + [
             .value("width", "W", "Canvas width; the height follows the first frame's aspect."),
             .value("height", "H", "Canvas height; the width follows."),
             .value("size", "N", "Longest edge of the canvas (default: the first frame's, at most 480)."),
@@ -28,6 +26,8 @@ struct AnimationCommand: Command {
             .flag("no-cache", "Keep no decoded photos in memory (as in thumbs)."),
         ] + MakingOptions.specs,
         discussion: """
+        Frames show 1/10 s each unless --fps, --delay or --delays say otherwise (an animated input keeps its own
+        delays); --fps is at most 100, as a GIF counts in hundredths of a second.
         Every frame is upright and resized through the thumbnail pipeline. Frames stream from the decoders to the
         encoder, so memory stays flat however long the animation (--bounce keeps the frames for the way back).
         GIF: unchanged pixels stay transparent so static areas do not shimmer; identical frames merge; palettes
@@ -68,21 +68,8 @@ struct AnimationCommand: Command {
         } else if arguments.has("lossless") {
             throw UsageError("option '--lossless' is for WebPs; a GIF is always made of palettes")
         }
-        let timings = ["fps", "delay", "delays"].filter { arguments.value($0) != nil }
-        if timings.count > 1 { throw UsageError("use one of --fps, --delay, --delays") }
-        if let fps = arguments.value("fps") {
-            guard let rate = Double(fps), rate > 0, rate <= 100 else { throw UsageError("option '--fps' needs a number from 0 to 100, not '\(fps)'") }
-            timing = .fps(rate)
-        } else if let delay = arguments.value("delay") {
-            guard let value = Double(delay), value >= 0 else { throw UsageError("option '--delay' needs milliseconds, not '\(delay)'") }
-            timing = .delay(milliseconds: value)
-        } else if let list = arguments.value("delays") {
-            let values = list.split(separator: ",").map { Double($0) }
-            guard !values.isEmpty, values.allSatisfy({ ($0 ?? -1) >= 0 }) else {
-                throw UsageError("option '--delays' needs milliseconds separated by commas, not '\(list)'")
-            }
-            timing = .delays(milliseconds: values.map { $0! })
-        }
+        // A GIF's delays are in hundredths of a second: 100 fps at most.
+        timing = try FrameTimingOptions(arguments, maximumRate: 100).frameTiming
         let sizes = ["width", "height", "size"].filter { arguments.value($0) != nil }
         if sizes.count > 1 { throw UsageError("use one of --width, --height, --size") }
         if let width = try arguments.integer("width", in: 1...4096) { sizing = .width(width) }
