@@ -20,4 +20,17 @@ import Testing
     func identifiersStayAsWritten(encoding: EncodingFormat, identifier: String) {
         #expect(encoding.cacheIdentifier == identifier)
     }
+
+    /// The encodings commands ask the registry for carry the same identifiers
+    /// as the options they were written with before.
+    @Test func theRegistrysEncodingsKeepTheirIdentifiers() throws {
+        let jpeg = try #require(ImageEncoders.encoder(for: .jpeg))
+        let png = try #require(ImageEncoders.encoder(for: .png))
+        #expect(jpeg.encoding(EncodingSettings(quality: 85, optimizeHuffman: false, mark: .thumbnail)).cacheIdentifier
+            == "jpeg(q:85,chroma:420,progressive:false,huffman:false,dpi:0,exif:false,comment:Filmroll thumbnail,icc:none)")
+        #expect(png.encoding(EncodingSettings(optimizeHuffman: false, exif: [1, 2], mark: .thumbnail)).cacheIdentifier
+            == "png(level:6,dpi:0,texts:Software=Filmroll thumbnail,exif:true,icc:none)")
+        #expect(jpeg.encoding(EncodingSettings(quality: 92, keepsFullChroma: true, dpi: 600, mark: .fourcut)).cacheIdentifier
+            == "jpeg(q:92,chroma:444,progressive:false,huffman:true,dpi:600,exif:false,comment:Filmroll fourcut,icc:none)")
+    }
 }

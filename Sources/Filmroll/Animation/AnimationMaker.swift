@@ -28,8 +28,9 @@ public struct AnimationMaker {
     public var options: GIFOptions
     /// How a WebP is encoded (its loop count is its own); its XMP mark is always Filmroll's `OutputMark`.
     public var webp: WebPAnimationOptions
-    /// nil: by the output's extension in `make` (`.webp`, else GIF), GIF in `animate`.
-    public var format: AnimationFormat?
+    /// A format of `ImageEncoders.animations`; nil: by the output's extension
+    /// in `make` (GIF for one no writer claims), GIF in `animate`.
+    public var format: ImageFormat?
     /// Replace an existing file Filmroll did not make (never an input).
     public var force: Bool
     /// Records animations with their photos; nil: no catalog is read or written.
@@ -39,7 +40,7 @@ public struct AnimationMaker {
 
     public init(frames: AnimationFrames = AnimationFrames(), order: AnimationFrames.Order = .name, timing: FrameTiming? = nil, bounce: Bool = false,
                 options: GIFOptions = GIFOptions(), webp: WebPAnimationOptions = WebPAnimationOptions(),
-                format: AnimationFormat? = nil, force: Bool = false, lineage: LineageRecorder? = nil) {
+                format: ImageFormat? = nil, force: Bool = false, lineage: LineageRecorder? = nil) {
         self.frames = frames
         self.order = order
         self.timing = timing
@@ -57,7 +58,7 @@ public struct AnimationMaker {
     public func animate(_ files: [InputFile], cancellation: CancellationToken = CancellationToken(),
                         progress: @escaping @Sendable () -> Void = {}) throws(AnimationError) -> EncodedAnimation {
         let sink = MemorySink()
-        var animation = try encode(AnimationFrames.order(files, by: order), format: format ?? .gif, into: sink,
+        var animation = try encode(AnimationFrames.order(files, by: order), writer: writer(forOutputPath: nil), into: sink,
                                    cancellation: cancellation, progress: progress)
         animation.bytes = sink.bytes
         return animation
@@ -71,8 +72,8 @@ public struct AnimationMaker {
     public func make(_ files: [InputFile], output: String, cancellation: CancellationToken = CancellationToken(),
                      progress: @escaping @Sendable () -> Void = {}) throws(AnimationError) -> AnimationOutput {
         let ordered = AnimationFrames.order(files, by: order)
-        let format = format ?? AnimationFormat(outputPath: output) ?? .gif
-        let writer = OutputWriter(outputGuard: OutputGuard(mark: format == .webp ? .webp : .gif, force: force,
+        let animationWriter = writer(forOutputPath: output)
+        let writer = OutputWriter(outputGuard: OutputGuard(mark: animationWriter.mark, force: force,
                                                            inputs: InputIdentities(ordered), catalogPath: lineage?.catalogPath))
         do throws(ImagingError) {
             try writer.outputGuard.check(output)
@@ -94,7 +95,7 @@ public struct AnimationMaker {
         }
         let animation: EncodedAnimation
         do throws(AnimationError) {
-            animation = try encode(ordered, format: format, into: file, cancellation: cancellation, progress: progress)
+            animation = try encode(ordered, writer: animationWriter, into: file, cancellation: cancellation, progress: progress)
         } catch .encoding(let error) {
             throw .output(path: output, error)
         }
@@ -105,10 +106,10 @@ public struct AnimationMaker {
         }
         var made = AnimationOutput(path: output, animation: animation)
         if let lineage, let target {
-            let kind: OutputRecord.Kind = format == .webp ? .webp : .gif
+            let kind = OutputRecord.Kind(rawValue: animationWriter.mark.kind) ?? .gif
             do throws(CatalogError) {
-                try lineage.record(LineageOutput(kind: kind, path: output, parameters: lineageParameters(format), photos: target.photos),
-                                   in: target)
+                try lineage.record(LineageOutput(kind: kind, path: output, parameters: lineageParameters(animationWriter),
+                                                 photos: target.photos), in: target)
             } catch {
                 made.recordingError = error
             }
@@ -116,8 +117,14 @@ public struct AnimationMaker {
         return made
     }
 
-    /// Streams the frames of `files` through the encoder of `format` into `sink`.
-    private func encode(_ files: [InputFile], format: AnimationFormat, into output: any ByteSink, cancellation: CancellationToken,
+    /// The writer of `format`, else the one `output`'s extension names, else GIF's.
+    private func writer(forOutputPath output: String?) -> any AnimationWriting {
+        format.flatMap(ImageEncoders.animationWriter(for:)) ?? output.flatMap(ImageEncoders.animationWriter(forOutputPath:))
+            ?? ImageEncoders.standardAnimation
+    }
+
+    /// Streams the frames of `files` through an encoder `writer` starts into `output`.
+    private func encode(_ files: [InputFile], writer: any AnimationWriting, into output: any ByteSink, cancellation: CancellationToken,
                         progress: @escaping @Sendable () -> Void) throws(AnimationError) -> EncodedAnimation {
         if files.isEmpty { throw .noFrames }
         let sink = CountingSink(output)
@@ -129,7 +136,7 @@ public struct AnimationMaker {
         }
         let encoder: any AnimationEncoding
         do throws(ImagingError) {
-            encoder = try self.encoder(format, canvas: stream.canvas, sink: sink)
+            encoder = try writer.start(canvas: stream.canvas, options: AnimationOptions(gif: options, webp: webp), sink: sink)
         } catch {
             throw .encoding(error)
         }
@@ -169,36 +176,19 @@ public struct AnimationMaker {
             throw .encoding(error)
         }
         if cancellation.isCancelled { throw .cancelled }
-        return EncodedAnimation(format: format, bytes: nil, byteCount: sink.byteCount, canvas: stream.canvas, frameCount: played,
+        return EncodedAnimation(format: writer.format, bytes: nil, byteCount: sink.byteCount, canvas: stream.canvas, frameCount: played,
                             peakFramesInMemory: stream.peakFramesAhead + encoder.peakFramesHeld + kept.count)
     }
 
-    private func encoder(_ format: AnimationFormat, canvas: PixelSize, sink: any ByteSink) throws(ImagingError) -> any AnimationEncoding {
-        switch format {
-        case .gif:
-            var options = options
-            options.comment = OutputMark.gif.text
-            return try GIFAnimator(options: options).stream(size: canvas, to: sink)
-        case .webp:
-            var options = webp
-            options.mark = OutputMark.webp.text
-            return try WebPAnimator(size: canvas, options: options, sink: sink)
-        }
-    }
-
     /// How the animation was made, as recorded in the catalog.
-    private func lineageParameters(_ format: AnimationFormat) -> String {
-        switch format {
-        case .gif:
-            JSONValue.object([
-                ("quality", .int(options.quality)), ("dither", .double(options.dither)), ("colors", .int(options.colors)),
-                ("loop", options.loop.netscapeValue.map(JSONValue.int) ?? .null),
-            ]).rendered
-        case .webp:
-            JSONValue.object([
-                ("lossless", .bool(webp.lossless)), ("quality", .double(webp.quality)), ("method", .int(webp.method)),
-                ("loop", .int(webp.loop.webPValue)),
-            ]).rendered
-        }
+    private func lineageParameters(_ writer: any AnimationWriting) -> String {
+        JSONValue.object(writer.parameters(AnimationOptions(gif: options, webp: webp)).map { name, value in
+            switch value {
+            case .int(let number): (name, .int(number))
+            case .double(let number): (name, .double(number))
+            case .bool(let flag): (name, .bool(flag))
+            case .none: (name, .null)
+            }
+        }).rendered
     }
 }

@@ -2,7 +2,8 @@ import Imaging
 
 /// An animation an `AnimationMaker` encoded: an animated GIF or WebP.
 public struct EncodedAnimation: Sendable {
-    public var format: AnimationFormat
+    /// The writer's format (`.gif`, `.webp`).
+    public var format: ImageFormat
     /// The file's bytes from `animate`; nil from `make`, which writes them
     /// to the file as they are encoded.
     public var bytes: [UInt8]?

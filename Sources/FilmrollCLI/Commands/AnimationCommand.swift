@@ -46,7 +46,8 @@ struct AnimationCommand: Command {
     var background: RGBColor
     var options = GIFOptions()
     var webp = WebPAnimationOptions()
-    var format: AnimationFormat
+    /// The format of the writer `-o OUT`'s extension names (`ImageEncoders.animations`).
+    var format: ImageFormat
     var order: AnimationFrames.Order
     var bounce: Bool
     var useCache: Bool
@@ -56,11 +57,11 @@ struct AnimationCommand: Command {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
         inputs = arguments.positionals
         guard let output = OutputOptions.path(arguments) else { throw UsageError("missing -o OUT.gif or -o OUT.webp") }
-        guard let format = AnimationFormat(outputPath: output) else {
-            throw UsageError("the output must end in .gif or .webp, not '\(output)'")
+        guard let writer = ImageEncoders.animationWriter(forOutputPath: output) else {
+            throw UsageError("the output must end in \(ImageEncoders.animationExtensionList), not '\(output)'")
         }
         self.output = output
-        self.format = format
+        format = writer.format
         if format == .webp {
             for option in ["dither", "colors"] where arguments.value(option) != nil {
                 throw UsageError("option '--\(option)' is for GIFs; a WebP has no palette")

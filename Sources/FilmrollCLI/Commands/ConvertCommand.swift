@@ -6,7 +6,7 @@ import Darwin
 import Filmroll
 
 /// `filmroll convert INPUT OUTPUT`: one photo decoded upright, optionally
-/// shrunk, and written as JPEG or PNG by the output's extension.
+/// shrunk, and written in the format the output's extension names.
 struct ConvertCommand: Command {
     static let spec = CommandSpec(
         name: "convert",
@@ -14,7 +14,7 @@ struct ConvertCommand: Command {
         usage: "INPUT OUTPUT [--max-size N] [--quality Q] [--keep-profile]",
         arguments: [
             ArgumentSpec(name: "INPUT", help: "An image in a format Filmroll reads (\(ImageDecoders.formatList); for an animation, the first frame)."),
-            ArgumentSpec(name: "OUTPUT", help: "The file to write: .jpg, .jpeg or .png. Never the input itself."),
+            ArgumentSpec(name: "OUTPUT", help: "The file to write: \(ImageEncoders.extensionList). Never the input itself."),
         ],
         options: [
             .value("max-size", "N", "Shrink so the longest edge is at most N pixels (never enlarges)."),
@@ -35,7 +35,8 @@ struct ConvertCommand: Command {
     var output: String
     var maxSize: Int?
     var quality: Int
-    var format: ImageFormat
+    /// The output's encoder, chosen by its extension.
+    var encoder: any ImageEncoding
     var limits: DecodeLimits
     /// `--memory`, in bytes.
     var memoryBytes: Int
@@ -50,10 +51,10 @@ struct ConvertCommand: Command {
         output = arguments.positionals[1]
         maxSize = try arguments.integer("max-size", in: 1...65500)
         quality = try arguments.integer("quality", in: 1...100, default: 90)!
-        guard let format = ImageFormat.forOutputPath(output), format != .gif else {
-            throw UsageError("cannot tell the output format from '\(output)'; use .jpg, .jpeg or .png")
+        guard let encoder = ImageEncoders.encoder(forOutputPath: output) else {
+            throw UsageError("cannot tell the output format from '\(output)'; use \(ImageEncoders.extensionList)")
         }
-        self.format = format
+        self.encoder = encoder
         let decoding = try LimitOptions(arguments)
         limits = decoding.limits
         memoryBytes = decoding.memoryBytes
@@ -80,15 +81,19 @@ struct ConvertCommand: Command {
             let options = DecodeOptions(target: target, limits: limits, convertsToSRGB: !keepsProfile)
             // No cache and no encoder beyond what the plan counts: all but the process itself.
             let memory = MemoryBudget(bytes: memoryBytes, overhead: MemoryBudget.processBytes, cacheBytes: 0)
+            var settings = EncodingSettings(quality: quality, mark: .convert)
             // A JPEG too large for optimised Huffman tables within the budget (libjpeg holds every
             // coefficient for them) is written with the standard tables instead: a few per cent larger.
-            var optimizesHuffman = true
             do throws(ImagingError) {
-                try memory.check(plannedBytes(info, options: options, file: file.count), for: info.storedSize)
-            } catch where format == .jpeg {
-                try memory.check(plannedBytes(info, options: options, file: file.count, optimizesHuffman: false),
+                try memory.check(plannedBytes(info, options: options, file: file.count, encoding: encoder.encoding(settings)),
                                  for: info.storedSize)
-                optimizesHuffman = false
+            } catch {
+                var standard = settings
+                standard.optimizeHuffman = false
+                let cheaper = encoder.encoding(standard)
+                guard cheaper.workingBytesPerPixel < encoder.encoding(settings).workingBytesPerPixel else { throw error }
+                try memory.check(plannedBytes(info, options: options, file: file.count, encoding: cheaper), for: info.storedSize)
+                settings = standard
             }
             let decoded = try ImageDecoder.decode(file, info: info, options: options)
             for warning in decoded.warnings { io.reportWarning(path: input, warning) }
@@ -96,11 +101,8 @@ struct ConvertCommand: Command {
             if let target {
                 image = image.resized(to: target.resultSize(for: decoded.info.uprightSize).fitting(image.size))
             }
-            let profile = decoded.colorSpace.embeddableProfile?.bytes
-            let encoding: EncodingFormat = format == .png
-                ? .png(PNGEncodingOptions(iccProfile: profile))
-                : .jpeg(JPEGEncodingOptions(quality: quality, optimizeHuffman: optimizesHuffman, iccProfile: profile))
-            bytes = try ImageEncoder.encode(image, as: encoding.marked(.convert))
+            settings.iccProfile = decoded.colorSpace.embeddableProfile?.bytes
+            bytes = try ImageEncoder.encode(image, as: encoder.encoding(settings))
         } catch {
             io.reportFailure(path: input, String(describing: error))
             return .failure
@@ -118,15 +120,15 @@ struct ConvertCommand: Command {
 extension ConvertCommand {
     /// What a conversion holds at its peak, refused up front when the
     /// budget cannot hold it: the decode, a turned or colour-converted copy
-    /// of it, the file, and the output side (a JPEG's flattened RGB and
-    /// libjpeg's coefficients for optimised Huffman tables, unless
-    /// `optimizesHuffman` is false; an encoded PNG as large as its pixels at worst).
-    func plannedBytes(_ info: ImageInfo, options: DecodeOptions, file: Int, optimizesHuffman: Bool = true) -> Int {
+    /// of it, the file, and what `encoding` holds besides the image (a
+    /// JPEG's flattened RGB and libjpeg's coefficients for optimised Huffman
+    /// tables; an encoded PNG as large as its pixels at worst).
+    func plannedBytes(_ info: ImageInfo, options: DecodeOptions, file: Int, encoding: EncodingFormat) -> Int {
         let decoded = ImageDecoder.plannedPixels(info, options: options)
         let upright = info.uprightSize
         let output = options.target.map { $0.resultSize(for: upright).pixelCount } ?? upright.pixelCount
         let copies = (info.metadata.orientation != .up ? 1 : 0) + (options.convertsToSRGB && !info.decodedColorSpace.isSRGB ? 1 : 0)
-        let outputBytesPerPixel = format == .png ? 4 : (optimizesHuffman ? 6 : 3)
+        let outputBytesPerPixel = encoding.workingBytesPerPixel
         let parts = [ImageDecoder.plannedBytes(info, options: options), decoded * 4 * copies,
                      output * outputBytesPerPixel, file]
         return parts.reduce(0) { total, part in

@@ -47,6 +47,7 @@ struct FourcutCommand: Command {
     var perDay: Bool
     var outFolder: String
     var pickFirst: Bool
+    /// The sheets' format, of an encoder `ImageEncoders` lists: by -o OUT's extension, or --format with --per-day.
     var format: ImageFormat
     var useCache: Bool
     var common: MakingOptions
@@ -68,17 +69,17 @@ struct FourcutCommand: Command {
         }
         if perDay {
             guard folder != nil, photos.isEmpty else { throw UsageError("--per-day needs --folder FOLDER and no PHOTO arguments") }
-            switch arguments.value("format")?.lowercased() ?? "jpeg" {
-            case "jpeg", "jpg": format = .jpeg
-            case "png": format = .png
-            case let other: throw UsageError("option '--format' takes jpeg or png, not '\(other)'")
+            let name = arguments.value("format") ?? "jpeg"
+            guard let encoder = ImageEncoders.encoder(named: name) else {
+                throw UsageError("option '--format' takes \(ImageEncoders.nameList), not '\(name.lowercased())'")
             }
+            format = encoder.format
         } else {
             guard let output else { throw UsageError("missing -o OUT") }
-            guard let chosen = ImageFormat.forOutputPath(output), chosen != .gif else {
-                throw UsageError("cannot tell the output format from '\(output)'; use .jpg, .jpeg or .png")
+            guard let encoder = ImageEncoders.encoder(forOutputPath: output) else {
+                throw UsageError("cannot tell the output format from '\(output)'; use \(ImageEncoders.extensionList)")
             }
-            format = chosen
+            format = encoder.format
             if photos.isEmpty { throw UsageError("missing PHOTO arguments; a four-cut takes four photos") }
             if photos.count > 4 { throw UsageError("a four-cut takes four photos, not \(photos.count)") }
             if photos.count < 4 {

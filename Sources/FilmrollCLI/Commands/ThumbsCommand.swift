@@ -64,11 +64,11 @@ struct ThumbsCommand: Command {
         }
         self.sizes = sizes
         outputFolder = OutputOptions.path(arguments)
-        switch arguments.value("format")?.lowercased() ?? "jpeg" {
-        case "jpeg", "jpg": format = .jpeg
-        case "png": format = .png
-        case let other: throw UsageError("option '--format' takes jpeg or png, not '\(other)'")
+        let name = arguments.value("format") ?? "jpeg"
+        guard let encoder = ImageEncoders.encoder(named: name) else {
+            throw UsageError("option '--format' takes \(ImageEncoders.nameList), not '\(name.lowercased())'")
         }
+        format = encoder.format
         quality = try arguments.integer("quality", in: 1...100, default: 85)!
         guard let fit = TargetSize.Fit(rawValue: arguments.value("fit") ?? "inside") else {
             throw UsageError("option '--fit' takes inside or cover, not '\(arguments.value("fit")!)'")
