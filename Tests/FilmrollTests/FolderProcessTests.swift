@@ -21,6 +21,14 @@ import TestSupport
         return folder
     }
 
+    /// An empty temporary folder that `fill` puts photos in.
+    static func folderOf(_ fill: (String) throws -> Void) throws -> String {
+        var template = Array("/tmp/filmroll-process-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        try fill(folder)
+        return folder
+    }
+
     static func remove(_ folder: String) { _ = folder.withCString { system("rm -rf '\(String(cString: $0))'") } }
 
     @Test func everythingIsMadeWithOneDecodePerPhoto() throws {

@@ -16,15 +16,18 @@ public struct PlanExecutor: Sendable {
     public var jobs: Int
     /// Replace files Filmroll did not make (`--force`).
     public var force: Bool
+    /// The run's photos, which no output replaces, `--force` or not.
+    public var photos: InputIdentities
     public var cancellation: CancellationToken
     /// Events name outputs relative to this folder when below it.
     public var reportRoot: String?
 
-    public init(pipeline: ImagePipeline, jobs: Int, force: Bool = false, cancellation: CancellationToken = CancellationToken(),
-                reportRoot: String? = nil) {
+    public init(pipeline: ImagePipeline, jobs: Int, force: Bool = false, photos: InputIdentities = InputIdentities([]),
+                cancellation: CancellationToken = CancellationToken(), reportRoot: String? = nil) {
         self.pipeline = pipeline
         self.jobs = max(1, jobs)
         self.force = force
+        self.photos = photos
         self.cancellation = cancellation
         self.reportRoot = reportRoot
     }
@@ -127,7 +130,7 @@ public struct PlanExecutor: Sendable {
             return
         }
         do {
-            let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: InputIdentities([])))
+            let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos))
             if case .bytes(let bytes) = try output.make(decoded, writer) { try writer.write(bytes, to: output.path) }
             events(.made(kind: output.label, path: reported(output.path)))
             state.made(output.label, lineage: output.key == nil ? nil : lineage(output))
@@ -140,7 +143,7 @@ public struct PlanExecutor: Sendable {
     /// Copies the same recipe's file made elsewhere; false when it cannot be.
     private func copy(_ donor: String, to output: PlannedOutput, events: @Sendable (ProcessEvent) -> Void) -> Bool {
         guard let bytes = try? FileBytes.read(donor) else { return false }
-        let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: InputIdentities([])))
+        let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos))
         do throws(ImagingError) {
             try writer.write(bytes, to: output.path)
         } catch {

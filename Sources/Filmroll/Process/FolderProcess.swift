@@ -25,13 +25,17 @@ public struct FolderProcess: Sendable {
     }
 
     /// Runs every stage; a photo or day that fails is reported and skipped.
+    /// The catalog is `catalogPath` (default the folder's), or one made for
+    /// the run when `options.keepsCatalog` is false.
     /// - Throws: `CatalogError` when the catalog cannot be opened or
     ///   written, `ImagingError` when the output folder cannot be made.
     public func run(catalogPath: String? = nil, cancellation: CancellationToken = CancellationToken(),
                     events: @escaping @Sendable (ProcessEvent) -> Void = { _ in }) throws -> ProcessSummary {
         var summary = ProcessSummary()
         events(.stageStarted(.index, total: 0))
-        let catalog = try Catalog(folder: folder, path: catalogPath, access: .create)
+        let scratch = options.keepsCatalog ? nil : try ScratchCatalog()
+        defer { scratch?.remove() }
+        let catalog = try Catalog(folder: folder, path: scratch?.path ?? catalogPath, access: .create)
         summary.index = try FolderIndexer(catalog: catalog, jobs: options.jobs).run(
             progress: { done, total in events(.advanced(.index, done: done, total: total)) },
             shouldStop: { cancellation.isCancelled })
@@ -60,6 +64,7 @@ public struct FolderProcess: Sendable {
                                                         ledger: &ledger, catalog: catalog)
         let recorder = SerialRecorder(LineageRecorder(catalog: catalog), folder: catalog.folder)
         let executor = PlanExecutor(pipeline: pipeline, jobs: options.jobs, force: options.force,
+                                    photos: options.force ? InputIdentities(paths: plan.photos.map(\.source.path)) : InputIdentities([]),
                                     cancellation: cancellation, reportRoot: AbsolutePath.of(out))
         let run = executor.run(outputs, ledger: ledger, record: recorder.record, events: events)
         try recorder.check()

@@ -73,7 +73,9 @@ public struct ThumbnailBatch {
             pipeline: pipeline, plan: plan, writer: OutputWriter(outputGuard: outputGuard, confinedTo: plan.outputFolder),
             threadsPerImage: max(1, Parallel.processorCount / max(1, min(jobs, files.count))),
             knownOutputs: lineage?.knownOutputs(of: .thumbnail) ?? [:],
-            photoHashes: Dictionary(uniqueKeysWithValues: roots.map { ($0, lineage?.photoHashes(inFolder: $0) ?? [:]) }),
+            photoHashes: Dictionary(uniqueKeysWithValues: roots.compactMap { root in
+                lineage?.photoHashes(inFolder: root).map { (root, $0) }
+            }),
             readsCachedDimensions: readsCachedDimensions)
         let collected = Locked(ThumbnailSummary())
         Parallel.forEach(files, jobs: jobs, shouldStop: { cancellation.isCancelled }) { file in

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Catalog
 import Imaging
 import Synchronization
 
@@ -127,12 +128,20 @@ final class ThumbnailMaker: Sendable {
         return wanted
     }
 
-    /// What a thumbnail's recipe names its photo by: the catalog's content
-    /// hash while the file is as catalogued, else its place, size and time.
+    /// What a thumbnail's recipe names its photo by: its content hash when
+    /// its folder has a catalog (the catalog's, while the file is as
+    /// catalogued, else hashed here as the indexer would), else its place,
+    /// size and time: without a catalog nothing is recorded to compare with.
     private func input(_ file: InputFile, source: SourceIdentity) -> OutputRecipe.Input {
-        if let known = photoHashes[file.root]?[file.relativePath], known.byteCount == source.byteCount,
-           known.modificationTimeNanoseconds == source.modificationTimeNanoseconds {
-            return .content(hash: known.hash)
+        if let catalogued = photoHashes[file.root] {
+            if let known = catalogued[file.relativePath], known.byteCount == source.byteCount,
+               known.modificationTimeNanoseconds == source.modificationTimeNanoseconds {
+                return .content(hash: known.hash)
+            }
+            if let descriptor = try? FileBytes.openRegular(file.path).descriptor {
+                defer { close(descriptor) }
+                if let identity = ContentHash.identity(ofDescriptor: descriptor) { return .content(hash: identity.hash) }
+            }
         }
         return .file(relativePath: file.relativePath, byteCount: source.byteCount,
                      modificationTimeNanoseconds: source.modificationTimeNanoseconds)

@@ -20,7 +20,7 @@ struct ConvertCommand: Command {
             .value("max-size", "N", "Shrink so the longest edge is at most N pixels (never enlarges)."),
             .value("quality", "Q", "JPEG quality, 1 to 100 (default 90)."),
             .flag("keep-profile", "Keep the photo's own colours and embed its ICC profile, instead of converting to sRGB."),
-            OutputGuard.forceOption,
+            ForceOption.force,
         ] + LimitOptions.specs,
         discussion: """
         The output is upright, in sRGB (shrunk in the photo's own colours, then converted once through its
@@ -55,9 +55,10 @@ struct ConvertCommand: Command {
             throw UsageError("cannot tell the output format from '\(output)'; use .jpg, .jpeg or .png")
         }
         self.format = format
-        limits = try LimitOptions.parse(arguments)
-        memoryBytes = try LimitOptions.memoryBytes(arguments)
-        force = arguments.has("force")
+        let decoding = try LimitOptions(arguments)
+        limits = decoding.limits
+        memoryBytes = decoding.memoryBytes
+        force = try ForceOption(arguments).force
         keepsProfile = arguments.has("keep-profile")
     }
 

@@ -4,7 +4,7 @@ import Imaging
 /// upright and fitted to the canvas through the image pipeline (an
 /// animated GIF or WebP input gives all its frames, with their delays).
 /// `stream` gives them one at a time, a few decoded ahead in parallel.
-public struct GIFFrames: Sendable {
+public struct AnimationFrames: Sendable {
     /// The order of the frames.
     public enum Order: String, Sendable {
         /// File names in natural order ("frame2" before "frame10").
@@ -86,7 +86,7 @@ public struct GIFFrames: Sendable {
     /// decoded ahead in parallel. `progress` is called once per input
     /// decoded; the stream ends early once `cancellation` is cancelled.
     /// - Throws: `FrameError` when the first file's header cannot be read.
-    public func stream(_ files: [InputFile], lookahead: Int = GIFFrames.defaultLookahead,
+    public func stream(_ files: [InputFile], lookahead: Int = AnimationFrames.defaultLookahead,
                        cancellation: CancellationToken = CancellationToken(),
                        progress: @escaping @Sendable () -> Void = {}) throws(FrameError) -> FrameStream {
         var canvas = PixelSize(width: 1, height: 1)
