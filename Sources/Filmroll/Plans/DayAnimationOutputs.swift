@@ -43,6 +43,7 @@ public enum DayAnimationOutputs {
             options.speed = settings.gifSpeed
             options.paletteFromHalfSize = true
             options.triesSharedPalette = false    // a day's photos are different pictures
+            options.jobs = 1                       // the executor's workers are the run's threads
             let delays = Array(repeating: settings.delay, count: frames.count)
             return .bytes(try GIFAnimator(options: options).encode(frames, delays: delays))
         case .webp:

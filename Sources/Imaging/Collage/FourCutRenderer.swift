@@ -6,9 +6,12 @@ import Dispatch
 /// with the caption drawn by FreeType.
 public struct FourCutRenderer: Sendable {
     public let pipeline: ImagePipeline
+    /// Cells decoded at once (`--jobs`).
+    public let jobs: Int
 
-    public init(pipeline: ImagePipeline) {
+    public init(pipeline: ImagePipeline, jobs: Int = Parallel.processorCount) {
         self.pipeline = pipeline
+        self.jobs = max(1, jobs)
     }
 
     /// A photo that could not be used, and why.
@@ -67,7 +70,7 @@ public struct FourCutRenderer: Sendable {
         let requests = layout.cells.enumerated().map { index, cell in
             ImageRequest(source: photos[index % 4], resize: Self.cellResize(cell, crop: crop))
         }
-        let results = Parallel.map(Array(requests.prefix(4)), jobs: 4) { request in
+        let results = Parallel.map(Array(requests.prefix(4)), jobs: jobs) { request in
             Result { () throws(PhotoError) in
                 do throws(ImagingError) { return try pipeline.image(for: request) } catch {
                     throw PhotoError(path: request.source.path, error: error)

@@ -31,6 +31,10 @@ public struct EncodingFormat: Sendable, Hashable, CacheIdentifiable {
     /// The same encoding with `mark` written into the file.
     public func marked(_ mark: OutputMark) -> EncodingFormat { encoding.marked(mark) }
 
+    /// The same encoding embedding `profile` (ICC), unless it embeds one
+    /// already or its format holds none.
+    func embedding(_ profile: [UInt8]) -> EncodingFormat { encoding.embedding(profile) }
+
     /// The file's bytes for `image`, as the encoder takes it.
     func encode(_ image: Image) throws(ImagingError) -> [UInt8] { try encoding.encode(image) }
 
@@ -47,6 +51,7 @@ private protocol ErasedEncoding: Sendable {
     var workingBytesPerPixel: Int { get }
     var cacheIdentifier: String { get }
     func marked(_ mark: OutputMark) -> EncodingFormat
+    func embedding(_ profile: [UInt8]) -> EncodingFormat
     func encode(_ image: Image) throws(ImagingError) -> [UInt8]
     func isEqual(to other: any ErasedEncoding) -> Bool
     func hash(into hasher: inout Hasher)
@@ -63,6 +68,7 @@ private struct Encoding<Encoder: ImageEncoding>: ErasedEncoding {
     var cacheIdentifier: String { options.cacheIdentifier }
 
     func marked(_ mark: OutputMark) -> EncodingFormat { EncodingFormat(encoder, options: encoder.marking(options, with: mark)) }
+    func embedding(_ profile: [UInt8]) -> EncodingFormat { EncodingFormat(encoder, options: encoder.embedding(profile, in: options)) }
     func encode(_ image: Image) throws(ImagingError) -> [UInt8] { try encoder.encode(image, options: options) }
 
     /// Equal when the same kind of encoder, for the same format, has equal options.

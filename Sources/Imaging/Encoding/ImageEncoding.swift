@@ -26,6 +26,10 @@ public protocol ImageEncoding: Sendable {
     /// `options` with `mark` written into the file, in place of any other mark.
     func marking(_ options: Options, with mark: OutputMark) -> Options
 
+    /// `options` embedding `profile` (ICC) unless they embed one already;
+    /// unchanged (the default) for a format that cannot hold a profile.
+    func embedding(_ profile: [UInt8], in options: Options) -> Options
+
     /// Bytes per pixel of the image the encoder holds while encoding with
     /// `options`, besides the image itself and at its peak, for the memory
     /// budget (the output as large as RGBA pixels by default).
@@ -42,6 +46,7 @@ public protocol ImageEncoding: Sendable {
 
 extension ImageEncoding {
     public func workingBytesPerPixel(_ options: Options) -> Int { 4 }
+    public func embedding(_ profile: [UInt8], in options: Options) -> Options { options }
 
     /// The encoding that writes `settings` through this encoder.
     public func encoding(_ settings: EncodingSettings = EncodingSettings()) -> EncodingFormat {

@@ -22,6 +22,12 @@ struct JPEGEncoder: ImageEncoding {
     /// image when it optimises the Huffman tables.
     func workingBytesPerPixel(_ options: JPEGEncodingOptions) -> Int { options.optimizeHuffman ? 6 : 3 }
 
+    func embedding(_ profile: [UInt8], in options: JPEGEncodingOptions) -> JPEGEncodingOptions {
+        var options = options
+        options.iccProfile = options.iccProfile ?? profile
+        return options
+    }
+
     func encode(_ image: Image, options: JPEGEncodingOptions) throws(ImagingError) -> [UInt8] {
         try JPEGCodec.encode(image, options: options)
     }

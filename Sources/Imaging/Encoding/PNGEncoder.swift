@@ -22,6 +22,12 @@ struct PNGEncoder: ImageEncoding {
         return options
     }
 
+    func embedding(_ profile: [UInt8], in options: PNGEncodingOptions) -> PNGEncodingOptions {
+        var options = options
+        options.iccProfile = options.iccProfile ?? profile
+        return options
+    }
+
     func encode(_ image: Image, options: PNGEncodingOptions) throws(ImagingError) -> [UInt8] {
         try PNGCodec.encode(image, options: options)
     }
