@@ -105,8 +105,8 @@ import TestSupport
 
         let (refused, runner) = CommandRunner.run("process", folder.path, "--out", site, "--no-catalog", "--quiet")
         #expect(refused == .failure)
-        #expect(runner.stderr.contains("IMG_0001_256.jpg: already exists and was not made by Filmroll; move it away, or add --force to replace it"),
-                "\(runner.stderr)")
+        #expect(runner.stderr.contains("filmroll: \(site)/thumbs/IMG_0001_256.jpg: already exists and was not made by Filmroll; "
+                                       + "choose another output, or add --force to replace it\n"), "\(runner.stderr)")
         #expect(try FileBytes.read(site + "/thumbs/IMG_0001_256.jpg") == theirs)
 
         let (code, forced) = CommandRunner.run("process", folder.path, "--out", site, "--no-catalog", "--quiet", "--force")
@@ -124,7 +124,8 @@ import TestSupport
         try AtomicFile.write(photo, to: folder.path + "/thumbs/IMG_0001_256.jpg")
         let (code, runner) = CommandRunner.run("process", folder.path, "--out", folder.path, "--no-catalog", "--quiet", "--force")
         #expect(code == .failure)
-        #expect(runner.stderr.contains("IMG_0001_256.jpg: is one of the photos; refusing to replace it, --force or not"), "\(runner.stderr)")
+        #expect(runner.stderr.contains("filmroll: \(folder.path)/thumbs/IMG_0001_256.jpg: refusing to overwrite the input photo; choose another output\n"),
+                "\(runner.stderr)")
         #expect(try FileBytes.read(folder.path + "/thumbs/IMG_0001_256.jpg") == photo)
     }
 

@@ -211,6 +211,9 @@ struct PhotoWork: Sendable {
             }
             let frameIndex = images.count - xdgSizes.count - 1
             return .made(thumbnails: staleThumbnails ? 2 : 0, frame: frame == nil ? nil : images[frameIndex])
+        } catch .outputRefused(let refusal) where refusal.namedPath == nil {
+            events(.failed(path: refusal.path, reason: refusal.description))    // told of the file in the way
+            return .failed
         } catch {
             events(.failed(path: photo.source.path, reason: error.description))
             return .failed
@@ -240,9 +243,9 @@ struct PhotoWork: Sendable {
         guard FileBytes.exists(path) && OutputMark.read(contentsOf: path) == nil else { return }
         if let photos {
             if !photos.contains(path) { return }
-            throw .fileSystem("\(path): is one of the photos; refusing to replace it, --force or not")
+            throw .outputRefused(OutputRefusal(path: path, .input))
         }
-        throw .fileSystem("\(path): already exists and was not made by Filmroll; move it away, or add --force to replace it")
+        throw .outputRefused(OutputRefusal(path: path, .notMadeByFilmroll))
     }
 
     /// Writes atomically, replacing only a file Filmroll made (any but a photo with `--force`).
