@@ -78,9 +78,9 @@ import TestSupport
         #expect(!FileBytes.exists(folder.path + "/.filmroll/catalog.sqlite"))
         #expect(Folders.names(in: folder.path + "/.filmroll") == ["gallery"])
 
-        // A re-run indexes afresh into its own catalog, and finds the outputs up to date.
+        // A re-run keeps no record either: it indexes afresh into a catalog of its own and makes everything again.
         let (_, again) = CommandRunner.run("process", folder.path, "--no-catalog")
-        #expect(again.stdout.hasPrefix("7 photos: 0 thumbnails, 0 four-cuts, 0 animations"), "\(again.stdout)")
+        #expect(again.stdout.hasPrefix("7 photos: 14 thumbnails, 1 four-cuts, 2 animations"), "\(again.stdout)")
         #expect(!FileBytes.exists(folder.path + "/.filmroll/catalog.sqlite"))
     }
 
@@ -105,8 +105,8 @@ import TestSupport
 
         let (refused, runner) = CommandRunner.run("process", folder.path, "--out", site, "--no-catalog", "--quiet")
         #expect(refused == .failure)
-        #expect(runner.stderr.contains("filmroll: \(site)/thumbs/IMG_0001_256.jpg: already exists and was not made by Filmroll; "
-                                       + "choose another output, or add --force to replace it\n"), "\(runner.stderr)")
+        #expect(runner.stderr.contains("IMG_0001_256.jpg: already exists and was not made by Filmroll; choose another output, or add --force to replace it"),
+                "\(runner.stderr)")
         #expect(try FileBytes.read(site + "/thumbs/IMG_0001_256.jpg") == theirs)
 
         let (code, forced) = CommandRunner.run("process", folder.path, "--out", site, "--no-catalog", "--quiet", "--force")
@@ -124,8 +124,7 @@ import TestSupport
         try AtomicFile.write(photo, to: folder.path + "/thumbs/IMG_0001_256.jpg")
         let (code, runner) = CommandRunner.run("process", folder.path, "--out", folder.path, "--no-catalog", "--quiet", "--force")
         #expect(code == .failure)
-        #expect(runner.stderr.contains("filmroll: \(folder.path)/thumbs/IMG_0001_256.jpg: refusing to overwrite the input photo; choose another output\n"),
-                "\(runner.stderr)")
+        #expect(runner.stderr.contains("IMG_0001_256.jpg: refusing to overwrite the input photo; choose another output"), "\(runner.stderr)")
         #expect(try FileBytes.read(folder.path + "/thumbs/IMG_0001_256.jpg") == photo)
     }
 
