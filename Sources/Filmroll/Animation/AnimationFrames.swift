@@ -127,10 +127,11 @@ public struct AnimationFrames: Sendable {
         return Frame(image: padded(image, canvas: canvas), ownMilliseconds: nil, source: file.path)
     }
 
-    /// An animation's frame resized to the canvas and padded.
+    /// An animation's frame (in its file's colours) resized to the canvas,
+    /// converted to sRGB at that size, and padded.
     func fitted(_ image: Image, canvas: PixelSize) -> Image {
         let resize = ImageProcessors.Resize(target: TargetSize(width: canvas.width, height: canvas.height, fit: fit), upscale: true)
-        return padded(resize.apply(image), canvas: canvas)
+        return padded(resize.apply(image).convertedToSRGB(), canvas: canvas)
     }
 
     /// `image` centred on a canvas of the background colour (contain), as it is when it fills it.
