@@ -71,7 +71,7 @@ public enum CLI {
 
     static var overview: String {
         var lines = [
-            "OVERVIEW: Thumbnails, four-cut strips and GIFs from folders of photos.",
+            "OVERVIEW: Thumbnails, four-cut strips, animations and videos from folders of photos.",
             "",
             "USAGE: filmroll <command> [options]",
             "",
@@ -79,7 +79,8 @@ public enum CLI {
         ]
         for command in commands {
             let name = command.spec.name
-            lines.append("  " + name + String(repeating: " ", count: max(2, 12 - name.count)) + command.spec.abstract)
+            let aliases = command.spec.aliases.isEmpty ? "" : " (Also: " + command.spec.aliases.joined(separator: ", ") + ".)"
+            lines.append("  " + name + String(repeating: " ", count: max(2, 12 - name.count)) + command.spec.abstract + aliases)
         }
         lines += ["", "  filmroll <command> --help    Show a command's options.",
                   "  filmroll --version          Show the version and the libraries' versions."]

@@ -8,8 +8,7 @@ import TestSupport
 /// and help), and parses it the same way (same validation, same errors).
 @Suite struct OptionGroupTests {
     /// Each shared option, as its group declares it.
-    static let shared: [OptionSpec] = JobsOptions.specs + CatalogOptions.specs + ReportOptions.specs + LimitOptions.specs
-        + ForceOption.specs + [OutputOptions.spec("PATH")] + FrameTimingOptions.specs
+    static let shared = SharedOptions.all
 
     @Test func everyCommandTakesASharedOptionFromItsGroup() throws {
         var takers: [String: [String]] = [:]
@@ -98,5 +97,6 @@ import TestSupport
         #expect(help == CommandRunner.run("help", "gif").runner.stdout)
         #expect(help.contains("ALIASES: filmroll animate"))
         #expect(CommandRunner.run("--generate-manpage").runner.stdout.contains("Also: filmroll animate."))
+        #expect(CommandRunner.run("--help").runner.stdout.contains("(Also: animate.)"))
     }
 }

@@ -22,7 +22,7 @@ import TestSupport
         #expect(code == .success)
         let page = runner.stdout
         #expect(page.hasPrefix(".TH FILMROLL 1 "))
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "EXIT STATUS", "FILES", "SEE ALSO"] {
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "SHARED OPTIONS", "COMMANDS", "EXIT STATUS", "FILES", "SEE ALSO"] {
             #expect(page.contains("\n.SH \(section)\n"), "\(section) missing")
         }
         for command in CLI.commands {

@@ -44,8 +44,11 @@ public struct FourCutMaker {
             return try renderer.render(sources, options: options)
         } catch let error as FourCutRenderer.PhotoError {
             throw .photo(path: error.path, error.error)
+        } catch let error as TextError {
+            throw .rendering(error)
         } catch {
-            throw .rendering(String(describing: error))
+            // `render` throws only the two above; anything else is told as a font that cannot be used.
+            throw .rendering(.unusableFont(String(describing: error)))
         }
     }
 

@@ -178,14 +178,15 @@ final class ThumbnailMaker: Sendable {
         return output
     }
 
-    /// Writes an output-folder file; a refusal that does not name the
-    /// output sets `refusedOutput`, since the failure is told of the photo.
+    /// Writes an output-folder file; a failure whose sentence does not
+    /// name the output (a refusal, a folder that cannot be made) sets
+    /// `refusedOutput`, since the failure is told of the photo.
     private func write(_ bytes: [UInt8], to output: String, refusedOutput: inout String?) throws(ImagingError) {
         do {
             try writer.write(bytes, to: output)
-        } catch .fileSystem(let reason) where !reason.contains(output) {
-            refusedOutput = output
-            throw .fileSystem(reason)
+        } catch {
+            if error.namedPath != output { refusedOutput = output }
+            throw error
         }
     }
 
@@ -209,7 +210,7 @@ final class ThumbnailMaker: Sendable {
     }
 
     private func absolutePath(_ path: String) throws(ImagingError) -> String {
-        guard let resolved = AbsolutePath.resolved(path) else { throw .fileSystem(FileBytes.systemMessage(errno)) }
+        guard let resolved = AbsolutePath.resolved(path) else { throw .fileSystem(.failed(.read, path: path, .system(errno: errno))) }
         return resolved
     }
 }

@@ -12,3 +12,10 @@ protocol OptionGroup: Sendable {
     /// does not list is never there, and takes its default).
     init(_ arguments: ParsedArguments) throws(UsageError)
 }
+
+/// Every option a group declares, as it declares it: what the organisation
+/// test holds each command to, and what the man page lists once.
+enum SharedOptions {
+    static let all: [OptionSpec] = [OutputOptions.spec("PATH")] + JobsOptions.specs + CatalogOptions.specs + ReportOptions.specs
+        + ForceOption.specs + LimitOptions.specs + FrameTimingOptions.specs
+}

@@ -41,7 +41,7 @@ public final class FrameReader {
         let (descriptor, size) = try ImagingError.converting(try FileBytes.openRegular(path))
         var keepsDescriptor = false
         defer { if !keepsDescriptor { close(descriptor) } }
-        if size > limits.maxFileBytes { throw .limitExceeded("file is larger than \(limits.maxFileBytes) bytes") }
+        if size > limits.maxFileBytes { throw .limitExceeded(.fileBytes(size: size, maximum: limits.maxFileBytes)) }
         if size == 0 { throw .emptyFile }
         var head = [UInt8](repeating: 0, count: min(size, ImageDecoders.signatureLength))
         _ = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }

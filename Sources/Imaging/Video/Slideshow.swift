@@ -44,7 +44,7 @@ public final class Slideshow {
         durationSeconds = Double(photos.count) * options.secondsPerPhoto - Double(photos.count - 1) * options.crossfadeSeconds
         let frames = options.frameRate.frameCount(seconds: durationSeconds)
         guard frames <= options.maxFrames else {
-            throw .limitExceeded("the slideshow would have \(frames) frames, more than \(options.maxFrames)")
+            throw .limitExceeded(.slideshowFrames(count: frames, maximum: options.maxFrames))
         }
         frameCount = max(1, frames)
         let canvas = canvas, background = options.background

@@ -55,7 +55,7 @@ public final class VideoEncoder {
         self.options = options
 
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        guard !name.isEmpty else { throw .fileSystem("cannot create \(path): not a file name") }
+        guard !name.isEmpty else { throw .fileSystem(.failed(.create, path: path, .notAFileName)) }
         file = try ImagingError.converting(try AtomicFileWriter(path: path))
         do {
             writer = try VideoCodec.Writer(descriptor: file.descriptor, path: file.temporaryPath, size: even, options: options)
@@ -85,7 +85,7 @@ public final class VideoEncoder {
         }
         guard frameCount < options.maxFrames else {
             cancel()
-            throw .limitExceeded("a video has at most \(options.maxFrames) frames")
+            throw .limitExceeded(.videoFrames(maximum: options.maxFrames))
         }
         do {
             try writer.add(frame.convertedToSRGB(), duration: Int64(duration))
