@@ -21,7 +21,7 @@ import TestSupport
         #expect(lines.count == 2)
         #expect(lines[0].contains(#""format":"tiff","width":70,"height":45"#))
         #expect(lines[0].contains(#""frames":1,"loopCount":null,"colorModel":"RGB 8-bit, 3 pages""#))
-        #expect(lines[1].contains(#""colorSpace":"Display P3 (fixture)","colorSource":"icc""#))
+        #expect(lines[1].contains(#""colorSpace":"Display P3 (Filmroll test)","colorSource":"icc""#))
     }
 
     @Test func thumbsOfAFolderOfTIFFs() throws {
