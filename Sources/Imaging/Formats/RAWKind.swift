@@ -67,7 +67,7 @@ public enum RAWKind: String, Sendable, Hashable, CaseIterable {
     /// Makers of cameras whose TIFF-based RAW files LibRaw reads (as their Make tags start).
     static let otherMakers = ["CANON", "KODAK", "EASTMAN KODAK", "HASSELBLAD", "LEAF", "PHASE ONE", "MAMIYA",
                               "LEICA", "OLYMPUS", "OM DIGITAL", "FUJIFILM", "PANASONIC", "SIGMA", "MINOLTA",
-                              "KONICA MINOLTA", "EPSON", "SINAR", "IMACON", "DJI", "GOPRO", "XIAOMI"]
+                              "KONICA MINOLTA", "SEIKO EPSON", "SINAR", "IMACON", "DJI", "GOPRO", "XIAOMI"]
 }
 
 /// IFD0 of a TIFF as far as the head of a file shows it.
