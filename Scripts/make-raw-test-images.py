@@ -313,10 +313,10 @@ def adobe_layout_dng(upright, orientation, transpose, preview_scale, date, offse
     return write_tiff(ifd0), preview
 
 
-def pidng_dng(picture, make, model):
+def pidng_dng(picture, make, model, orientation=1):
     """The raw image alone, written by pidng (uncompressed, 12 bits)."""
     from pidng.core import RAW2DNG, DNGTags, Tag
-    from pidng.defs import CFAPattern, CalibrationIlluminant, DNGVersion, PhotometricInterpretation
+    from pidng.defs import CFAPattern, CalibrationIlluminant, PhotometricInterpretation
     bayer = mosaic(picture)
     height, width = bayer.shape
     tags = DNGTags()
@@ -324,7 +324,7 @@ def pidng_dng(picture, make, model):
     tags.set(Tag.ImageLength, height)
     tags.set(Tag.TileWidth, width)
     tags.set(Tag.TileLength, height)
-    tags.set(Tag.Orientation, 1)
+    tags.set(Tag.Orientation, orientation)
     tags.set(Tag.PhotometricInterpretation, PhotometricInterpretation.Color_Filter_Array)
     tags.set(Tag.SamplesPerPixel, 1)
     tags.set(Tag.BitsPerSample, 12)
@@ -336,9 +336,7 @@ def pidng_dng(picture, make, model):
     tags.set(Tag.CalibrationIlluminant1, CalibrationIlluminant.D65)
     tags.set(Tag.AsShotNeutral, [[1, 1], [1, 1], [1, 1]])
     tags.set(Tag.Make, make)
-    tags.set(Tag.Model, model)
-    tags.set(Tag.DNGVersion, DNGVersion.V1_4)
-    tags.set(Tag.DNGBackwardVersion, DNGVersion.V1_1)
+    tags.set(Tag.Model, model)   # pidng adds DNGVersion 1.4 and DNGBackwardVersion 1.0 itself
     converter = RAW2DNG()
     converter.options(tags, path="", compress=False)
     return bytes(converter.convert(bayer))
@@ -537,15 +535,17 @@ def make_bench(source, destination):
         targets = [os.path.join(with_preview, stem + ".dng"), os.path.join(without, stem + ".dng")]
         if all(os.path.exists(t) for t in targets):
             continue
-        picture = Image.open(os.path.join(source, name)).convert("RGB")
+        jpeg = Image.open(os.path.join(source, name))
+        orientation = jpeg.getexif().get(0x0112, 1)   # the JPEG's pixels as stored, its orientation kept
+        picture = jpeg.convert("RGB")
         # Even sizes: whole 2x2 filter blocks.
         picture = picture.crop((0, 0, picture.width & ~1, picture.height & ~1))
-        dng, _ = adobe_layout_dng(picture, 1, None, 1, "2025:04:10 14:30:05", gps=False)
+        dng, _ = adobe_layout_dng(picture, orientation, None, 1, "2025:04:10 14:30:05", gps=False)
         with open(targets[0], "wb") as f:
             f.write(dng)
         with open(targets[1], "wb") as f:
-            f.write(pidng_dng(picture, "Filmroll", "Bench"))
-        print("%s: %dx%d" % (stem, picture.width, picture.height))
+            f.write(pidng_dng(picture, "Filmroll", "Bench", orientation))
+        print("%s: %dx%d, orientation %d" % (stem, picture.width, picture.height, orientation))
 
 
 if __name__ == "__main__":
