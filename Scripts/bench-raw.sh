@@ -5,8 +5,9 @@
 # interleaved between tools, medians of RUNS.
 #
 # The DNGs are made once from the first COUNT (default 12) 12 MP JPEGs of the
-# corpus by Scripts/make-raw-test-images.py --bench, into
-# $BENCH_CORPUS/raw-dng/: preview/ in Adobe's layout with a full-size JPEG
+# corpus by Scripts/make-raw-test-images.py --bench, into RAW_DNGS (default
+# .bench-corpus/raw-dng, in this checkout even when BENCH_CORPUS points at
+# another's): preview/ in Adobe's layout with a full-size JPEG
 # preview (and an RGB thumbnail in IFD0), plain/ written by pidng with no
 # preview. Both are 12-bit uncompressed 4032x3024 RGGB mosaics with the
 # JPEGs' EXIF orientations. filmroll takes the preview when it covers the size
@@ -16,7 +17,8 @@
 #   COUNT=48 Scripts/bench-raw.sh        more files
 #   KEEP=1 Scripts/bench-raw.sh          keep the work dir (thumbnails, logs)
 #   BENCH_CORPUS=DIR                     the corpus (default .bench-corpus, made by
-#                                        ../shared/bench/make-corpus when missing)
+#                                        ../shared/bench/make-corpus when missing), read only
+#   RAW_DNGS=DIR                         where the DNGs are made (default .bench-corpus/raw-dng)
 #
 # A timed run during which other processes used more than 5% of the machine's
 # CPU is redone (at most 2*RUNS extra tries per row). Target: filmroll at most
@@ -30,6 +32,7 @@ runs=${1:-${RUNS:-5}}
 count=${COUNT:-12}
 [[ "$count" =~ ^[1-9][0-9]*$ ]] || { echo "bench-raw: COUNT must be a positive integer, not '$count'" >&2; exit 2; }
 corpus=${BENCH_CORPUS:-.bench-corpus}
+dngs=${RAW_DNGS:-.bench-corpus/raw-dng}
 sizes=(256 1024)
 sets=(preview plain)
 bg_max=0.05
@@ -47,18 +50,19 @@ mapfile -d '' jpegs < <(find "$corpus/photos12mp" -name '*.jpg' -print0 | sort -
 ((${#jpegs[@]} > 0)) || { echo "bench-raw: no JPEGs in $corpus/photos12mp" >&2; exit 1; }
 source_dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-raw-src.XXXXXX")
 for jpeg in "${jpegs[@]}"; do ln -s "$(realpath "$jpeg")" "$source_dir/"; done
-log "making DNGs (once) in $corpus/raw-dng..."
-python3 Scripts/make-raw-test-images.py --bench "$source_dir" "$corpus/raw-dng" >&2
+log "making DNGs (once) in $dngs..."
+python3 Scripts/make-raw-test-images.py --bench "$source_dir" "$dngs" >&2
 rm -rf "$source_dir"
 declare -A files_of=()
 for set in "${sets[@]}"; do
   list=()
-  for jpeg in "${jpegs[@]}"; do list+=("$corpus/raw-dng/$set/$(basename "${jpeg%.jpg}").dng"); done
+  for jpeg in "${jpegs[@]}"; do list+=("$dngs/$set/$(basename "${jpeg%.jpg}").dng"); done
   files_of[$set]=$(printf '%s\n' "${list[@]}")
 done
 nfiles=${#jpegs[@]}
 half=$(((nfiles + 1) / 2))                     # files per process for the 2-process tools
-dng_mb=$(du -cm "$corpus/raw-dng/preview" | tail -n 1 | cut -f1)
+mapfile -t preview_files <<<"${files_of[preview]}"
+dng_mb=$(du -cm "${preview_files[@]}" | tail -n 1 | cut -f1)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-raw.XXXXXX")
 if [[ "${KEEP:-}" == 1 ]]; then
@@ -114,7 +118,8 @@ for row in "${rows[@]}"; do
   rm -rf "$out" && mkdir -p "$out"
   : >"$work/rss-$row"
   if ! run "$row" "$out" "$work/rss-$row" >/dev/null 2>>"$work/$row.err"; then
-    broken[$row]="$(grep -v '^Command exited' "$work/$row.err" | grep -v WARNING | sed '/^$/d' | tail -n 1)"
+    # The tool's own last word, not xargs' or GNU time's.
+    broken[$row]="$(grep -Ev '^(Command exited|xargs:)|WARNING' "$work/$row.err" | sed '/^$/d' | tail -n 1)"
     continue
   fi
   rss_mb[$row]=$(grep -E '^[0-9]+$' "$work/rss-$row" | sort -n | tail -n 1 | awk '{ printf "%.0f", $1 / 1024 }') || true
@@ -179,7 +184,7 @@ label() {
     filmroll) echo "filmroll thumbs --size $size --jobs 2" ;;
   esac
 }
-libraw_version=$(dcraw_emu 2>&1 | grep -o 'LibRaw [0-9.]*[-A-Za-z]*' | head -n 1) || true
+libraw_version=$(simple_dcraw 2>&1 | grep -o 'LibRaw [0-9][^ ]*' | head -n 1) || true
 vips_version=$(vipsthumbnail --vips-version 2>&1 | head -n 1) || true
 vips_short=$(grep -o '[0-9]*\.[0-9]*\.[0-9]*' <<<"$vips_version" | head -n 1) || true
 filmroll_version=$([[ -x $filmroll ]] && "$filmroll" --version 2>&1 | head -n 1) || true
