@@ -37,7 +37,7 @@ import TestSupport
         let (code, runner) = CommandRunner.run("info", folder)
         #expect(code == .failure)
         let lines = runner.stdout.split(separator: "\n")
-        #expect(lines.count == 55)    // every fixture but the two bad ones and the two TIFFs (README.md is not an image)
+        #expect(lines.count == 57)    // every fixture but the two bad ones and the two TIFFs (README.md is not an image)
         #expect(runner.stderr.formatListElided == """
             filmroll: \(folder)/bad/empty.png: empty file
             filmroll: \(folder)/bad/not-an-image.jpg: not an image Filmroll reads (…)

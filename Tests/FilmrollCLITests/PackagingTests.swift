@@ -71,6 +71,8 @@ import TestSupport
         #expect(complete("filmroll", "thumbs", "--format", "=", "p") == "png")
         #expect(complete("filmroll", "fourcut", "--dpi", "6") == "600")
         #expect(complete("filmroll", "thumbs", "photo") == "", "positionals fall back to file names")
+        #expect(complete("filmroll", "an") == "animate")
+        #expect(complete("filmroll", "animate", "--fp") == "--fps", "an alias completes as its command")
     }
 
     @Test(.enabled(if: installed("zsh"), "zsh is not installed"))

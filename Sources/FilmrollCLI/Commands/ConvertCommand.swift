@@ -20,10 +20,11 @@ struct ConvertCommand: Command {
             .value("max-size", "N", "Shrink so the longest edge is at most N pixels (never enlarges)."),
             .value("quality", "Q", "JPEG quality, 1 to 100 (default 90)."),
             .flag("keep-profile", "Keep the photo's own colours and embed its ICC profile, instead of converting to sRGB."),
-            OutputGuard.forceOption,
+            ForceOption.force,
         ] + LimitOptions.specs,
         discussion: """
-        The output is upright, in sRGB (converted through the photo's own colour profile, if it has one), and
+        The output is upright, in sRGB (shrunk in the photo's own colours, then converted once through its
+        colour profile, if it has one), and
         carries no orientation tag and no other metadata (only a comment marking it as Filmroll's). With
         --keep-profile the pixels keep the photo's colours and its ICC profile is embedded; a photo whose colours
         are given by HEIF code points or PNG chromaticities gets an equivalent profile. An existing OUTPUT is replaced only when Filmroll made it, unless --force; never the input.
@@ -54,9 +55,10 @@ struct ConvertCommand: Command {
             throw UsageError("cannot tell the output format from '\(output)'; use .jpg, .jpeg or .png")
         }
         self.format = format
-        limits = try LimitOptions.parse(arguments)
-        memoryBytes = try LimitOptions.memoryBytes(arguments)
-        force = arguments.has("force")
+        let decoding = try LimitOptions(arguments)
+        limits = decoding.limits
+        memoryBytes = decoding.memoryBytes
+        force = try ForceOption(arguments).force
         keepsProfile = arguments.has("keep-profile")
     }
 
@@ -76,7 +78,7 @@ struct ConvertCommand: Command {
             let target = maxSize.map { TargetSize.edge($0) }
             let file = try ImagingError.converting(try FileBytes.read(input, limit: limits.maxFileBytes))
             let info = try ImageDecoder.readInfo(file, limits: limits)
-            let options = DecodeOptions(target: target, limits: limits, convertsToSRGB: !keepsProfile)
+            let options = DecodeOptions(target: target, limits: limits)
             // No cache and no encoder beyond what the plan counts: all but the process itself.
             let memory = MemoryBudget(bytes: memoryBytes, overhead: MemoryBudget.processBytes, cacheBytes: 0)
             // A JPEG too large for optimised Huffman tables within the budget (libjpeg holds every
@@ -91,11 +93,9 @@ struct ConvertCommand: Command {
             }
             let decoded = try ImageDecoder.decode(file, info: info, options: options)
             for warning in decoded.warnings { io.reportWarning(path: input, warning) }
-            var image = decoded.image
-            if let target {
-                image = image.resized(to: target.resultSize(for: decoded.info.uprightSize).fitting(image.size))
-            }
-            let profile = decoded.colorSpace.embeddableProfile?.bytes
+            let image = Self.outputImage(decoded, target: target, keepsProfile: keepsProfile)
+            // An image kept in the photo's colours embeds their profile; an sRGB one embeds none.
+            let profile = image.colorSpace.embeddableProfile?.bytes
             let encoding: EncodingFormat = format == .png
                 ? .png(PNGEncodingOptions(iccProfile: profile))
                 : .jpeg(JPEGEncodingOptions(quality: quality, optimizeHuffman: optimizesHuffman, iccProfile: profile))
@@ -115,18 +115,38 @@ struct ConvertCommand: Command {
 }
 
 extension ConvertCommand {
+    /// The picture written: the decode (upright, in the photo's own colours)
+    /// shrunk to `target`, then converted to sRGB once, at the output's
+    /// size, unless `keepsProfile`.
+    ///
+    /// The Lanczos filter works on the encoded values of the photo's own
+    /// space, as the thumbnail pipeline, libvips' thumbnail and Pillow do.
+    /// Converting first would not make the filter work in linear light
+    /// (sRGB's values are no more linear than Display P3's); it would cost
+    /// a conversion of every decoded pixel instead of every output pixel,
+    /// and clip colours outside sRGB before they are averaged.
+    static func outputImage(_ decoded: DecodedImage, target: TargetSize?, keepsProfile: Bool) -> Image {
+        var image = decoded.image
+        if let target {
+            image = image.resized(to: target.resultSize(for: decoded.info.uprightSize).fitting(image.size))
+        }
+        return keepsProfile ? image : image.convertedToSRGB()
+    }
+
     /// What a conversion holds at its peak, refused up front when the
-    /// budget cannot hold it: the decode, a turned or colour-converted copy
-    /// of it, the file, and the output side (a JPEG's flattened RGB and
-    /// libjpeg's coefficients for optimised Huffman tables, unless
-    /// `optimizesHuffman` is false; an encoded PNG as large as its pixels at worst).
+    /// budget cannot hold it: the decode, a turned copy of it, a
+    /// colour-converted copy of the output, the file, and the output side
+    /// (a JPEG's flattened RGB and libjpeg's coefficients for optimised
+    /// Huffman tables, unless `optimizesHuffman` is false; an encoded PNG
+    /// as large as its pixels at worst).
     func plannedBytes(_ info: ImageInfo, options: DecodeOptions, file: Int, optimizesHuffman: Bool = true) -> Int {
         let decoded = ImageDecoder.plannedPixels(info, options: options)
         let upright = info.uprightSize
         let output = options.target.map { $0.resultSize(for: upright).pixelCount } ?? upright.pixelCount
-        let copies = (info.metadata.orientation != .up ? 1 : 0) + (options.convertsToSRGB && !info.decodedColorSpace.isSRGB ? 1 : 0)
+        let turned = info.metadata.orientation != .up ? decoded * 4 : 0
+        let converted = !keepsProfile && info.decodedColorSpace.needsConversion ? output * 4 : 0
         let outputBytesPerPixel = format == .png ? 4 : (optimizesHuffman ? 6 : 3)
-        let parts = [ImageDecoder.plannedBytes(info, options: options), decoded * 4 * copies,
+        let parts = [ImageDecoder.plannedBytes(info, options: options), turned, converted,
                      output * outputBytesPerPixel, file]
         return parts.reduce(0) { total, part in
             let (sum, overflow) = total.addingReportingOverflow(part)

@@ -64,6 +64,9 @@ struct ManPage {
             ".PP",
             Roff.escape(command.abstract),
         ]
+        if !command.aliases.isEmpty {
+            lines += [".PP", Roff.escape("Also: " + command.aliases.map { "filmroll \($0)" }.joined(separator: ", ") + ".")]
+        }
         for argument in command.arguments {
             lines += [".TP", Roff.italic(argument.name), Roff.escape(argument.help)]
         }

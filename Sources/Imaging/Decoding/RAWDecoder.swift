@@ -192,10 +192,13 @@ struct RAWDecoder: ImageDecoding {
         let scaled = JPEGCodec.scaledSize(header.size, numerator: numerator)
         let image = try JPEGCodec.decode(raw, scaledSize: scaled, numerator: numerator, format: .rgb8,
                                          maxScans: limits.maxProgressiveScans)
-        // A preview that carries a profile is converted here: the
-        // image's colours are LibRaw's sRGB.
+        // A preview that carries a profile is converted here, at the
+        // preview's size (rare: cameras write sRGB previews): the file's
+        // colours, as ImageInfo tells them, are LibRaw's sRGB.
         guard let icc = JPEGCodec.readICC(raw) else { return image }
-        return image.convertedToSRGB(from: .icc(ColorProfile(icc)))
+        var profiled = image
+        profiled.colorSpace = .icc(ColorProfile(icc))
+        return profiled.convertedToSRGB()
     }
 }
 

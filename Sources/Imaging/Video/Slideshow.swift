@@ -59,7 +59,7 @@ public final class Slideshow {
                 let picture: Image
                 switch photos[index] {
                 case .file(let source): picture = try pipeline.image(for: ImageRequest(source: source, resize: resize))
-                case .image(let image): picture = resize.apply(image)
+                case .image(let image): picture = resize.apply(image).convertedToSRGB()
                 }
                 return Slide(picture: picture, canvas: canvas, zoomRoom: room, background: background)
             }

@@ -67,7 +67,8 @@ public final class VideoEncoder {
 
     deinit { cancel() }
 
-    /// Encodes `frame` (RGB8, RGBA8 with its alpha ignored, or gray),
+    /// Encodes `frame` (RGB8, RGBA8 with its alpha ignored, or gray; in
+    /// sRGB, converted here if it is not: it is at its final size),
     /// lasting `duration` ticks of `options.timing`: frame periods at a
     /// constant rate (1 by default), milliseconds with `.milliseconds`.
     /// - Throws: on a frame of another size, past `options.maxFrames`, or
@@ -87,7 +88,7 @@ public final class VideoEncoder {
             throw .limitExceeded("a video has at most \(options.maxFrames) frames")
         }
         do {
-            try writer.add(frame, duration: Int64(duration))
+            try writer.add(frame.convertedToSRGB(), duration: Int64(duration))
         } catch {
             cancel()
             throw error

@@ -1,7 +1,7 @@
 import Imaging
 
-/// An animation a `GIFMaker` encoded: an animated GIF or WebP.
-public struct GIFAnimation: Sendable {
+/// An animation an `AnimationMaker` encoded: an animated GIF or WebP.
+public struct EncodedAnimation: Sendable {
     public var format: AnimationFormat
     /// The file's bytes from `animate`; nil from `make`, which writes them
     /// to the file as they are encoded.

@@ -6,7 +6,7 @@ import Imaging
 /// the catalog of the folder the photos are in: what `filmroll gif` does.
 ///
 /// Frames stream from the decoders to the encoder: a few are decoded ahead
-/// in parallel (`GIFFrames.stream`), the encoder keeps what differencing
+/// in parallel (`AnimationFrames.stream`), the encoder keeps what differencing
 /// and palettes need, and `make` writes the file as it is encoded, into a
 /// temporary beside the output that takes its name at the end. Memory
 /// stays flat however many frames, except with `bounce`, which keeps every
@@ -14,12 +14,12 @@ import Imaging
 ///
 /// ```swift
 /// let (files, _, _) = InputWalker.expand(["/photos/burst"])
-/// let gif = try GIFMaker(timing: .fps(12)).make(files, output: "/photos/burst.gif")
-/// let webp = try GIFMaker(timing: .fps(12)).make(files, output: "/photos/burst.webp")
+/// let gif = try AnimationMaker(timing: .fps(12)).make(files, output: "/photos/burst.gif")
+/// let webp = try AnimationMaker(timing: .fps(12)).make(files, output: "/photos/burst.webp")
 /// ```
-public struct GIFMaker {
-    public var frames: GIFFrames
-    public var order: GIFFrames.Order
+public struct AnimationMaker {
+    public var frames: AnimationFrames
+    public var order: AnimationFrames.Order
     /// The frames' delays; nil: each input's own delay (animations), else 10 fps.
     public var timing: FrameTiming?
     /// Play forward, then backward.
@@ -35,9 +35,9 @@ public struct GIFMaker {
     /// Records animations with their photos; nil: no catalog is read or written.
     public var lineage: LineageRecorder?
     /// Frames decoded ahead of the encoder.
-    public var lookahead = GIFFrames.defaultLookahead
+    public var lookahead = AnimationFrames.defaultLookahead
 
-    public init(frames: GIFFrames = GIFFrames(), order: GIFFrames.Order = .name, timing: FrameTiming? = nil, bounce: Bool = false,
+    public init(frames: AnimationFrames = AnimationFrames(), order: AnimationFrames.Order = .name, timing: FrameTiming? = nil, bounce: Bool = false,
                 options: GIFOptions = GIFOptions(), webp: WebPAnimationOptions = WebPAnimationOptions(),
                 format: AnimationFormat? = nil, force: Bool = false, lineage: LineageRecorder? = nil) {
         self.frames = frames
@@ -53,11 +53,11 @@ public struct GIFMaker {
 
     /// The animation of `files`, encoded in memory, not written.
     /// - Parameter progress: called once per input decoded.
-    /// - Throws: `GIFError`; `.cancelled` once `cancellation` is cancelled.
+    /// - Throws: `AnimationError`; `.cancelled` once `cancellation` is cancelled.
     public func animate(_ files: [InputFile], cancellation: CancellationToken = CancellationToken(),
-                        progress: @escaping @Sendable () -> Void = {}) throws(GIFError) -> GIFAnimation {
+                        progress: @escaping @Sendable () -> Void = {}) throws(AnimationError) -> EncodedAnimation {
         let sink = MemorySink()
-        var animation = try encode(GIFFrames.order(files, by: order), format: format ?? .gif, into: sink,
+        var animation = try encode(AnimationFrames.order(files, by: order), format: format ?? .gif, into: sink,
                                    cancellation: cancellation, progress: progress)
         animation.bytes = sink.bytes
         return animation
@@ -66,11 +66,11 @@ public struct GIFMaker {
     /// Makes `output` from `files` and records it. The output and the
     /// catalog are checked before any decoding; the file is written as the
     /// frames are encoded, and appears at `output` only when it is whole.
-    /// - Throws: `GIFError`; nothing is left at `output` then (an earlier
+    /// - Throws: `AnimationError`; nothing is left at `output` then (an earlier
     ///   file there stays as it was).
     public func make(_ files: [InputFile], output: String, cancellation: CancellationToken = CancellationToken(),
-                     progress: @escaping @Sendable () -> Void = {}) throws(GIFError) -> GIFOutput {
-        let ordered = GIFFrames.order(files, by: order)
+                     progress: @escaping @Sendable () -> Void = {}) throws(AnimationError) -> AnimationOutput {
+        let ordered = AnimationFrames.order(files, by: order)
         let format = format ?? AnimationFormat(outputPath: output) ?? .gif
         let writer = OutputWriter(outputGuard: OutputGuard(mark: format == .webp ? .webp : .gif, force: force,
                                                            inputs: InputIdentities(ordered), catalogPath: lineage?.catalogPath))
@@ -92,8 +92,8 @@ public struct GIFMaker {
         } catch {
             throw .output(path: output, error)
         }
-        let animation: GIFAnimation
-        do throws(GIFError) {
+        let animation: EncodedAnimation
+        do throws(AnimationError) {
             animation = try encode(ordered, format: format, into: file, cancellation: cancellation, progress: progress)
         } catch .encoding(let error) {
             throw .output(path: output, error)
@@ -103,7 +103,7 @@ public struct GIFMaker {
         } catch {
             throw .output(path: output, error)
         }
-        var made = GIFOutput(path: output, animation: animation)
+        var made = AnimationOutput(path: output, animation: animation)
         if let lineage, let target {
             let kind: OutputRecord.Kind = format == .webp ? .webp : .gif
             do throws(CatalogError) {
@@ -118,11 +118,11 @@ public struct GIFMaker {
 
     /// Streams the frames of `files` through the encoder of `format` into `sink`.
     private func encode(_ files: [InputFile], format: AnimationFormat, into output: any ByteSink, cancellation: CancellationToken,
-                        progress: @escaping @Sendable () -> Void) throws(GIFError) -> GIFAnimation {
+                        progress: @escaping @Sendable () -> Void) throws(AnimationError) -> EncodedAnimation {
         if files.isEmpty { throw .noFrames }
         let sink = CountingSink(output)
         let stream: FrameStream
-        do throws(GIFFrames.FrameError) {
+        do throws(AnimationFrames.FrameError) {
             stream = try frames.stream(files, lookahead: lookahead, cancellation: cancellation, progress: progress)
         } catch {
             throw .frame(path: error.path, error.error)
@@ -135,7 +135,7 @@ public struct GIFMaker {
         }
         var played = 0
         var kept: [(image: Image, milliseconds: Double)] = []
-        func add(_ image: Image, milliseconds: Double) throws(GIFError) {
+        func add(_ image: Image, milliseconds: Double) throws(AnimationError) {
             do throws(ImagingError) {
                 try encoder.add(image, milliseconds: milliseconds)
             } catch {
@@ -144,8 +144,8 @@ public struct GIFMaker {
             played += 1
         }
         while true {
-            let next: GIFFrames.Frame?
-            do throws(GIFFrames.FrameError) {
+            let next: AnimationFrames.Frame?
+            do throws(AnimationFrames.FrameError) {
                 next = try stream.next()
             } catch {
                 throw .frame(path: error.path, error.error)
@@ -169,7 +169,7 @@ public struct GIFMaker {
             throw .encoding(error)
         }
         if cancellation.isCancelled { throw .cancelled }
-        return GIFAnimation(format: format, bytes: nil, byteCount: sink.byteCount, canvas: stream.canvas, frameCount: played,
+        return EncodedAnimation(format: format, bytes: nil, byteCount: sink.byteCount, canvas: stream.canvas, frameCount: played,
                             peakFramesInMemory: stream.peakFramesAhead + encoder.peakFramesHeld + kept.count)
     }
 
