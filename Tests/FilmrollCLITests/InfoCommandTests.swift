@@ -37,11 +37,13 @@ import TestSupport
         let (code, runner) = CommandRunner.run("info", folder)
         #expect(code == .failure)
         let lines = runner.stdout.split(separator: "\n")
-        #expect(lines.count == 46)    // every fixture but the two bad ones (README.md is not an image)
+        #expect(lines.count == 57)    // every fixture but the two bad ones and the two TIFFs (README.md is not an image)
         #expect(runner.stderr.formatListElided == """
             filmroll: \(folder)/bad/empty.png: empty file
             filmroll: \(folder)/bad/not-an-image.jpg: not an image Filmroll reads (…)
-            filmroll: skipped 1 file that is not a photo: 1 .md
+            filmroll: \(folder)/raw/export.tiff: unsupported format (TIFF)
+            filmroll: \(folder)/raw/plain.tiff: unsupported format (TIFF)
+            filmroll: skipped 2 files that are not photos: 2 .md
 
             """)
         // Natural order, and names with spaces or Hangul are listed like any other.
