@@ -55,10 +55,10 @@ import TestSupport
     }
 
     @Test func anImageFilmrollCannotDecodeFailsByName() throws {
-        // Given a Photoshop file, and a Canon CR3 named like a JPEG, among photos
+        // Given a Photoshop file, and a BMP named like a JPEG, among photos (a TIFF or a CR3 is decoded now)
         let folder = try Self.folder()
         try folder.write(Self.psd, as: "scan.psd")
-        try folder.write([0, 0, 0, 0x18] + Array("ftypcrx ".utf8) + [0, 0, 0, 0], as: "IMG_0003.jpg")
+        try folder.write(Array("BM".utf8) + [0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0], as: "IMG_0003.jpg")
         let out = TemporaryFolder()
         // When thumbnails are made
         let (code, runner) = CommandRunner.run("thumbs", folder.path, "--out", out.path, "--no-cache", "--size", "32",
@@ -66,7 +66,7 @@ import TestSupport
         // Then each fails by name, and the others are still counted as skipped
         #expect(code == .failure)
         #expect(runner.stderr.sortedLines() == """
-            filmroll: \(folder.file("IMG_0003.jpg")): unsupported format (CR3 RAW)
+            filmroll: \(folder.file("IMG_0003.jpg")): unsupported format (BMP)
             filmroll: \(folder.file("scan.psd")): unsupported format (PSD)
             \(Self.summaryLine)
             """.sortedLines())

@@ -111,6 +111,22 @@ import TestSupport
         #expect(try ImageDecoder.readInfo(try Fixtures.bytes("tiff/rgb8.tif")).format == .tiff)
     }
 
+    /// Camera RAWs are TIFF-structured: the RAW decoder, registered first,
+    /// takes them; a TIFF exported from one (its Make and Model kept) is a TIFF.
+    @Test func rawFilesGoToTheRAWDecoderAndTheirExportsHere() throws {
+        let export = try ImageDecoder.decode(try Fixtures.bytes("raw/export.tiff"))
+        #expect(export.info.format == .tiff)
+        #expect(export.info.metadata.make == "NIKON CORPORATION")
+        #expect(export.image.size == PixelSize(width: 64, height: 48))
+        #expect(try ImageDecoder.readInfo(try Fixtures.bytes("raw/plain.tiff")).format == .tiff)
+        for dng in ["raw/camera.dng", "raw/plain.dng"] {
+            #expect(try ImageDecoder.readInfo(try Fixtures.bytes(dng)).format != .tiff, "\(dng)")
+        }
+        let order = ImageDecoders.all.map(\.format.rawValue)
+        let tiff = try #require(order.firstIndex(of: "tiff"))
+        #expect(order[..<tiff].contains("raw"))
+    }
+
     // MARK: Shrink while reading
 
     /// A box shrink of `image` by `factor` with the decoder's rounding: each

@@ -46,8 +46,10 @@ import Testing
         let psd: [UInt8] = Array("8BPS".utf8) + [0, 1, 0, 0, 0, 0, 0, 0]
         // Then the decoder names the format instead of calling it "not an image"
         #expect(throws: ImagingError.unsupportedFormat("PSD")) { try ImageDecoder.decode(psd) }
-        #expect(throws: ImagingError.unsupportedFormat("CR3 RAW")) { try ImageDecoder.readInfo(Self.ftyp("crx ")) }
         #expect(ImagingError.unsupportedFormat("PSD").description == "unsupported format (PSD)")
+        // A CR3 is read by the camera RAW decoder now: a bare ftyp box is a RAW file cut short.
+        #expect(throws: ImagingError.self) { try ImageDecoder.readInfo(Self.ftyp("crx ")) }
+        #expect(ImageFormat.sniff(Self.ftyp("crx ")) == .raw)
         // A TIFF is decoded now: an empty one is a damaged TIFF, not an unsupported format
         let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 0x08, 0, 0]
         #expect(throws: ImagingError.corrupt(.tiff, "Sanity check on directory count failed, zero tag directories not supported")) {
