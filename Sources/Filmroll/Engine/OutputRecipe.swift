@@ -38,11 +38,11 @@ public struct OutputRecipe: Sendable, Hashable {
         self.parameters = parameters
     }
 
-    /// 32 hex digits naming this recipe.
+    /// 32 hex digits naming this recipe (XXH3-128, as the catalog hashes photos).
     public var key: String {
         let text = [Self.codeVersion, kind.rawValue, parameters].joined(separator: "\n") + "\n"
             + inputs.map(\.keyText).joined(separator: "\n")
-        return MD5.hex(Array(text.utf8))
+        return ContentHash.hex(Array(text.utf8))
     }
 }
 

@@ -54,10 +54,10 @@ public struct PlanExecutor: Sendable {
         var stale: [Int] = []
         for (index, output) in outputs.enumerated() {
             switch output.record {
-            case .recipe(let recipe, _):
-                let path = AbsolutePath.of(output.path)
-                if ledger.isCurrent(path: path, key: recipe.key) { summary.upToDate += 1; continue }
-                if let donor = ledger.madeElsewhere(key: recipe.key, notAt: path), copy(donor, to: output, events: events) {
+            case .recipe:
+                let path = AbsolutePath.of(output.path), key = output.key!
+                if ledger.isCurrent(path: path, key: key) { summary.upToDate += 1; continue }
+                if let donor = ledger.madeElsewhere(key: key, notAt: path), copy(donor, to: output, events: events) {
                     record([lineage(output)])
                     summary.reused += 1
                     continue
@@ -155,7 +155,7 @@ public struct PlanExecutor: Sendable {
 
     private func lineage(_ output: PlannedOutput) -> LineageOutput {
         guard case let .recipe(recipe, parameters) = output.record else { preconditionFailure("an unrecorded output") }
-        return LineageOutput(kind: recipe.kind, path: output.path, root: output.root, key: recipe.key,
+        return LineageOutput(kind: recipe.kind, path: output.path, root: output.root, key: output.key,
                              parameters: parameters, photos: output.inputs.map(\.photo))
     }
 

@@ -38,7 +38,7 @@ public struct PlannedOutput: Sendable {
         case unrecorded(isCurrent: @Sendable () -> Bool)
     }
 
-    public var record: Record
+    public let record: Record
     /// What the output is, as progress and JSON name it ("thumbnail", "fourcut", "animation").
     public var label: String
     /// Where the file goes (absolute or relative to the working folder).
@@ -57,6 +57,7 @@ public struct PlannedOutput: Sendable {
                 minimumInputs: Int? = nil,
                 make: @escaping @Sendable (_ images: [Image], _ writer: OutputWriter) throws -> Made) {
         self.record = record
+        if case .recipe(let recipe, _) = record { key = recipe.key } else { key = nil }
         self.label = label
         self.path = path
         self.root = root
@@ -66,8 +67,6 @@ public struct PlannedOutput: Sendable {
         self.make = make
     }
 
-    /// The recipe's key, when the output is recorded.
-    public var key: String? {
-        if case .recipe(let recipe, _) = record { recipe.key } else { nil }
-    }
+    /// The recipe's key, when the output is recorded (computed once).
+    public let key: String?
 }

@@ -15,6 +15,7 @@ enum LegacyProcessState {
     static func adopt(_ outputs: [PlannedOutput], plan: ProcessPlan, options: ProcessOptions, out: String,
                       ledger: inout OutputLedger, catalog: Catalog) throws(CatalogError) -> Int {
         let stateFile = out + "/.process-state"
+        guard ledger.hasRowsWithoutKey || FileBytes.exists(stateFile) else { return 0 }
         let signatures = read(stateFile)
         let root = AbsolutePath.of(out)
         var current: [String: String] = [:]   // absolute path → the old signature it needs
