@@ -8,9 +8,15 @@ public struct LibraryVersion: Sendable, Hashable {
 }
 
 extension LibraryVersion {
-    /// Every library, in the order `filmroll --version` names them.
+    /// Every library, in the order `filmroll --version` names them, then
+    /// those the registered decoders name (LibRaw, libtiff, libjxl …).
     /// libexif is missing: it has neither a version function nor a macro.
     public static var all: [LibraryVersion] {
+        var seen = Set(core.map(\.name))
+        return core + ImageDecoders.all.compactMap(\.library).filter { seen.insert($0.name).inserted }
+    }
+
+    private static var core: [LibraryVersion] {
         [
             LibraryVersion(name: "libjpeg-turbo", version: String(cString: cimg_version_libjpeg())),
             LibraryVersion(name: "libpng", version: String(cString: cimg_version_libpng())),

@@ -13,6 +13,9 @@ public protocol ImageDecoding: Sendable {
     var signatureLength: Int { get }
     /// Whether the format can hold an animation (so a caller streams its frames).
     var canAnimate: Bool { get }
+    /// The library that reads the format, for `filmroll --version`; nil
+    /// (the default) for the libraries Filmroll always names.
+    var library: LibraryVersion? { get }
 
     /// Whether a file that starts with `head` (`signatureLength` bytes, fewer
     /// for a shorter file) is in this format.
@@ -65,6 +68,7 @@ public protocol FrameDecoding: AnyObject {
 extension ImageDecoding {
     public var signatureLength: Int { 64 }
     public var canAnimate: Bool { false }
+    public var library: LibraryVersion? { nil }
 
     public func decodeStoredWithWarnings(_ bytes: UnsafeRawBufferPointer, info: ImageInfo, options: DecodeOptions)
         throws(ImagingError) -> (frames: [ImageFrame], scale: Int, warnings: [String]) {

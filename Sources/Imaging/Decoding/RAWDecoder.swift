@@ -22,6 +22,7 @@ extension ImageFormat {
 /// told in `ImageInfo.colorModel` after the container and sensor
 /// (`RAWDescription`).
 struct RAWDecoder: ImageDecoding {
+    var library: LibraryVersion? { LibraryVersion(name: "LibRaw", version: RAWCodec.version) }
     var format: ImageFormat { .raw }
     var fileExtensions: [String] { ["cr2", "cr3", "nef", "arw", "raf", "rw2", "dng", "orf", "pef", "srw"] }
     var signatureLength: Int { RAWKind.signatureLength }
