@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test fuzz sanitize bench bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-video test-images clean install uninstall release
+.PHONY: demo test fuzz sanitize bench bench-tiff bench-raw bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -13,7 +13,7 @@ fuzz:            ## libFuzzer over every CImaging decoder: make fuzz SECONDS=60 
 sanitize:        ## The tests under AddressSanitizer, and the concurrent parts under ThreadSanitizer
 	Scripts/sanitize.sh
 
-bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, process, video and memory benchmarks (builds the corpus once)
+bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, process, video, memory, TIFF, RAW and JPEG XL benchmarks (builds the corpus once)
 	Scripts/bench.sh
 	Scripts/bench-thumbs.sh
 	Scripts/bench-index.sh
@@ -24,6 +24,8 @@ bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, proces
 	Scripts/bench-process.sh
 	Scripts/bench-video.sh
 	Scripts/bench-memory.sh
+	Scripts/bench-tiff.sh
+	Scripts/bench-raw.sh
 
 bench-memory:    ## Peak RSS of every command on two 9999² RGBA PNGs, a 2 GB tEXt PNG and a 60000² HEIC: MEMORY=500M for --memory
 	Scripts/bench-memory.sh
@@ -84,3 +86,9 @@ install: $(if $(filter $(RELEASE_BINARY),$(BINARY)),release)  ## Install filmrol
 
 uninstall:       ## Remove what make install put under $(DESTDIR)$(PREFIX)
 	rm -f $(BINDIR)/filmroll $(MANDIR)/filmroll.1 $(BASHDIR)/filmroll $(ZSHDIR)/_filmroll
+
+bench-tiff:      ## TIFF thumbnails against vipsthumbnail (uncompressed and LZW)
+	Scripts/bench-tiff.sh
+
+bench-raw:       ## RAW (DNG) thumbnails against LibRaw's full decode
+	Scripts/bench-raw.sh
