@@ -111,7 +111,7 @@ import TestSupport
                                               encoding: Self.encoding).key)
         let quality90 = EncodingFormat.jpeg(JPEGEncodingOptions(quality: 90)).marked(.thumbnail)
         #expect(key != OutputRecipe.thumbnail(of: input, resize: resize, encoding: quality90).key)
-        // Pinned: a key that changed between versions would remake every library's outputs.
+        // The same recipe built twice: the same key (no per-process seed, unlike Swift's Hasher).
         #expect(OutputRecipe(kind: .fourcut, inputs: [input], parameters: "p").key
                 == OutputRecipe(kind: .fourcut, inputs: [input], parameters: "p").key)
     }

@@ -35,7 +35,9 @@ public struct OutputLedger: Sendable {
     /// A file made by the recipe with `key` at another path, still as
     /// recorded: the same output, ready to copy.
     public func madeElsewhere(key: String, notAt path: String) -> String? {
-        byKey[key]?.first { $0 != path && Self.fileSize($0) != nil && Self.fileSize($0) == byPath[$0]?.bytes }
+        byKey[key]?.first { other in
+            other != path && Self.fileSize(other).map { $0 == byPath[other]?.bytes } == true
+        }
     }
 
     /// Notes an output made during the run.

@@ -107,9 +107,7 @@ public struct ThumbnailPlan: Sendable {
 
     /// How a thumbnail of `size` was made, as recorded in the catalog.
     func lineageParameters(size: Int) -> String {
-        JSONValue.object([
-            ("size", .int(size)), ("fit", .string(fit.rawValue)), ("upscale", .bool(upscale)),
-            ("format", .string(format.rawValue)), ("quality", .int(quality)), ("keepMetadata", .bool(keepMetadata)),
-        ]).rendered
+        ThumbnailOutputs.parameters(size: size, fit: fit, upscale: upscale, format: format, quality: quality,
+                                    keepMetadata: keepMetadata)
     }
 }
