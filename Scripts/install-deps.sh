@@ -21,6 +21,7 @@ packages=(
   libfontconfig-dev
   libheif-dev        # HEIC and AVIF (with libde265, dav1d and aom on Debian 12)
   libwebp-dev
+  libjxl-dev         # JPEG XL
   liblcms2-dev       # colour management
   libavformat-dev    # MP4 video: FFmpeg's muxer and demuxer,
   libavcodec-dev     #   its codecs (Debian's libavcodec depends on libx264 for H.264),
@@ -31,7 +32,7 @@ packages=(
   pkg-config
 )
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle libheif-examples)
+  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle libheif-examples libjxl-tools)
 fi
 
 # Ubuntu 24.04 and Debian 13 ship libheif's decoders as plugins.
