@@ -38,9 +38,9 @@ import TestSupport
         #expect(code == .failure)
         let lines = runner.stdout.split(separator: "\n")
         #expect(lines.count == 44)    // every fixture but the two bad ones (README.md is not an image)
-        #expect(runner.stderr == """
+        #expect(runner.stderr.formatListElided == """
             filmroll: \(folder)/bad/empty.png: empty file
-            filmroll: \(folder)/bad/not-an-image.jpg: not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)
+            filmroll: \(folder)/bad/not-an-image.jpg: not an image Filmroll reads (…)
             filmroll: skipped 1 file that is not a photo: 1 .md
 
             """)
@@ -52,8 +52,8 @@ import TestSupport
         let path = Fixtures.path("bad/not-an-image.jpg")
         let (code, runner) = CommandRunner.run("info", "--json", path)
         #expect(code == .failure)
-        #expect(runner.stdout == "{\"path\":\"\(path)\",\"error\":\"not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)\"}\n")
-        #expect(runner.stderr == "filmroll: \(path): not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)\n")
+        #expect(runner.stdout.formatListElided == "{\"path\":\"\(path)\",\"error\":\"not an image Filmroll reads (…)\"}\n")
+        #expect(runner.stderr.formatListElided == "filmroll: \(path): not an image Filmroll reads (…)\n")
     }
 
     @Test func missingFileIsNamed() {

@@ -20,6 +20,15 @@ import TestSupport
         #expect(throws: ImagingError.emptyFile) { try Fixtures.decode("bad/empty.png") }
     }
 
+    /// Errors, help and the man page name the formats from the registry,
+    /// built-in decoders first, in the order their signatures are tried.
+    @Test func theRegistryListsTheBuiltInFormats() {
+        #expect(ImageDecoders.formatList.hasPrefix("JPEG, PNG, GIF, HEIF, AVIF, WebP"))
+        #expect(ImageDecoders.fileExtensions.isSuperset(of: ["jpg", "jpeg", "png", "gif", "heic", "avif", "webp"]))
+        #expect(ImageDecoders.decoder(for: .webp)?.canAnimate == true)
+        #expect(ImageDecoders.decoder(for: .jpeg)?.canAnimate == false)
+    }
+
     @Test func mislabeledJPEGDecodesAsJPEG() throws {
         let decoded = try Fixtures.decode("jpeg/mislabeled.png")
         #expect(decoded.info.format == .jpeg)

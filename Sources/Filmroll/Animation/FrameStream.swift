@@ -88,7 +88,7 @@ public final class FrameStream {
     /// Opens an animated input's reader, or starts decoding a photo.
     private func start(_ file: InputFile) {
         let format = ImageFormat.sniff(contentsOf: file.path)
-        if format == .gif || format == .webp {
+        if let format, ImageDecoders.decoder(for: format)?.canAnimate == true {
             do throws(ImagingError) {
                 let reader = try FrameReader(contentsOf: file.path, limits: frames.pipeline.configuration.limits)
                 for warning in reader.info.warnings { frames.pipeline.configuration.onWarning?(file.path, warning) }

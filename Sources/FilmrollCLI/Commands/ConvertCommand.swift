@@ -13,7 +13,7 @@ struct ConvertCommand: Command {
         abstract: "Write a photo upright as JPEG or PNG, optionally shrunk.",
         usage: "INPUT OUTPUT [--max-size N] [--quality Q] [--keep-profile]",
         arguments: [
-            ArgumentSpec(name: "INPUT", help: "A JPEG, PNG, GIF, HEIC, AVIF or WebP (for an animation, the first frame)."),
+            ArgumentSpec(name: "INPUT", help: "An image in a format Filmroll reads (\(ImageDecoders.formatList); for an animation, the first frame)."),
             ArgumentSpec(name: "OUTPUT", help: "The file to write: .jpg, .jpeg or .png. Never the input itself."),
         ],
         options: [

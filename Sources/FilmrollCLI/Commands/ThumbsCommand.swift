@@ -7,7 +7,7 @@ struct ThumbsCommand: Command {
         name: "thumbs",
         abstract: "Make thumbnails of photos, in parallel, cached on disk.",
         usage: "INPUT... [--size 256[,1024,…]] [--out DIR] [--format jpeg|png] [--quality 85] [--fit inside|cover] [--jobs N] [--xdg] [--json] [--quiet]",
-        arguments: [ArgumentSpec(name: "INPUT...", help: "Image files (JPEG, PNG, GIF, HEIC, AVIF, WebP) or folders (searched recursively).")],
+        arguments: [ArgumentSpec(name: "INPUT...", help: "Image files (\(ImageDecoders.formatList)) or folders (searched recursively).")],
         options: [
             .value("size", short: "s", "N[,N…]", "Longest edge in pixels (with --fit cover: the square's side); several sizes come from one decode. Default 256."),
             .value("out", short: "o", "DIR", "Write DIR/<relative path without extension>_<size>.<ext>, mirroring the input tree."),

@@ -1,3 +1,4 @@
+import Imaging
 /// `filmroll.1`, the man page, written from the commands' specs (the
 /// source of `--help`), so the two never disagree.
 struct ManPage {
@@ -25,7 +26,7 @@ struct ManPage {
             "[\\fB\\-\\-json\\fR]",
             ".SH DESCRIPTION",
             Roff.escape("""
-            Filmroll reads folders of photos (JPEG, PNG, GIF, HEIC, AVIF, WebP) and makes thumbnails, \
+            Filmroll reads folders of photos (\(ImageDecoders.formatList)) and makes thumbnails, \
             four-cut photo-booth sheets and animated GIFs from them. A folder can be catalogued in SQLite, \
             so that photos are listed by day, month or camera and outputs are tracked back to their photos.
             """),

@@ -2,7 +2,7 @@ import CImaging
 
 /// A GIF composited one frame at a time by CImaging's reader, straight
 /// from an open file: memory holds the screen, not the file or its frames.
-final class GIFFrameDecoder {
+final class GIFFrameDecoder: FrameDecoding {
     private let handle: OpaquePointer
     let screen: PixelSize
 

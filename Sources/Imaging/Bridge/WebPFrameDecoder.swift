@@ -2,7 +2,7 @@ import CImaging
 
 /// An animated WebP composited one frame at a time by libwebp's
 /// WebPAnimDecoder, over its own copy of the file's bytes.
-final class WebPFrameDecoder {
+final class WebPFrameDecoder: FrameDecoding {
     private let handle: OpaquePointer
     let canvas: PixelSize
 

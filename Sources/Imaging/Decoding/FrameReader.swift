@@ -5,11 +5,11 @@ import Darwin
 #endif
 
 /// An image's frames decoded one at a time, upright and in sRGB, for
-/// animations too long to hold decoded: a GIF is read from its file block
-/// by block and composited on one screen; an animated WebP's compressed
-/// bytes are held and its frames composited by libwebp's WebPAnimDecoder;
-/// any other image gives its one frame (decoded when it is asked for, so
-/// opening a reader is cheap).
+/// animations too long to hold decoded, by the file's decoder: a GIF is
+/// read from its file block by block and composited on one screen; an
+/// animated WebP's compressed bytes are held and its frames composited by
+/// libwebp's WebPAnimDecoder; any other image gives its one frame (decoded
+/// when it is asked for, so opening a reader is cheap).
 ///
 /// The header is read and the limits checked before the first frame (the
 /// frame count, the frame's pixels, and the pixels of all frames together),
@@ -21,8 +21,10 @@ public final class FrameReader {
     public private(set) var framesRead = 0
 
     private enum Source {
-        case gif(GIFFrameDecoder, descriptor: Int32)
-        case webp(WebPFrameDecoder)
+        /// Streamed from the open file (a GIF).
+        case file(any FrameDecoding, descriptor: Int32)
+        /// From the file's bytes (an animated WebP).
+        case bytes(any FrameDecoding)
         /// The file's bytes until the frame is asked for.
         case still([UInt8]?)
     }
@@ -40,22 +42,23 @@ public final class FrameReader {
         defer { if !keepsDescriptor { close(descriptor) } }
         if size > limits.maxFileBytes { throw .limitExceeded("file is larger than \(limits.maxFileBytes) bytes") }
         if size == 0 { throw .emptyFile }
-        var head = [UInt8](repeating: 0, count: min(size, ImageFormat.signatureLength))
+        var head = [UInt8](repeating: 0, count: min(size, ImageDecoders.signatureLength))
         _ = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
 
-        if ImageFormat.sniff(head) == .gif {
-            info = GIFDecoder.info(try GIFCodec.readHeader(descriptor: descriptor, maxFrames: limits.maxFrames))
-            try limits.check(frameSize: info.storedSize, frames: info.metadata.frameCount)
-            source = .gif(try GIFFrameDecoder(descriptor: descriptor), descriptor: descriptor)
+        if let decoder = ImageDecoders.decoder(forHead: head),
+           let (info, frames) = try decoder.openFrames(descriptor: descriptor, limits: limits) {
+            self.info = info
+            source = .file(frames, descriptor: descriptor)
             self.limits = limits
             keepsDescriptor = true
             return
         }
         let bytes = try ImagingError.converting(try FileBytes.read(path, limit: limits.maxFileBytes))
+        let decoder = try ImageDecoder.decoder(for: bytes)
         info = try ImageDecoder.readInfo(bytes, limits: limits)
-        if info.format == .webp && info.metadata.frameCount > 1 {
+        if let frames = try decoder.openFrames(bytes, info: info) {
             try limits.check(frameSize: info.storedSize, frames: info.metadata.frameCount)
-            source = .webp(try WebPFrameDecoder(bytes, canvas: info.storedSize))
+            source = .bytes(frames)
         } else {
             source = .still(bytes)
         }
@@ -63,7 +66,7 @@ public final class FrameReader {
     }
 
     deinit {
-        if case let .gif(_, descriptor) = source { close(descriptor) }
+        if case let .file(_, descriptor) = source { close(descriptor) }
     }
 
     /// The number of frames the header counts.
@@ -78,8 +81,8 @@ public final class FrameReader {
         guard framesRead < frameCount else { return nil }
         var frame: ImageFrame
         switch source {
-        case let .gif(decoder, _): frame = try decoder.next()
-        case let .webp(decoder): frame = try decoder.next()
+        case let .file(decoder, _): frame = try decoder.next()
+        case let .bytes(decoder): frame = try decoder.next()
         case let .still(bytes):
             guard let bytes else { return nil }
             source = .still(nil)

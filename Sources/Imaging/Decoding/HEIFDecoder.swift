@@ -1,8 +1,22 @@
 /// Decodes HEIC and AVIF through libheif: the primary image only, upright by
 /// the file's own transformations; the embedded thumbnail when it covers
 /// the size asked; EXIF and XMP from the file's metadata items.
+extension ImageFormat {
+    /// HEIF with HEVC pictures (HEIC), as iPhones save.
+    public static let heif = ImageFormat(rawValue: "heif", displayName: "HEIF")
+    /// HEIF with AV1 pictures.
+    public static let avif = ImageFormat(rawValue: "avif", displayName: "AVIF")
+}
+
 struct HEIFDecoder: ImageDecoding {
+    /// `.heif` or `.avif`: one decoder for each, told apart by the `ftyp` brands.
     let format: ImageFormat
+    var fileExtensions: [String] { format == .avif ? ["avif"] : ["heic", "heif", "hif"] }
+
+    func sniff(_ head: [UInt8]) -> Bool { HEIFBrands(head)?.format == format }
+
+    /// libheif's decoded planes.
+    func workingBytesPerPixel(_ info: ImageInfo) -> Int { 4 }
     /// An embedded thumbnail may stand in for the image when its shape
     /// matches the image's to this fraction.
     static let thumbnailAspectTolerance = 0.01

@@ -47,7 +47,7 @@ public enum ImageDecoder {
     /// The pixels a decode of `info` with `options` will allocate: the
     /// (shrunk-on-load) size of one frame times the frames decoded.
     public static func plannedPixels(_ info: ImageInfo, options: DecodeOptions) -> Int {
-        let decoder = decoder(for: info.format)
+        guard let decoder = ImageDecoders.decoder(for: info.format) else { return info.storedSize.pixelCount }
         return decoder.decodedSize(info, options: options).pixelCount * decoder.decodedFrameCount(info, options: options)
     }
 
@@ -59,19 +59,10 @@ public enum ImageDecoder {
     /// `MemoryBudget` is asked for before the decode allocates.
     public static func plannedBytes(_ info: ImageInfo, options: DecodeOptions) -> Int {
         let pixels = plannedPixels(info, options: options).multipliedReportingOverflow(by: info.hasAlpha ? 4 : 3)
-        let working = info.storedSize.pixelCount.multipliedReportingOverflow(by: workingBytesPerPixel(info))
+        let perPixel = ImageDecoders.decoder(for: info.format)?.workingBytesPerPixel(info) ?? 4
+        let working = info.storedSize.pixelCount.multipliedReportingOverflow(by: perPixel)
         guard !pixels.overflow, !working.overflow else { return .max }
         return pixels.partialValue + pixels.partialValue / 8 + working.partialValue
-    }
-
-    /// Bytes per stored pixel a format's library allocates besides the output.
-    private static func workingBytesPerPixel(_ info: ImageInfo) -> Int {
-        switch info.format {
-        case .jpeg: info.isProgressive ? 3 : 0
-        case .png: 0
-        case .gif, .webp: 4
-        case .heif, .avif: 4
-        }
     }
 
     /// Reads a file and decodes it; see `decode(_:options:)`.
@@ -87,22 +78,13 @@ public enum ImageDecoder {
                  limits: limits)
     }
 
-    private static func decoder(for bytes: [UInt8]) throws(ImagingError) -> any ImageDecoding {
+    /// The decoder of `bytes`, or why there is none.
+    static func decoder(for bytes: [UInt8]) throws(ImagingError) -> any ImageDecoding {
         if bytes.isEmpty { throw .emptyFile }
-        guard let format = ImageFormat.sniff(bytes) else {
+        guard let decoder = ImageDecoders.decoder(forHead: Array(bytes.prefix(ImageDecoders.signatureLength))) else {
             throw UnsupportedFormat.sniff(bytes).map { .unsupportedFormat($0.displayName) } ?? .unrecognizedFormat
         }
-        return decoder(for: format)
-    }
-
-    private static func decoder(for format: ImageFormat) -> any ImageDecoding {
-        switch format {
-        case .jpeg: JPEGDecoder()
-        case .png: PNGDecoder()
-        case .gif: GIFDecoder()
-        case .heif, .avif: HEIFDecoder(format: format)
-        case .webp: WebPDecoder()
-        }
+        return decoder
     }
 
     private static func withBytes<T>(_ bytes: [UInt8],

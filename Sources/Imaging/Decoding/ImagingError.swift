@@ -31,7 +31,7 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .emptyFile: "empty file"
-        case .unrecognizedFormat: "not an image Filmroll reads (JPEG, PNG, GIF, HEIC, AVIF, WebP)"
+        case .unrecognizedFormat: "not an image Filmroll reads (\(ImageDecoders.formatList))"
         case .unsupportedFormat(let name): "unsupported format (\(name))"
         case .imageTooLarge(let size): "image too large (\(size))"
         case let .animationTooLarge(frames, size):
@@ -46,9 +46,4 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .videoDecodingFailed(let reason): "cannot read video: \(reason)"
         }
     }
-}
-
-extension ImageFormat {
-    /// "JPEG", "PNG", "GIF", "HEIF", "AVIF", "WebP"
-    public var displayName: String { self == .webp ? "WebP" : rawValue.uppercased() }
 }

@@ -3,7 +3,24 @@
 /// colour profile from the APP2 ICC_PROFILE segments. XMP fills in the
 /// date and camera EXIF lacks, never the orientation: a JPEG's orientation
 /// is its EXIF's alone, as browsers and libvips read it.
+extension ImageFormat {
+    public static let jpeg = ImageFormat(rawValue: "jpeg", displayName: "JPEG")
+}
+
 struct JPEGDecoder: ImageDecoding {
+    var format: ImageFormat { .jpeg }
+    var fileExtensions: [String] { ["jpg", "jpeg", "jpe", "jfif"] }
+
+    func sniff(_ head: [UInt8]) -> Bool { head.starts(with: [0xFF, 0xD8, 0xFF]) }
+
+    /// A progressive JPEG's coefficients are held whole.
+    func workingBytesPerPixel(_ info: ImageInfo) -> Int { info.isProgressive ? 3 : 0 }
+
+    func exifPayload(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let header = try? JPEGCodec.readHeader(bytes), let slice = bytes.slice(header.exifRange) else { return nil }
+        return Array(slice)
+    }
+
     func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
         let header = try JPEGCodec.readHeader(bytes)
         var metadata = ImageMetadata()

@@ -3,7 +3,25 @@
 /// reads EXIF from the eXIf chunk (else from ImageMagick's "Raw profile type
 /// exif" text) and XMP from the iTXt "XML:com.adobe.xmp" text. XMP fills in
 /// what EXIF lacks, the orientation included.
+extension ImageFormat {
+    public static let png = ImageFormat(rawValue: "png", displayName: "PNG")
+}
+
 struct PNGDecoder: ImageDecoding {
+    var format: ImageFormat { .png }
+    var fileExtensions: [String] { ["png"] }
+
+    func sniff(_ head: [UInt8]) -> Bool { head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) }
+
+    /// eXIf, else ImageMagick's "Raw profile type exif" text, as APP1.
+    func exifPayload(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let header = try? PNGCodec.readHeader(bytes, limits: .default) else { return nil }
+        let prefix = Array("Exif\0\0".utf8)
+        if let slice = bytes.slice(header.exifRange) { return prefix + Array(slice) }
+        guard let profile = header.rawProfileEXIF else { return nil }
+        return profile.starts(with: prefix) ? profile : prefix + profile
+    }
+
     func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
         let header = try PNGCodec.readHeader(bytes, limits: limits)
         var metadata = ImageMetadata()

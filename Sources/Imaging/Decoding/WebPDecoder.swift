@@ -1,6 +1,26 @@
 /// Decodes WebP through libwebp: stills scaled while decoding when the
 /// caller needs less, animations as composited frames with their delays.
+extension ImageFormat {
+    public static let webp = ImageFormat(rawValue: "webp", displayName: "WebP")
+}
+
 struct WebPDecoder: ImageDecoding {
+    var format: ImageFormat { .webp }
+    var fileExtensions: [String] { ["webp"] }
+    var canAnimate: Bool { true }
+
+    func sniff(_ head: [UInt8]) -> Bool {
+        head.count >= 12 && head.starts(with: Array("RIFF".utf8)) && Array(head[8..<12]) == Array("WEBP".utf8)
+    }
+
+    /// libwebp's canvas (and, for lossless files, its rows).
+    func workingBytesPerPixel(_ info: ImageInfo) -> Int { 4 }
+
+    func openFrames(_ bytes: [UInt8], info: ImageInfo) throws(ImagingError) -> (any FrameDecoding)? {
+        guard info.metadata.frameCount > 1 else { return nil }
+        return try WebPFrameDecoder(bytes, canvas: info.storedSize)
+    }
+
     func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
         let header = try WebPCodec.readHeader(bytes, maxFrames: limits.maxFrames)
         var metadata = ImageMetadata()

@@ -88,7 +88,7 @@ public struct OutputMark: Sendable, Hashable, CustomStringConvertible {
         case .webp:
             let xmp = webPXMP(fileSize: bytes.count) { offset, count in Array(bytes[min(offset, bytes.count)..<min(offset + count, bytes.count)]) }
             texts = xmp.map { [creatorTool(inXMP: $0)] } ?? []
-        case .heif, .avif, nil: return nil
+        default: return nil
         }
         return mark(in: texts)
     }

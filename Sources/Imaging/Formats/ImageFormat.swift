@@ -1,29 +1,37 @@
-/// The file formats Filmroll reads, recognised by their first bytes.
+/// A file format Filmroll reads or writes, named by its decoder or encoder.
 ///
-/// The file extension never decides: a JPEG named `.png` is a JPEG.
-public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
-    case jpeg
-    case png
-    case gif
-    /// HEIF with HEVC pictures (HEIC), as iPhones save.
-    case heif
-    /// HEIF with AV1 pictures.
-    case avif
-    case webp
+/// Not a closed list: each decoder declares its own format beside it
+/// (`ImageFormat.jpeg` in `JPEGDecoder.swift`) and `ImageDecoders` holds
+/// the ones registered. The raw value is what the catalog stores.
+public struct ImageFormat: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// "jpeg", "png", "heif": short, lowercase, stable (stored in catalogs).
+    public let rawValue: String
+    /// "JPEG", "WebP", "JPEG XL": how messages name the format.
+    public let displayName: String
 
-    /// Bytes a caller should read for `sniff`: HEIF brands sit past byte 8.
-    public static let signatureLength = 64
+    public init(rawValue: String, displayName: String) {
+        self.rawValue = rawValue
+        self.displayName = displayName
+    }
 
-    /// The format whose signature starts `bytes`, or nil when none matches.
+    /// The registered format with this raw value, or a format known only by
+    /// its name (a catalog written by a build that had more decoders).
+    public init(rawValue: String) {
+        self = ImageDecoders.all.first { $0.format.rawValue == rawValue }?.format
+            ?? ImageFormat(rawValue: rawValue, displayName: rawValue.uppercased())
+    }
+
+    public var description: String { displayName }
+
+    public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// Bytes a caller should read for `sniff`: the most any registered decoder needs.
+    public static var signatureLength: Int { ImageDecoders.signatureLength }
+
+    /// The format whose signature starts `bytes`, or nil when no registered decoder's matches.
     public static func sniff<Bytes: Collection>(_ bytes: Bytes) -> ImageFormat? where Bytes.Element == UInt8 {
-        let head = Array(bytes.prefix(signatureLength))
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-        if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .gif }
-        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
-            return .webp
-        }
-        return HEIFBrands(head)?.format
+        ImageDecoders.decoder(forHead: Array(bytes.prefix(signatureLength)))?.format
     }
 
     /// The format an output file name asks for by its extension

@@ -15,8 +15,8 @@ import Files
 /// `.dat` is found. Any other file (a `.mov`, an `.AAE` sidecar, a
 /// `notes.txt`) is listed as skipped, never dropped without a word.
 public enum PhotoFolder {
-    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "gif",
-                                                         "heic", "heif", "hif", "avif", "webp"]
+    /// The extensions the registered decoders claim (`ImageDecoders`).
+    public static var imageExtensions: Set<String> { ImageDecoders.fileExtensions }
 
     /// A photo found in the tree, with what `stat` said of it.
     public struct Entry: Sendable, Hashable {
@@ -55,6 +55,9 @@ public enum PhotoFolder {
         var entries: [Entry] = []
         var unreadable: [Unreadable] = []
         var skipped: [Skipped] = []
+        /// Read once from the registry for the whole walk.
+        let extensions = imageExtensions
+        let signatureLength = max(ImageDecoders.signatureLength, UnsupportedFormat.signatureLength)
     }
 
     private static func walk(folder: String, relative: String, into found: inout Found) {
@@ -82,7 +85,8 @@ public enum PhotoFolder {
                 found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: "not a regular file"))
                 continue
             }
-            guard isCandidate(path: path, name: name) else {
+            guard isCandidate(path: path, name: name, extensions: found.extensions,
+                              signatureLength: found.signatureLength) else {
                 found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: "not a photo"))
                 continue
             }
@@ -95,14 +99,15 @@ public enum PhotoFolder {
     /// Whether a file is a photo to work on: its name says so, or its
     /// first bytes are an image's, decodable or not. A file that cannot be
     /// opened is taken, so that the reason is reported.
-    private static func isCandidate(path: String, name: String) -> Bool {
-        if let dot = name.lastIndex(of: "."), imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+    private static func isCandidate(path: String, name: String, extensions: Set<String>,
+                                    signatureLength: Int) -> Bool {
+        if let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased()) {
             return true
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return true }
         defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: max(ImageFormat.signatureLength, UnsupportedFormat.signatureLength))
+        var head = [UInt8](repeating: 0, count: signatureLength)
         let count = read(descriptor, &head, head.count)
         guard count > 0 else { return false }
         return ImageFormat.sniff(head.prefix(count)) != nil || UnsupportedFormat.sniff(head.prefix(count)) != nil

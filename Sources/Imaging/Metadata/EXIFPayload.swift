@@ -1,24 +1,10 @@
 /// A file's raw EXIF, carried over to a derived image (`--keep-metadata`).
 public enum EXIFPayload {
-    /// The EXIF of a JPEG (APP1) or PNG (eXIf, else ImageMagick's "Raw
-    /// profile type exif" text) file as an APP1 payload ("Exif\0\0" + TIFF);
-    /// nil when it has none.
+    /// A file's EXIF as an APP1 payload ("Exif\0\0" + TIFF), from its
+    /// decoder; nil when it has none.
     public static func read(from bytes: [UInt8]) -> [UInt8]? {
-        bytes.withUnsafeBytes { raw -> [UInt8]? in
-            switch ImageFormat.sniff(bytes) {
-            case .jpeg:
-                guard let header = try? JPEGCodec.readHeader(raw), let slice = raw.slice(header.exifRange) else { return nil }
-                return Array(slice)
-            case .png:
-                guard let header = try? PNGCodec.readHeader(raw, limits: .default) else { return nil }
-                let prefix = Array("Exif\0\0".utf8)
-                if let slice = raw.slice(header.exifRange) { return prefix + Array(slice) }
-                guard let profile = header.rawProfileEXIF else { return nil }
-                return profile.starts(with: prefix) ? profile : prefix + profile
-            default:
-                return nil
-            }
-        }
+        guard let decoder = try? ImageDecoder.decoder(for: bytes) else { return nil }
+        return bytes.withUnsafeBytes { decoder.exifPayload($0) }
     }
 
     /// `payload` made true of an upright copy of `size`: Orientation 1,
