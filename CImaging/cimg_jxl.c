@@ -376,8 +376,7 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
     if (options->shrink != 1 && options->shrink != 8)
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "shrink is 1 or 8, not %d", options->shrink);
     uint32_t frames = options->frame_count == 0 ? 1 : options->frame_count;
-    if ((options->shrink != 1 || options->preview) && frames != 1)
-        return cimg_fail(error, CIMG_ERR_ARGUMENT, "a shrunk or preview decode has one frame");
+    if (options->shrink != 1 && frames != 1) return cimg_fail(error, CIMG_ERR_ARGUMENT, "a shrunk decode has one frame");
     if (width == 0 || height == 0 || bytes_per_row < (size_t)width * (size_t)channels)
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "rows of %zu bytes for %u pixels", bytes_per_row, width);
     JxlDecoder *decoder = JxlDecoderCreate(NULL);
@@ -391,8 +390,7 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
             return cimg_fail(error, CIMG_ERR_MEMORY, "libjxl's thread pool could not be made");
         }
     }
-    int events = JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_FRAME;
-    events |= options->preview ? JXL_DEC_PREVIEW_IMAGE : JXL_DEC_FULL_IMAGE;
+    int events = JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_FRAME | JXL_DEC_FULL_IMAGE;
     if (options->shrink == 8) events |= JXL_DEC_FRAME_PROGRESSION;
     int settings_ok = JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS &&
                       JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS &&
@@ -419,12 +417,7 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
                 status = cimg_fail(error, CIMG_ERR_CORRUPT, "unreadable image header");
                 break;
             }
-            uint32_t expected_width = options->preview ? basic.preview.xsize : basic.xsize;
-            uint32_t expected_height = options->preview ? basic.preview.ysize : basic.ysize;
-            if (options->preview && !basic.have_preview) {
-                status = cimg_fail(error, CIMG_ERR_ARGUMENT, "the file has no preview");
-                break;
-            }
+            uint32_t expected_width = basic.xsize, expected_height = basic.ysize;
             if (options->shrink == 8) {
                 expected_width = (basic.xsize + 7) / 8;
                 expected_height = (basic.ysize + 7) / 8;
@@ -457,16 +450,6 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
                 delays_ms[started] = ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
             }
             started++;
-        } else if (event == JXL_DEC_NEED_PREVIEW_OUT_BUFFER) {
-            size_t needed = 0;
-            if (JxlDecoderPreviewOutBufferSize(decoder, &format, &needed) != JXL_DEC_SUCCESS || needed > frame_bytes ||
-                JxlDecoderSetPreviewOutBuffer(decoder, &format, pixels, frame_bytes) != JXL_DEC_SUCCESS) {
-                status = cimg_fail(error, CIMG_ERR_ARGUMENT, "the preview does not fit its buffer");
-                break;
-            }
-        } else if (event == JXL_DEC_PREVIEW_IMAGE) {
-            done = 1;
-            break;
         } else if (event == JXL_DEC_NEED_IMAGE_OUT_BUFFER) {
             JxlDecoderStatus set;
             if (options->shrink == 8) {
@@ -519,18 +502,4 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
     JxlDecoderDestroy(decoder);
     if (status == CIMG_OK && done < frames) status = cimg_fail(error, CIMG_ERR_CORRUPT, "no picture decoded");
     return status;
-}
-
-static char cimg_jxl_version_text[32];
-
-static void cimg_jxl_format_version(void) {
-    uint32_t version = JxlDecoderVersion();
-    snprintf(cimg_jxl_version_text, sizeof cimg_jxl_version_text, "%u.%u.%u", version / 1000000,
-             version / 1000 % 1000, version % 1000);
-}
-
-const char *cimg_jxl_version(void) {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, cimg_jxl_format_version);
-    return cimg_jxl_version_text;
 }

@@ -26,7 +26,7 @@ typedef struct cimg_jxl_info {
     int is_srgb;                 /* 1 when the decoded pixels are sRGB (or sRGB-curve grey): no profile */
     int has_container;           /* 1 for the ISO-BMFF container, 0 for a bare codestream */
     int has_jpeg_reconstruction; /* 1 when a jbrd box lets the original JPEG be rebuilt */
-    uint32_t preview_width;      /* the codestream's preview, as stored; 0 when none */
+    uint32_t preview_width;      /* the codestream's preview, as stored; 0 when none (told, not decoded) */
     uint32_t preview_height;
     uint32_t frame_count;        /* displayed frames counted (at least 1 when the header was read) */
     int is_animated;
@@ -59,7 +59,6 @@ typedef struct cimg_jxl_decode_options {
     int threads;          /* libjxl's worker threads: 0 its suggestion for the size (at most the
                              cores), 1 none (the calling thread) */
     int shrink;           /* 1, or 8: the DC (1:8) pass only, width x height = ceil(stored / 8) */
-    int preview;          /* 1: the codestream's preview instead of the picture */
     uint32_t frame_count; /* frames to decode (1 ... the file's); `pixels` holds them one after the other */
 } cimg_jxl_decode_options;
 
@@ -76,9 +75,6 @@ typedef struct cimg_jxl_decode_options {
 int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_options *options,
                     uint8_t *pixels, size_t bytes_per_row, uint32_t width, uint32_t height,
                     uint32_t *delays_ms, cimg_error *error);
-
-/** libjxl's version, "0.7.0". */
-const char *cimg_jxl_version(void);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,7 @@ public enum ImageDecoders {
         HEIFDecoder(format: .heif),
         HEIFDecoder(format: .avif),
         WebPDecoder(),
+        JXLDecoder(),
     ]
 
     private static let registered = Locked<[any ImageDecoding]>(builtIn)
