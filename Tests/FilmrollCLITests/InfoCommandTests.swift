@@ -37,11 +37,12 @@ import TestSupport
         let (code, runner) = CommandRunner.run("info", folder)
         #expect(code == .failure)
         let lines = runner.stdout.split(separator: "\n")
-        #expect(lines.count == 44)    // every fixture but the two bad ones (README.md is not an image)
+        #expect(lines.count == 63)    // every fixture but the two bad ones and jxl/huge.jxl (README.md files are not images)
         #expect(runner.stderr.formatListElided == """
             filmroll: \(folder)/bad/empty.png: empty file
             filmroll: \(folder)/bad/not-an-image.jpg: not an image Filmroll reads (…)
-            filmroll: skipped 1 file that is not a photo: 1 .md
+            filmroll: \(folder)/jxl/huge.jxl: image too large (100000×100000)
+            filmroll: skipped 2 files that are not photos: 2 .md
 
             """)
         // Natural order, and names with spaces or Hangul are listed like any other.
