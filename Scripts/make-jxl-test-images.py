@@ -344,6 +344,17 @@ def make(out):
         save(out, "truncated.jxl", open(path, "rb").read()[:900])
         note("truncated.jxl", "photo.jxl cut after 900 bytes: the header whole, the picture data not")
 
+        # Larger than one 256x256 group, so the DC pass is a section of its own (a one-group frame
+        # codes DC and AC together, and libjxl has no DC-only step to stop at).
+        large_png = os.path.join(tmp, "large.png")
+        soft_photo(384, 256).save(large_png)
+        path = save(out, "large.jxl", cjxl(large_png, "-d", "1"))
+        full = djxl_array(path).astype(np.float64)
+        means = full.reshape(32, 8, 48, 8, 3).mean(axis=(1, 3))
+        save_reference(out, "large-8x8.png", np.floor(means + 0.5).astype(np.uint8))
+        note("large.jxl", "lossy 8-bit sRGB 384x256 soft picture (two 256x256 groups wide: its DC pass can be decoded "
+             "alone); large-8x8.png is djxl's decode averaged over 8x8 blocks (48x32)")
+
         # XMP alone: the date and camera come from it.
         small = os.path.join(tmp, "small.png")
         quadrants(16, 16).save(small)
