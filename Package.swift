@@ -14,7 +14,7 @@ let package = Package(
         // Thin C shims over the codecs and libraries (libjpeg-turbo, libpng, zlib, libdeflate,
         // giflib, libexif, libexpat, libheif, libwebp, libjxl, lcms2, libimagequant, FreeType
         // with fontconfig, SQLite, xxHash, FFmpeg's libavformat, libavcodec,
-        // libswscale and libavutil). Every library error is caught in C and
+        // libswscale and libavutil, LibRaw). Every library error is caught in C and
         // returned as a code and a message.
         .target(
             name: "CImaging",
@@ -44,6 +44,9 @@ let package = Package(
                 .linkedLibrary("avcodec"),
                 .linkedLibrary("swscale"),
                 .linkedLibrary("avutil"),
+                // LibRaw is C++ behind a C API; libraw_r.so (the thread-safe
+                // build) names libstdc++ and libgomp itself, so no more is linked.
+                .linkedLibrary("raw_r"),
             ]
         ),
         // File utilities (reading whole files, atomic writes, folders, temporaries), Glibc only;

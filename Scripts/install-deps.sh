@@ -27,12 +27,13 @@ packages=(
   libavcodec-dev     #   its codecs (Debian's libavcodec depends on libx264 for H.264),
   libswscale-dev     #   RGB to YUV conversion,
   libavutil-dev      #   and its utilities
+  libraw-dev         # camera RAW (DNG, CR2, CR3, NEF, ARW, RAF, ...)
   fonts-dejavu-core  # the default caption font
   fonts-nanum        # Hangul captions (--locale ko)
   pkg-config
 )
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle libheif-examples libjxl-tools)
+  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle libheif-examples libraw-bin libjxl-tools)
 fi
 
 # Ubuntu 24.04 and Debian 13 ship libheif's decoders as plugins.

@@ -958,6 +958,100 @@ def make_cmyk_profile_jpeg(out):
          "(255,255,0), (118,118,118) (Pillow with lcms2 agrees); the plain inversion would give cyan and magenta")
 
 
+def inverse3(m):
+    (a, b, c), (d, e, f), (g, h, i) = m
+    det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+    return [[(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det],
+            [(f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det],
+            [(d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det]]
+
+
+def multiply3(m, n):
+    return [[sum(m[r][k] * n[k][c] for k in range(3)) for c in range(3)] for r in range(3)]
+
+
+def display_p3_profile():
+    """A matrix/TRC ICC v2 profile for Display P3 (D65 white, the sRGB
+    curve), its colorants adapted to D50 with Bradford, as ICC requires."""
+    def xyz(x, y):
+        return [x / y, 1.0, (1 - x - y) / y]
+    primaries = [xyz(0.680, 0.320), xyz(0.265, 0.690), xyz(0.150, 0.060)]
+    columns = [[primaries[c][r] for c in range(3)] for r in range(3)]
+    white65 = xyz(0.3127, 0.3290)
+    scale = [sum(row[k] * white65[k] for k in range(3)) for row in inverse3(columns)]
+    to_xyz = [[columns[r][c] * scale[c] for c in range(3)] for r in range(3)]
+    bradford = [[0.8951, 0.2664, -0.1614], [-0.7502, 1.7135, 0.0367], [0.0389, -0.0685, 1.0296]]
+    cone65 = [sum(bradford[r][k] * white65[k] for k in range(3)) for r in range(3)]
+    cone50 = [sum(bradford[r][k] * D50[k] for k in range(3)) for r in range(3)]
+    gain = [[cone50[r] / cone65[r] if r == c else 0 for c in range(3)] for r in range(3)]
+    colorants = multiply3(multiply3(multiply3(inverse3(bradford), gain), bradford), to_xyz)
+
+    def s15(v):
+        return struct.pack(">i", round(v * 65536))
+
+    def xyz_tag(values):
+        return b"XYZ " + b"\0" * 4 + b"".join(s15(v) for v in values)
+    curve = [t / 1023 for t in range(1024)]
+    curve = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in curve]
+    curv = b"curv" + b"\0" * 4 + struct.pack(">I", 1024) + b"".join(struct.pack(">H", round(v * 65535)) for v in curve)
+    text = b"Display P3 (Filmroll test)\0"
+    desc = b"desc" + b"\0" * 4 + struct.pack(">I", len(text)) + text + b"\0" * 8 + b"\0" * 3 + b"\0" * 67
+    tags = [(b"desc", desc), (b"wtpt", xyz_tag(D50)),
+            (b"rXYZ", xyz_tag([colorants[r][0] for r in range(3)])),
+            (b"gXYZ", xyz_tag([colorants[r][1] for r in range(3)])),
+            (b"bXYZ", xyz_tag([colorants[r][2] for r in range(3)])),
+            (b"rTRC", curv), (b"gTRC", curv), (b"bTRC", curv),
+            (b"cprt", b"text" + b"\0" * 4 + b"No copyright, use freely\0")]
+    offset = 128 + 4 + 12 * len(tags)
+    table, data, placed = struct.pack(">I", len(tags)), b"", {}
+    for signature, body in tags:
+        if body not in placed:
+            while (offset + len(data)) % 4:
+                data += b"\0"
+            placed[body] = offset + len(data)
+            data += body
+        table += signature + struct.pack(">II", placed[body], len(body))
+    size = 128 + len(table) + len(data)
+    header = (struct.pack(">I", size) + b"lcms" + struct.pack(">I", 0x02100000) + b"mntrRGB XYZ "
+              + struct.pack(">6H", 2026, 1, 1, 0, 0, 0) + b"acsp" + b"\0" * 4 + b"\0" * 4 + b"\0" * 8 + b"\0" * 8
+              + struct.pack(">I", 0) + b"".join(s15(v) for v in D50) + b"\0" * 4 + b"\0" * 16 + b"\0" * 28)
+    check(len(header) == 128, "ICC header is 128 bytes")
+    return header + table + data
+
+
+def make_colour(out):
+    """A Display P3 picture with detail a resize mixes, and the sRGB image
+    that resizing it in its own colours and then converting once gives."""
+    from PIL import ImageCms
+    width, height = 96, 64
+    im = Image.new("RGB", (width, height))
+    px = im.load()
+    rng = random.Random(7)
+    for y in range(height):
+        for x in range(width):
+            if x < 32:
+                px[x, y] = (0, 255, 0) if (x + y) % 2 == 0 else (255, 255, 255)
+            elif x < 64:
+                px[x, y] = ((x - 32) * 255 // 31, y * 255 // 63, 128)
+            else:
+                px[x, y] = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+    profile = display_p3_profile()
+    save_image(im, os.path.join(out, "colour/p3-detail.png"), "PNG", icc_profile=profile)
+    note("colour/p3-detail.png", "RGB PNG 96x64 with an iCCP Display P3 profile (\"Display P3 (Filmroll test)\", "
+         "matrix/TRC v2, D65, sRGB curve). x 0-31: 1-px checkerboard of P3 green (0,255,0) (outside sRGB) and white, "
+         "(0,0) green; x 32-63: R = (x-32)*255//31, G = y*255//63, B = 128; x 64-95: random RGB (Python "
+         "random.Random(7), row by row, R G B per pixel). Exact P3 values")
+    p3 = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+    srgb = ImageCms.createProfile("sRGB")
+    reference = ImageCms.profileToProfile(im.resize((24, 16), Image.LANCZOS), p3, srgb,
+                                          renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGB")
+    save_image(reference, os.path.join(out, "colour/p3-detail-24.png"), "PNG")
+    note("colour/p3-detail-24.png", "RGB PNG 24x16, no profile: colour/p3-detail.png resized with Pillow's Lanczos "
+         "in its own (P3) colours, then converted once to sRGB by Pillow's ImageCms (lcms2, relative colorimetric). "
+         "Converting first and resizing after differs by up to ~120 in the checkerboard (its green is clipped "
+         "before it is averaged)")
+
+
 def write_manifest(out):
     lines = [
         "# TestImages",
@@ -1000,6 +1094,7 @@ def main():
     make_dated(out)
     make_phone(out)
     make_cmyk_profile_jpeg(out)
+    make_colour(out)
     write_manifest(out)
     total = 0
     for root, _, files in os.walk(out):

@@ -24,7 +24,7 @@ public final class AtomicFileWriter {
 
     /// Creates the temporary file, first sweeping the folder of the
     /// temporaries that killed runs left there (once per folder per run).
-    /// - Throws: `FileError.system` when it cannot be created (a missing or
+    /// - Throws: `FileError.failed(.create, …)` when it cannot be created (a missing or
     ///   read-only folder; the process is stopping).
     public init(path: String, permissions: mode_t = 0o644) throws(FileError) {
         self.path = path
@@ -33,14 +33,14 @@ public final class AtomicFileWriter {
         TemporaryFiles.sweepOnce(folder: directory.isEmpty ? "/" : directory)
         temporaryPath = (directory.isEmpty ? "" : directory + "/") + TemporaryFiles.name(for: name)
         descriptor = TemporaryFiles.create(temporaryPath, permissions: permissions)
-        if descriptor < 0 { throw .system("cannot create \(path): \(FileBytes.systemMessage(errno))") }
+        if descriptor < 0 { throw .failed(.create, path: path, .system(errno: errno)) }
     }
 
     deinit { discard() }
 
     /// Appends `bytes` to the temporary file.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
-        guard descriptor >= 0 else { throw .system("cannot write \(path): the file was already finished") }
+        guard descriptor >= 0 else { throw .failed(.write, path: path, .alreadyFinished) }
         var offset = 0
         while offset < bytes.count {
             let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -48,7 +48,7 @@ public final class AtomicFileWriter {
                 if errno == EINTR { continue }
                 let failure = errno
                 discard()
-                throw .system("cannot write \(path): \(FileBytes.systemMessage(failure))")
+                throw .failed(.write, path: path, .system(errno: failure))
             }
             offset += count
         }
@@ -66,14 +66,14 @@ public final class AtomicFileWriter {
 
     /// Closes the temporary file and renames it over `path`.
     public func commit() throws(FileError) {
-        guard descriptor >= 0 else { throw .system("cannot write \(path): the file was already finished") }
+        guard descriptor >= 0 else { throw .failed(.write, path: path, .alreadyFinished) }
         var failure: Int32 = 0
         if close(descriptor) != 0 { failure = errno }
         descriptor = -1
         if failure == 0 && rename(temporaryPath, path) != 0 { failure = errno }
         if failure != 0 { unlink(temporaryPath) }
         TemporaryFiles.unregister(temporaryPath)
-        if failure != 0 { throw .system("cannot write \(path): \(FileBytes.systemMessage(failure))") }
+        if failure != 0 { throw .failed(.write, path: path, .system(errno: failure)) }
     }
 
     /// Removes the temporary file; the target stays as it was. Does nothing once committed.

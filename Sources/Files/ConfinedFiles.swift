@@ -24,7 +24,7 @@ public enum ConfinedFiles {
         /// Left alone, for this reason.
         case refused(ConfinementRefusal)
         /// It could not be read or removed (a permission, an I/O error).
-        case failed(String)
+        case failed(FileProblem)
     }
 
     /// Whether `path` is a regular file below `root`, reached without

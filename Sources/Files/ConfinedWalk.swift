@@ -57,6 +57,6 @@ struct ConfinedWalk {
 
     /// A failed call's outcome: gone when something on the way is missing.
     static func outcome(of failure: Int32) -> ConfinedFiles.Outcome {
-        failure == ENOENT ? .gone : .failed(FileBytes.systemMessage(failure))
+        failure == ENOENT ? .gone : .failed(.system(errno: failure))
     }
 }

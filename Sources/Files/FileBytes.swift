@@ -7,12 +7,13 @@ import Darwin
 /// Reads whole files with POSIX calls, refusing anything that is not a
 /// regular file or is larger than a limit.
 public enum FileBytes {
-    /// - Throws: `.system("not a regular file")` for a FIFO, device or
-    ///   socket, without blocking (opened with O_NONBLOCK, checked with fstat).
+    /// - Throws: `.failed(.read, …, .notRegularFile)` for a FIFO, device or
+    ///   socket, without blocking (opened with O_NONBLOCK, checked with fstat);
+    ///   `.tooLarge` past `limit`.
     public static func read(_ path: String, limit: Int = 1 << 30) throws(FileError) -> [UInt8] {
         let (descriptor, size) = try openRegular(path)
         defer { close(descriptor) }
-        if size > limit { throw .tooLarge(limit: limit) }
+        if size > limit { throw .tooLarge(path: path, size: size, limit: limit) }
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var offset = 0
@@ -28,28 +29,28 @@ public enum FileBytes {
             }
             initialized = offset
         }
-        if failure != 0 { throw .system(systemMessage(failure)) }
+        if failure != 0 { throw .failed(.read, path: path, .system(errno: failure)) }
         return bytes
     }
 
     /// Opens a regular file for reading: its descriptor (the caller closes
     /// it) and its size. Never blocks on a FIFO.
-    /// - Throws: `.system` with the reason, "is a directory" or "not a regular file".
+    /// - Throws: `.failed(.read, …)`: the system's reason, `.isDirectory` or `.notRegularFile`.
     public static func openRegular(_ path: String) throws(FileError) -> (descriptor: Int32, size: Int) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        if descriptor < 0 { throw .system(systemMessage(errno)) }
+        if descriptor < 0 { throw .failed(.read, path: path, .system(errno: errno)) }
         var status = stat()
-        var reason: String?
+        var problem: FileProblem?
         if fstat(descriptor, &status) != 0 {
-            reason = systemMessage(errno)
+            problem = .system(errno: errno)
         } else if (status.st_mode & S_IFMT) == S_IFDIR {
-            reason = "is a directory"
+            problem = .isDirectory
         } else if (status.st_mode & S_IFMT) != S_IFREG {
-            reason = "not a regular file"
+            problem = .notRegularFile
         }
-        if let reason {
+        if let problem {
             close(descriptor)
-            throw .system(reason)
+            throw .failed(.read, path: path, problem)
         }
         return (descriptor, Int(status.st_size))
     }

@@ -8,7 +8,7 @@ import Darwin
 public enum Folders {
     /// Creates `path` and any missing parents with `mode`; folders that
     /// already exist keep their mode.
-    /// - Throws: `FileError.system` naming the folder that could not be made.
+    /// - Throws: `FileError.failed(.createFolder, …)` naming the folder that could not be made.
     public static func create(_ path: String, mode: mode_t = 0o755) throws(FileError) {
         var partial = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
@@ -17,7 +17,7 @@ public enum Folders {
             let failure = errno
             var status = stat()
             if failure == EEXIST, stat(partial, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { continue }
-            throw .system("cannot create folder \(partial): \(FileBytes.systemMessage(failure))")
+            throw .failed(.createFolder, path: partial, .system(errno: failure))
         }
     }
 

@@ -2,7 +2,7 @@
 @_exported import Imaging
 
 /// Filmroll's workflows as a library: what the `filmroll` command does
-/// (`ThumbnailBatch`, `FourCutMaker`, `GIFMaker`, `FolderProcess`, the
+/// (`ThumbnailBatch`, `FourCutMaker`, `AnimationMaker`, `FolderProcess`, the
 /// gallery, recorded in the catalog by `LineageRecorder`), for any Swift
 /// program. Importing `Filmroll` brings `Imaging`, `Catalog` and `Files` with it.
 public enum Filmroll {

@@ -8,7 +8,7 @@ public enum CLI {
     static let commands: [any Command.Type] = [
         InfoCommand.self, ConvertCommand.self, ThumbsCommand.self, ProcessCommand.self, IndexCommand.self, PruneCommand.self,
         ShowCommand.self, ListCommand.self, CalendarCommand.self, StatsCommand.self, FourcutCommand.self,
-        GIFCommand.self,
+        AnimationCommand.self,
         VideoCommand.self,
     ]
 
@@ -20,7 +20,7 @@ public enum CLI {
         }
         switch first {
         case "-h", "--help", "help":
-            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
+            if arguments.count > 1, let command = command(named: arguments[1]) {
                 io.print(command.spec.help)
             } else {
                 io.print(overview)
@@ -35,7 +35,7 @@ public enum CLI {
         default:
             break
         }
-        guard let command = commands.first(where: { $0.spec.name == first }) else {
+        guard let command = command(named: first) else {
             var message = "filmroll: unknown command '\(first)'"
             if let suggestion = closestMatch(to: first, among: commands.map { $0.spec.name }) {
                 message += " (did you mean '\(suggestion)'?)"
@@ -45,6 +45,11 @@ public enum CLI {
             return .usage
         }
         return run(command, Array(arguments.dropFirst()), io: io)
+    }
+
+    /// The command called `name`, or that has it as an alias.
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.spec.names.contains(name) }
     }
 
     private static func run(_ command: any Command.Type, _ arguments: [String], io: CommandIO) -> ExitCode {
@@ -66,7 +71,7 @@ public enum CLI {
 
     static var overview: String {
         var lines = [
-            "OVERVIEW: Thumbnails, four-cut strips and GIFs from folders of photos.",
+            "OVERVIEW: Thumbnails, four-cut strips, animations and videos from folders of photos.",
             "",
             "USAGE: filmroll <command> [options]",
             "",
@@ -74,7 +79,8 @@ public enum CLI {
         ]
         for command in commands {
             let name = command.spec.name
-            lines.append("  " + name + String(repeating: " ", count: max(2, 12 - name.count)) + command.spec.abstract)
+            let aliases = command.spec.aliases.isEmpty ? "" : " (Also: " + command.spec.aliases.joined(separator: ", ") + ".)"
+            lines.append("  " + name + String(repeating: " ", count: max(2, 12 - name.count)) + command.spec.abstract + aliases)
         }
         lines += ["", "  filmroll <command> --help    Show a command's options.",
                   "  filmroll --version          Show the version and the libraries' versions."]

@@ -37,12 +37,14 @@ import TestSupport
         let (code, runner) = CommandRunner.run("info", folder)
         #expect(code == .failure)
         let lines = runner.stdout.split(separator: "\n")
-        #expect(lines.count == 65)    // every fixture but the two bad ones and jxl/huge.jxl (README.md files are not images)
+        #expect(lines.count == 78)    // every fixture but the two bad ones, the two TIFFs and jxl/huge.jxl (README.md files are not images)
         #expect(runner.stderr.formatListElided == """
             filmroll: \(folder)/bad/empty.png: empty file
             filmroll: \(folder)/bad/not-an-image.jpg: not an image Filmroll reads (…)
             filmroll: \(folder)/jxl/huge.jxl: image too large (100000×100000)
-            filmroll: skipped 2 files that are not photos: 2 .md
+            filmroll: \(folder)/raw/export.tiff: unsupported format (TIFF)
+            filmroll: \(folder)/raw/plain.tiff: unsupported format (TIFF)
+            filmroll: skipped 3 files that are not photos: 3 .md
 
             """)
         // Natural order, and names with spaces or Hangul are listed like any other.

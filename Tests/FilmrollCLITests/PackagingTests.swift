@@ -22,7 +22,7 @@ import TestSupport
         #expect(code == .success)
         let page = runner.stdout
         #expect(page.hasPrefix(".TH FILMROLL 1 "))
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "EXIT STATUS", "FILES", "SEE ALSO"] {
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "SHARED OPTIONS", "COMMANDS", "EXIT STATUS", "FILES", "SEE ALSO"] {
             #expect(page.contains("\n.SH \(section)\n"), "\(section) missing")
         }
         for command in CLI.commands {
@@ -71,6 +71,8 @@ import TestSupport
         #expect(complete("filmroll", "thumbs", "--format", "=", "p") == "png")
         #expect(complete("filmroll", "fourcut", "--dpi", "6") == "600")
         #expect(complete("filmroll", "thumbs", "photo") == "", "positionals fall back to file names")
+        #expect(complete("filmroll", "an") == "animate")
+        #expect(complete("filmroll", "animate", "--fp") == "--fps", "an alias completes as its command")
     }
 
     @Test(.enabled(if: installed("zsh"), "zsh is not installed"))

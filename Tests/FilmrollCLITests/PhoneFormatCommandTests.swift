@@ -48,7 +48,7 @@ import TestSupport
         let (code, _) = CommandRunner.run("thumbs", folder.path, "--out", out.path, "--size", "32", "--no-cache", "--quiet")
         #expect(code == .success)
         let thumbnail = try ImageDecoder.decode(contentsOf: out.file("p3_32.jpg"))
-        let converted = try ImageDecoder.decode(jpeg).image.pixel(x: 8, y: 8)
+        let converted = try ImageDecoder.decode(jpeg).image.convertedToSRGB().pixel(x: 8, y: 8)
         // The P3 colour (200, 120, 80) is about (213, 115, 70) in sRGB.
         #expect(PixelMatch.near(converted, [213, 115, 70], tolerance: 4), "\(converted)")
         #expect(PixelMatch.near(thumbnail.image.pixel(x: 8, y: 8), converted, tolerance: 4))
@@ -71,10 +71,10 @@ import TestSupport
         try folder.write(try Self.p3JPEG(), as: "p3.jpg")
         #expect(CommandRunner.run("convert", folder.file("p3.jpg"), folder.file("srgb.png")).0 == .success)
         #expect(CommandRunner.run("convert", folder.file("p3.jpg"), folder.file("kept.png"), "--keep-profile").0 == .success)
-        let srgb = try ImageDecoder.decode(contentsOf: folder.file("srgb.png"), options: DecodeOptions(convertsToSRGB: false))
+        let srgb = try ImageDecoder.decode(contentsOf: folder.file("srgb.png"))
         #expect(srgb.info.colorSpace == .sRGB)
         #expect(PixelMatch.near(Array(srgb.image.pixel(x: 8, y: 8).prefix(3)), [213, 115, 70], tolerance: 4))
-        let kept = try ImageDecoder.decode(contentsOf: folder.file("kept.png"), options: DecodeOptions(convertsToSRGB: false))
+        let kept = try ImageDecoder.decode(contentsOf: folder.file("kept.png"))
         #expect(kept.info.colorSpace == .icc(Self.displayP3))
         #expect(PixelMatch.near(Array(kept.image.pixel(x: 8, y: 8).prefix(3)), [200, 120, 80], tolerance: 3))
     }

@@ -65,3 +65,76 @@ import TestSupport
         #expect(FileBytes.exists(folder.path + "/.filmroll/gallery/days/2025-04-10.gif"))
     }
 }
+
+/// The options `process` shares with the other commands that make outputs:
+/// `--no-catalog`, `--force` and the decode limits.
+@Suite(.serialized) struct ProcessSharedOptionTests {
+    @Test func noCatalogMakesEverythingAndLeavesNoCatalog() throws {
+        let folder = try ProcessCommandTests.datedFolder()
+        let (code, runner) = CommandRunner.run("process", folder.path, "--no-catalog", "--quiet")
+        #expect(code == .success, "\(runner.stderr)")
+        #expect(FileBytes.exists(folder.path + "/.filmroll/gallery/days/2025-04-10.gif"))
+        #expect(FileBytes.exists(folder.path + "/.filmroll/gallery/thumbs/IMG_0001_256.jpg"))
+        #expect(!FileBytes.exists(folder.path + "/.filmroll/catalog.sqlite"))
+        #expect(Folders.names(in: folder.path + "/.filmroll") == ["gallery"])
+
+        // A re-run keeps no record either: it indexes afresh into a catalog of its own and makes everything again.
+        let (_, again) = CommandRunner.run("process", folder.path, "--no-catalog")
+        #expect(again.stdout.hasPrefix("7 photos: 14 thumbnails, 1 four-cuts, 2 animations"), "\(again.stdout)")
+        #expect(!FileBytes.exists(folder.path + "/.filmroll/catalog.sqlite"))
+    }
+
+    @Test func noCatalogNeitherReadsNorWritesTheFolders() throws {
+        let folder = try ProcessCommandTests.datedFolder()
+        #expect(CommandRunner.run("index", folder.path, "--quiet").code == .success)
+        let catalog = folder.path + "/.filmroll/catalog.sqlite"
+        let before = try FileBytes.read(catalog)
+        let (code, runner) = CommandRunner.run("process", folder.path, "--no-catalog", "--quiet")
+        #expect(code == .success, "\(runner.stderr)")
+        #expect(try FileBytes.read(catalog) == before)
+        let (_, show) = CommandRunner.run("show", folder.path + "/IMG_0001.jpg")
+        #expect(show.stdout.contains("outputs: none"), "\(show.stdout)")
+    }
+
+    @Test func forceReplacesAnImageFilmrollDidNotMakeButNeverAPhoto() throws {
+        let folder = try ProcessCommandTests.datedFolder(), out = TemporaryFolder()
+        let site = out.path + "/site"
+        try Folders.create(site + "/thumbs")
+        let theirs = try Fixtures.bytes("dated/IMG_0003.jpg")
+        try AtomicFile.write(theirs, to: site + "/thumbs/IMG_0001_256.jpg")
+
+        let (refused, runner) = CommandRunner.run("process", folder.path, "--out", site, "--no-catalog", "--quiet")
+        #expect(refused == .failure)
+        #expect(runner.stderr.contains("IMG_0001_256.jpg: already exists and was not made by Filmroll; choose another output, or add --force to replace it"),
+                "\(runner.stderr)")
+        #expect(try FileBytes.read(site + "/thumbs/IMG_0001_256.jpg") == theirs)
+
+        let (code, forced) = CommandRunner.run("process", folder.path, "--out", site, "--no-catalog", "--quiet", "--force")
+        #expect(code == .success, "\(forced.stderr)")
+        let made = try FileBytes.read(site + "/thumbs/IMG_0001_256.jpg")
+        #expect(made != theirs)
+        #expect(OutputMark.read(contentsOf: site + "/thumbs/IMG_0001_256.jpg") == .thumbnail)
+    }
+
+    @Test func forceNeverReplacesAPhoto() throws {
+        // The output folder is the photo folder itself: a photo sits where a thumbnail goes.
+        let folder = try ProcessCommandTests.datedFolder()
+        try Folders.create(folder.path + "/thumbs")
+        let photo = try Fixtures.bytes("dated/IMG_0003.jpg")
+        try AtomicFile.write(photo, to: folder.path + "/thumbs/IMG_0001_256.jpg")
+        let (code, runner) = CommandRunner.run("process", folder.path, "--out", folder.path, "--no-catalog", "--quiet", "--force")
+        #expect(code == .failure)
+        #expect(runner.stderr.contains("IMG_0001_256.jpg: refusing to overwrite the input photo; choose another output"), "\(runner.stderr)")
+        #expect(try FileBytes.read(folder.path + "/thumbs/IMG_0001_256.jpg") == photo)
+    }
+
+    @Test func maxPixelsRefusesLargerPhotos() throws {
+        let folder = try ProcessCommandTests.datedFolder()
+        let (code, runner) = CommandRunner.run("process", folder.path, "--no-catalog", "--quiet", "--max-pixels", "100")
+        #expect(code == .failure)
+        let photos = runner.stderr.split(separator: "\n").filter { $0.hasPrefix("filmroll: \(folder.path)/IMG_") }
+        #expect(photos.count == 7, "\(runner.stderr)")
+        #expect(photos.allSatisfy { $0.hasSuffix(": image too large (160×120)") || $0.hasSuffix(": image too large (120×160)") }, "\(photos)")
+        #expect(!FileBytes.exists(folder.path + "/.filmroll/gallery/thumbs/IMG_0001_256.jpg"))
+    }
+}

@@ -54,10 +54,10 @@ import TestSupport
     }
 
     @Test func anImageFilmrollCannotDecodeFailsByName() throws {
-        // Given a TIFF, and a Canon CR3 named like a JPEG, among photos
+        // Given a TIFF, and a Photoshop file named like a JPEG, among photos
         let folder = try Self.folder()
         try folder.write(Self.tiff, as: "scan.tif")
-        try folder.write([0, 0, 0, 0x18] + Array("ftypcrx ".utf8) + [0, 0, 0, 0], as: "IMG_0003.jpg")
+        try folder.write(Array("8BPS".utf8) + [0, 1, 0, 0, 0, 0, 0, 0], as: "IMG_0003.jpg")
         let out = TemporaryFolder()
         // When thumbnails are made
         let (code, runner) = CommandRunner.run("thumbs", folder.path, "--out", out.path, "--no-cache", "--size", "32",
@@ -65,7 +65,7 @@ import TestSupport
         // Then each fails by name, and the others are still counted as skipped
         #expect(code == .failure)
         #expect(runner.stderr.sortedLines() == """
-            filmroll: \(folder.file("IMG_0003.jpg")): unsupported format (CR3 RAW)
+            filmroll: \(folder.file("IMG_0003.jpg")): unsupported format (PSD)
             filmroll: \(folder.file("scan.tif")): unsupported format (TIFF)
             \(Self.summaryLine)
             """.sortedLines())

@@ -19,7 +19,7 @@ import TestSupport
         webp.loop = .repeats(2)
         let output = folder.file("out/roll.webp")
 
-        let made = try GIFMaker(frames: GIFFrames(sizing: .longestEdge(64)), timing: .delays(milliseconds: [120, 45]), webp: webp,
+        let made = try AnimationMaker(frames: AnimationFrames(sizing: .longestEdge(64)), timing: .delays(milliseconds: [120, 45]), webp: webp,
                                 lineage: LineageRecorder())
             .make(InputWalker.expand([folder.path]).files, output: output)
 
@@ -44,11 +44,11 @@ import TestSupport
         #expect(try catalog.sources(ofOutput: outputs[0].id).count == 6)
 
         // A re-run replaces its own WebP; a GIF maker may not.
-        _ = try GIFMaker(frames: GIFFrames(sizing: .longestEdge(32))).make(InputWalker.expand(folder.photos(1, 2)).files, output: output)
+        _ = try AnimationMaker(frames: AnimationFrames(sizing: .longestEdge(32))).make(InputWalker.expand(folder.photos(1, 2)).files, output: output)
         #expect {
-            try GIFMaker(format: .gif).make(InputWalker.expand(folder.photos(1, 2)).files, output: output)
+            try AnimationMaker(format: .gif).make(InputWalker.expand(folder.photos(1, 2)).files, output: output)
         } throws: { error in
-            guard case let .output(_, reason)? = error as? GIFError else { return false }
+            guard case let .output(_, reason)? = error as? AnimationError else { return false }
             return reason.description.contains("is a Filmroll animated WebP, not a Filmroll GIF")
         }
     }
@@ -67,7 +67,7 @@ import TestSupport
         try stream.finish()
         try input.commit()
 
-        let maker = GIFMaker()
+        let maker = AnimationMaker()
         let made = try maker.make(InputWalker.expand([folder.file("long-input.gif")]).files, output: folder.file(output))
 
         #expect(made.animation.frameCount == 300)
@@ -88,12 +88,12 @@ import TestSupport
         let cancellation = CancellationToken()
         let decoded = Locked(0)
         #expect {
-            try GIFMaker(frames: GIFFrames(sizing: .width(32)))
+            try AnimationMaker(frames: AnimationFrames(sizing: .width(32)))
                 .make(InputWalker.expand([folder.path]).files, output: folder.file("out/roll.webp"), cancellation: cancellation) {
                     if decoded.withLock({ $0 += 1; return $0 }) == 2 { cancellation.cancel() }
                 }
         } throws: { error in
-            guard case .cancelled? = error as? GIFError else { return false }
+            guard case .cancelled? = error as? AnimationError else { return false }
             return true
         }
         #expect(Self.names(folder.file("out")).isEmpty)
@@ -112,7 +112,7 @@ import TestSupport
             try folder.add("IMG_0004x.gif", from: broken)
         }
         let output = folder.file("roll.gif")
-        let maker = GIFMaker(frames: GIFFrames(sizing: .width(32)))
+        let maker = AnimationMaker(frames: AnimationFrames(sizing: .width(32)))
         _ = try maker.make(InputWalker.expand(folder.photos(1, 2)).files, output: output)
         let before = try FileBytes.read(output)
 
@@ -120,7 +120,7 @@ import TestSupport
             try maker.make(InputWalker.expand(folder.photos(1, 2, 3, 4) + [folder.file("IMG_0004x.gif")] + folder.photos(5, 6)).files,
                            output: output)
         } throws: { error in
-            guard case let .frame(path, _)? = error as? GIFError else { return false }
+            guard case let .frame(path, _)? = error as? AnimationError else { return false }
             return path == folder.file("IMG_0004x.gif")
         }
         #expect(try FileBytes.read(output) == before)

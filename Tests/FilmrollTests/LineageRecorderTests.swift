@@ -24,7 +24,7 @@ import TestSupport
         var options = FourCutOptions()
         options.dpi = 100
         let sheet = try FourCutMaker(options: options, lineage: lineage).make(photos: folder.photos(1, 2, 3, 4), output: out + "/sheet.jpg")
-        let gif = try GIFMaker(frames: GIFFrames(sizing: .width(32)), lineage: lineage)
+        let gif = try AnimationMaker(frames: AnimationFrames(sizing: .width(32)), lineage: lineage)
             .make(InputWalker.expand(folder.photos(1, 5)).files, output: out + "/roll.gif")
 
         #expect(thumbnails.recordingErrors.isEmpty)

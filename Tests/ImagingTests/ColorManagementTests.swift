@@ -14,10 +14,10 @@ import TestSupport
     static let displayP3 = try! ColorProfile(primaries: .displayP3, transfer: .sRGB, description: "Display P3 (test)")
 
     /// A strip of flat 16x16 blocks, one per colour.
-    static func strip(_ colors: [[UInt8]]) -> Image {
+    static func strip(_ colors: [[UInt8]], colorSpace: ColorSpace = .sRGB) -> Image {
         var pixels: [UInt8] = []
         for _ in 0..<16 { for color in colors { for _ in 0..<16 { pixels += color } } }
-        return Image(width: 16 * colors.count, height: 16, format: .rgb8, pixels: pixels)
+        return Image(width: 16 * colors.count, height: 16, format: .rgb8, pixels: pixels, colorSpace: colorSpace)
     }
 
     /// P3 to sRGB by the book: linearise, P3 → XYZ → sRGB (both D65), encode, clip.
@@ -37,29 +37,32 @@ import TestSupport
     @Test func aDisplayP3JPEGComesOutInSRGB() throws {
         let jpeg = try ImageEncoder.encode(Self.strip(Self.p3Colors), as: .jpeg(JPEGEncodingOptions(
             quality: 100, chromaSubsampling: .none, iccProfile: Self.displayP3.bytes)))
+        // Decoded in the file's own colours, and tagged with them.
         let decoded = try ImageDecoder.decode(jpeg)
         #expect(decoded.info.colorSpace.description == "Display P3 (test)")
-        #expect(decoded.colorSpace == .sRGB)
+        #expect(decoded.image.colorSpace == .icc(Self.displayP3))
+        #expect(PixelMatch.near(decoded.image.pixel(x: 8, y: 8), Self.p3Colors[0], tolerance: 2))
+        // Converted by its own tag.
+        let converted = decoded.image.convertedToSRGB()
+        #expect(converted.colorSpace == .sRGB)
         for (index, color) in Self.p3Colors.enumerated() {
-            let actual = decoded.image.pixel(x: index * 16 + 8, y: 8).map(Int.init)
+            let actual = converted.pixel(x: index * 16 + 8, y: 8).map(Int.init)
             let expected = Self.expectedSRGB(fromP3: color)
             #expect(zip(actual, expected).allSatisfy { abs($0 - $1) <= 3 }, "P3 \(color): \(actual), expected \(expected)")
         }
-        // Kept as the file has it when asked.
-        let kept = try ImageDecoder.decode(jpeg, options: DecodeOptions(convertsToSRGB: false))
-        #expect(kept.colorSpace == .icc(Self.displayP3))
-        #expect(PixelMatch.near(kept.image.pixel(x: 8, y: 8), Self.p3Colors[0], tolerance: 2))
+        // Once only: converting an sRGB image changes nothing.
+        #expect(converted.convertedToSRGB() == converted)
     }
 
     @Test func aPNGWithAnICCPChunkComesOutInSRGB() throws {
         let png = try ImageEncoder.encode(Self.strip(Self.p3Colors), as: .png(PNGEncodingOptions(iccProfile: Self.displayP3.bytes)))
-        let decoded = try ImageDecoder.decode(png)
+        let decoded = try ImageDecoder.decode(png).image.convertedToSRGB()
         for (index, color) in Self.p3Colors.enumerated() {
-            let actual = decoded.image.pixel(x: index * 16 + 8, y: 8).prefix(3).map(Int.init)
+            let actual = decoded.pixel(x: index * 16 + 8, y: 8).prefix(3).map(Int.init)
             let expected = Self.expectedSRGB(fromP3: color)
             #expect(zip(actual, expected).allSatisfy { abs($0 - $1) <= 2 }, "P3 \(color): \(actual), expected \(expected)")
         }
-        #expect(decoded.image.format == .rgb8, "an opaque PNG decodes without an alpha channel")
+        #expect(decoded.format == .rgb8, "an opaque PNG decodes without an alpha channel")
     }
 
     @Test func anSRGBProfileLeavesThePixelsAlone() throws {
@@ -68,8 +71,10 @@ import TestSupport
         let png = try ImageEncoder.encode(image, as: .png(PNGEncodingOptions(iccProfile: srgb.bytes)))
         let decoded = try ImageDecoder.decode(png)
         #expect(decoded.info.colorSpace == .icc(srgb))
+        let converted = decoded.image.convertedToSRGB()
+        #expect(converted.colorSpace == .sRGB)
         for (index, color) in Self.p3Colors.enumerated() {
-            #expect(Array(decoded.image.pixel(x: index * 16 + 8, y: 8).prefix(3)) == color)
+            #expect(Array(converted.pixel(x: index * 16 + 8, y: 8).prefix(3)) == color)
         }
     }
 
@@ -79,7 +84,9 @@ import TestSupport
         let jpeg = try ImageEncoder.encode(image, as: .jpeg(JPEGEncodingOptions(quality: 100, chromaSubsampling: .none, iccProfile: junk)))
         let decoded = try ImageDecoder.decode(jpeg)
         #expect(decoded.info.colorSpace.description.hasPrefix("ICC profile ("), "\(decoded.info.colorSpace)")
-        #expect(PixelMatch.near(decoded.image.pixel(x: 8, y: 8), Self.p3Colors[0], tolerance: 2))
+        let converted = decoded.image.convertedToSRGB()
+        #expect(converted.colorSpace == .sRGB)
+        #expect(PixelMatch.near(converted.pixel(x: 8, y: 8), Self.p3Colors[0], tolerance: 2))
     }
 
     @Test func thePipelineConvertsTheResizedImage() throws {
@@ -103,7 +110,7 @@ import TestSupport
         guard case .icc(let profile) = decoded.info.colorSpace else { Issue.record("\(decoded.info.colorSpace)"); return }
         #expect(profile.facts?.description == "sRGB built-in")
         #expect(profile.facts?.dataSpace == .rgb)
-        #expect(PixelMatch.near(decoded.image.pixel(x: 16, y: 12), [200, 120, 80], tolerance: 6))
+        #expect(PixelMatch.near(decoded.image.convertedToSRGB().pixel(x: 16, y: 12), [200, 120, 80], tolerance: 6))
     }
 
     @Test func aCMYKJPEGGoesThroughItsOwnCMYKProfile() throws {
@@ -112,6 +119,8 @@ import TestSupport
         let decoded = try Fixtures.decode("jpeg/cmyk-profile.jpg")
         #expect(decoded.info.colorModel == "CMYK (Adobe)")
         #expect(decoded.info.colorSpace.description == "Filmroll test CMYK")
+        // Through the profile while decoding (CMYK has no other way to RGB): sRGB already.
+        #expect(decoded.image.colorSpace == .sRGB)
         let expected: [[UInt8]] = [[0, 0, 255], [0, 255, 0], [255, 255, 0], [118, 118, 118]]
         for (index, color) in expected.enumerated() {
             let pixel = decoded.image.pixel(x: index * 16 + 8, y: 8)
@@ -126,7 +135,7 @@ import TestSupport
         let p3 = ColorSpace.cicp(CICP(primaries: 12, transfer: 13, matrix: 6, fullRange: true))
         #expect(p3.needsConversion)
         #expect(p3.description == "Display P3")
-        let converted = Self.strip(Self.p3Colors).convertedToSRGB(from: p3)
+        let converted = Self.strip(Self.p3Colors, colorSpace: p3).convertedToSRGB()
         let expected = Self.expectedSRGB(fromP3: Self.p3Colors[1])
         #expect(zip(converted.pixel(x: 24, y: 8).map(Int.init), expected).allSatisfy { abs($0 - $1) <= 2 })
     }

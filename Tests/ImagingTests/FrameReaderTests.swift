@@ -18,7 +18,7 @@ import TestSupport
     }
 
     @Test func limitsAreCheckedBeforeTheFirstFrame() throws {
-        #expect(throws: ImagingError.limitExceeded("too many frames (more than 2)")) {
+        #expect(throws: ImagingError.limitExceeded(.decoder("too many frames (more than 2)"))) {
             try FrameReader(contentsOf: Fixtures.path("gif/animated.gif"), limits: DecodeLimits(maxFrames: 2))
         }
         #expect(throws: ImagingError.animationTooLarge(frames: 4, size: PixelSize(width: 48, height: 32))) {

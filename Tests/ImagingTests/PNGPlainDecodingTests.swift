@@ -46,7 +46,7 @@ import TestSupport
         }
         let image = Image(width: width, height: height, format: .rgba8, pixels: pixels)
         let png = try ImageEncoder.encode(image, as: .png(PNGEncodingOptions(compressionLevel: 1)))
-        let decoded = try ImageDecoder.decode(png, options: DecodeOptions(convertsToSRGB: false)).image
+        let decoded = try ImageDecoder.decode(png).image
         #expect(decoded.size == image.size)
         let same = decoded.pixels.withUnsafeBytes { a in image.pixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
         #expect(same)

@@ -202,7 +202,7 @@ import TestSupport
         }
         var options = SlideshowOptions(secondsPerPhoto: 3600, frameRate: 60)
         options.maxFrames = 1000
-        #expect(throws: ImagingError.limitExceeded("the slideshow would have 216000 frames, more than 1000")) {
+        #expect(throws: ImagingError.limitExceeded(.slideshowFrames(count: 216_000, maximum: 1000))) {
             try Slideshow(photos: [Self.solid(.white)], options: options)
         }
     }

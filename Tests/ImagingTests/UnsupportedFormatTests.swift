@@ -46,7 +46,10 @@ import Testing
         let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 0x08, 0, 0]
         // Then the decoder names the format instead of calling it "not an image"
         #expect(throws: ImagingError.unsupportedFormat("TIFF")) { try ImageDecoder.decode(tiff) }
-        #expect(throws: ImagingError.unsupportedFormat("CR3 RAW")) { try ImageDecoder.readInfo(Self.ftyp("crx ")) }
+        #expect(throws: ImagingError.unsupportedFormat("PSD")) { try ImageDecoder.readInfo(Array("8BPS".utf8) + [0, 1]) }
+        // A CR3 is read by the camera RAW decoder now: a bare ftyp box is a RAW file cut short.
+        #expect(throws: ImagingError.self) { try ImageDecoder.readInfo(Self.ftyp("crx ")) }
+        #expect(ImageFormat.sniff(Self.ftyp("crx ")) == .raw)
         #expect(ImagingError.unsupportedFormat("TIFF").description == "unsupported format (TIFF)")
         // And bytes of no image format stay unrecognised
         #expect(throws: ImagingError.unrecognizedFormat) { try ImageDecoder.decode(Array("hello".utf8)) }

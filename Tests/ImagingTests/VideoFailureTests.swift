@@ -21,7 +21,8 @@ import TestSupport
             try VideoEncoder(path: "/nonexistent-filmroll-folder/out.mp4", size: Self.size)
         } throws: { error in
             guard let error = error as? ImagingError, Self.isOneLine(error) else { return false }
-            return error == .fileSystem("cannot create /nonexistent-filmroll-folder/out.mp4: no such file or directory")
+            return error == .fileSystem(.failed(.create, path: "/nonexistent-filmroll-folder/out.mp4", .system(errno: ENOENT)))
+                && error.description == "cannot create /nonexistent-filmroll-folder/out.mp4: no such file or directory"
         }
     }
 
@@ -81,7 +82,7 @@ import TestSupport
         options.maxFrames = 3
         let encoder = try VideoEncoder(path: folder.file("long.mp4"), size: Self.size, options: options)
         for index in 0..<3 { try encoder.add(VideoFixtures.frame(index, size: Self.size)) }
-        #expect(throws: ImagingError.limitExceeded("a video has at most 3 frames")) {
+        #expect(throws: ImagingError.limitExceeded(.videoFrames(maximum: 3))) {
             try encoder.add(VideoFixtures.frame(3, size: Self.size))
         }
         #expect(VideoFixtures.names(in: folder.path).isEmpty)

@@ -153,7 +153,7 @@ import TestSupport
         #expect(throws: ImagingError.imageTooLarge(Self.size)) {
             try VideoReader(path: path, limits: DecodeLimits(maxPixelsPerFrame: Self.size.pixelCount - 1))
         }
-        #expect(throws: ImagingError.limitExceeded("too many frames (8, more than 7)")) {
+        #expect(throws: ImagingError.limitExceeded(.frames(count: 8, maximum: 7))) {
             try VideoReader(path: path, limits: DecodeLimits(maxFrames: 7))
         }
         #expect(Self.readAll(path, limits: DecodeLimits(maxFrames: 8)) == .success(8))

@@ -10,7 +10,7 @@ import Imaging
 /// block by block; an animated WebP input's compressed bytes are held while
 /// its frames are read.
 ///
-/// Made by `GIFFrames.stream(_:cancellation:progress:)`; belongs to one thread.
+/// Made by `AnimationFrames.stream(_:cancellation:progress:)`; belongs to one thread.
 public final class FrameStream {
     /// The canvas every frame is fitted to.
     public let canvas: PixelSize
@@ -21,14 +21,14 @@ public final class FrameStream {
     /// Frames given so far.
     public private(set) var framesGiven = 0
 
-    private typealias Outcome = Result<GIFFrames.Frame, GIFFrames.FrameError>
+    private typealias Outcome = Result<AnimationFrames.Frame, AnimationFrames.FrameError>
 
     private enum Slot {
         case decoding(BackgroundWork<Outcome>)
-        case failed(GIFFrames.FrameError)
+        case failed(AnimationFrames.FrameError)
     }
 
-    private let frames: GIFFrames
+    private let frames: AnimationFrames
     private var files: ArraySlice<InputFile>
     /// The animated input being read, frame by frame.
     private var animation: (reader: FrameReader, file: InputFile)?
@@ -40,7 +40,7 @@ public final class FrameStream {
     private let cancellation: CancellationToken
     private let progress: @Sendable () -> Void
 
-    init(frames: GIFFrames, files: [InputFile], canvas: PixelSize, lookahead: Int, cancellation: CancellationToken,
+    init(frames: AnimationFrames, files: [InputFile], canvas: PixelSize, lookahead: Int, cancellation: CancellationToken,
          progress: @escaping @Sendable () -> Void) {
         self.frames = frames
         self.files = files[...]
@@ -52,9 +52,9 @@ public final class FrameStream {
 
     /// The next frame, fitted to the canvas; nil after the last, or once
     /// the run is cancelled.
-    /// - Throws: `GIFFrames.FrameError` naming the input that could not be
+    /// - Throws: `AnimationFrames.FrameError` naming the input that could not be
     ///   decoded, in its place in the order (the frames before it come first).
-    public func next() throws(GIFFrames.FrameError) -> GIFFrames.Frame? {
+    public func next() throws(AnimationFrames.FrameError) -> AnimationFrames.Frame? {
         fill()
         guard !cancellation.isCancelled, !ahead.isEmpty else { return nil }
         let slot = ahead.removeFirst()
@@ -99,7 +99,7 @@ public final class FrameStream {
                     return
                 }
             } catch {
-                fail(GIFFrames.FrameError(path: file.path, error: error))
+                fail(AnimationFrames.FrameError(path: file.path, error: error))
                 return
             }
         }
@@ -109,7 +109,7 @@ public final class FrameStream {
             do throws(ImagingError) {
                 return .success(try frames.photoFrame(of: file, canvas: canvas))
             } catch {
-                return .failure(GIFFrames.FrameError(path: file.path, error: error))
+                return .failure(AnimationFrames.FrameError(path: file.path, error: error))
             }
         }))
     }
@@ -122,7 +122,7 @@ public final class FrameStream {
             raw = try reader.next()
         } catch {
             animation = nil
-            fail(GIFFrames.FrameError(path: file.path, error: error))
+            fail(AnimationFrames.FrameError(path: file.path, error: error))
             return
         }
         if reader.framesRead == reader.frameCount || raw == nil {
@@ -132,7 +132,7 @@ public final class FrameStream {
         guard let raw else { return }
         let (frames, canvas) = (self.frames, self.canvas)
         ahead.append(.decoding(BackgroundWork {
-            .success(GIFFrames.Frame(image: frames.fitted(raw.image, canvas: canvas), ownMilliseconds: raw.delayMilliseconds,
+            .success(AnimationFrames.Frame(image: frames.fitted(raw.image, canvas: canvas), ownMilliseconds: raw.delayMilliseconds,
                                      source: file.path))
         }))
     }
@@ -148,7 +148,7 @@ public final class FrameStream {
         return max(1, min(most, memory.decodeBytes / frameBytes - 2))
     }
 
-    private func fail(_ error: GIFFrames.FrameError) {
+    private func fail(_ error: AnimationFrames.FrameError) {
         ahead.append(.failed(error))
         failed = true
     }

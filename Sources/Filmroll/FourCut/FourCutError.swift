@@ -11,14 +11,14 @@ public enum FourCutError: Error, Sendable, CustomStringConvertible {
     case photo(path: String, ImagingError)
     /// The catalog that would record the sheet exists but cannot be used.
     case catalog(CatalogError)
-    /// The sheet could not be drawn (the caption's font, …).
-    case rendering(String)
+    /// The sheet's caption could not be drawn (its font, a missing glyph).
+    case rendering(TextError)
 
     public var description: String {
         switch self {
         case let .output(path, error), let .photo(path, error): "\(path): \(error)"
         case .catalog(let error): error.description
-        case .rendering(let reason): reason
+        case .rendering(let error): error.description
         }
     }
 }

@@ -44,12 +44,16 @@ public struct FourCutMaker {
             return try renderer.render(sources, options: options)
         } catch let error as FourCutRenderer.PhotoError {
             throw .photo(path: error.path, error.error)
+        } catch let error as TextError {
+            throw .rendering(error)
         } catch {
-            throw .rendering(String(describing: error))
+            // `render` throws only the two above; anything else is told as a font that cannot be used.
+            throw .rendering(.unusableFont(String(describing: error)))
         }
     }
 
-    /// Makes `output` (`.jpg` or `.png`, by its name) from four photos and
+    /// Makes `output` (`.jpg`, `.png` or another format `ImageEncoders` writes, by its
+    /// extension; JPEG for a name without one it knows) from four photos and
     /// records it. The output and the catalog are checked before any pixel work.
     /// - Throws: `FourCutError`; the sheet is not written then.
     public func make(photos: [String], output: String, dayCaption: String? = nil) throws(FourCutError) -> FourCutSheet {
@@ -68,10 +72,9 @@ public struct FourCutMaker {
         }
         let sheet = try render(photos: photos, dayCaption: dayCaption)
         do throws(ImagingError) {
-            let encoding: EncodingFormat = ImageFormat.forOutputPath(output) == .png
-                ? .png(PNGEncodingOptions(dpi: options.dpi))
-                : .jpeg(JPEGEncodingOptions(quality: quality, chromaSubsampling: .none, dpi: options.dpi))
-            try writer.write(try ImageEncoder.encode(sheet, as: encoding.marked(.fourcut)), to: output)
+            let encoder = ImageEncoders.encoder(forOutputPath: output) ?? ImageEncoders.standard
+            let settings = EncodingSettings(quality: quality, keepsFullChroma: true, dpi: options.dpi, mark: .fourcut)
+            try writer.write(try ImageEncoder.encode(sheet, as: encoder.encoding(settings)), to: output)
         } catch {
             throw .output(path: output, error)
         }

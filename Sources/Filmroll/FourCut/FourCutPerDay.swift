@@ -19,7 +19,7 @@ public struct FourCutPerDay {
     public var outputFolder: String
     /// Take the day's first four photos instead of four spread over the day.
     public var pickFirst: Bool
-    /// `.jpeg` or `.png`.
+    /// The sheets' format: one `ImageEncoders` writes (`.jpeg` or `.png` built in).
     public var format: ImageFormat
 
     public init(maker: FourCutMaker, folder: String, outputFolder: String, pickFirst: Bool = false, format: ImageFormat = .jpeg) {
@@ -68,7 +68,7 @@ public struct FourCutPerDay {
 
     /// `OUT/2025-04-10.jpg`
     public func output(for day: Day) -> String {
-        "\(outputFolder)/\(day.date).\(format == .png ? "png" : "jpg")"
+        "\(outputFolder)/\(day.date).\((ImageEncoders.encoder(for: format) ?? ImageEncoders.standard).preferredExtension)"
     }
 
     /// The day's date as the sheet's caption says it.

@@ -27,12 +27,12 @@ public struct GalleryFileGuard: Sendable, Hashable {
         self.force = force
     }
 
-    /// - Throws: `ImagingError.fileSystem` with the reason (not naming the
+    /// - Throws: `ImagingError.outputRefused` (its sentence not naming the
     ///   file), when the file at `path` may not be replaced by one marked `mark`.
     func check(_ path: String, mark: GalleryMark) throws(ImagingError) {
         guard try OutputGuard.regularFileExists(at: path) else { return }
         if ownsFolder || force || mark.isIn(path) { return }
-        throw .fileSystem("already exists and was not made by Filmroll; choose another output, or add --force to replace it")
+        throw .outputRefused(OutputRefusal(path: path, .notMadeByFilmroll))
     }
 
     /// Whether the stale day page open as `descriptor` may be deleted: in

@@ -82,7 +82,7 @@ public enum GalleryWriter {
             switch ConfinedFiles.remove(root + "/" + path, root: root, isOurs: fileGuard.mayRemove(descriptor:)) {
             case .removed, .gone: removed.append(path)
             case .present, .refused: continue
-            case .failed(let reason): throw .fileSystem("cannot remove \(folder)/\(path): \(reason)")
+            case .failed(let problem): throw .fileSystem(.failed(.remove, path: "\(folder)/\(path)", problem))
             }
         }
         return removed

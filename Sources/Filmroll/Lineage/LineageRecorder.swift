@@ -80,6 +80,20 @@ public final class LineageRecorder {
         return known
     }
 
+    /// The content hash of each photo the catalog of `folder` holds, by
+    /// path relative to it, with the size and time it was hashed at (read
+    /// once; a photo changed since does not match them); nil when the
+    /// folder has no catalog open.
+    public func photoHashes(inFolder folder: String) -> [String: (byteCount: Int, modificationTimeNanoseconds: Int64, hash: String)]? {
+        guard let catalog = catalogs[folder] else { return nil }
+        guard let photos = try? catalog.photos(matching: PhotoQuery()) else { return [:] }
+        var hashes: [String: (byteCount: Int, modificationTimeNanoseconds: Int64, hash: String)] = [:]
+        for photo in photos where !photo.isMissing {
+            if let hash = photo.hash { hashes[photo.path] = (photo.byteCount, photo.modificationTimeNanoseconds, hash) }
+        }
+        return hashes
+    }
+
     /// Records `outputs`, in one transaction, in the catalog opened for
     /// `folder`; nothing when it has none or it is read-only.
     /// - Throws: `CatalogError` when the catalog could not be written.

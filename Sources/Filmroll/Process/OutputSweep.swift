@@ -10,14 +10,13 @@ import Files
 /// link, is left alone (`ConfinedFiles`).
 enum OutputSweep {
     /// - Returns: the removed files, relative to `out`.
-    static func removeAllBut(expected: Set<String>, in out: String, state: inout OutputState) -> [String] {
+    static func removeAllBut(expected: Set<String>, in out: String) -> [String] {
         var removed: [String] = []
         let root = AbsolutePath.of(out)
         for folder in ["thumbs", "days"] {
             for relative in files(under: folder, in: out) where !expected.contains(relative) {
                 let outcome = ConfinedFiles.remove(root + "/" + relative, root: root) { OutputMark.read(descriptor: $0) != nil }
                 guard case .removed = outcome else { continue }
-                state[relative] = nil
                 removed.append(relative)
             }
         }

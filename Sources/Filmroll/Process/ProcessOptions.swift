@@ -27,9 +27,13 @@ public struct ProcessOptions: Sendable {
     /// Also fill the freedesktop.org thumbnail cache at this root
     /// (`XDGThumbnail.cacheRoot`), from the same decode; nil = not.
     public var xdgRoot: String?
-    /// Replace a gallery page or stylesheet that Filmroll did not make
-    /// (`--force`). Images in the way are refused all the same.
+    /// Replace a file in the way that Filmroll did not make (`--force`): a
+    /// gallery page or stylesheet, or an image; never one of the photos.
     public var force = false
+    /// false (`--no-catalog`): the photos are indexed into a catalog made
+    /// for the run and deleted after it (`ScratchCatalog`); the folder's own
+    /// catalog is neither read nor written.
+    public var keepsCatalog = true
     /// Photos decoded at once.
     public var jobs = 2
     public var limits = DecodeLimits.default

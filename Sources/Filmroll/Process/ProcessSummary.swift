@@ -10,6 +10,10 @@ public struct ProcessSummary: Sendable, Equatable {
     public var pagesWritten = 0
     /// Outputs of photos or days that are gone, removed.
     public var removed = 0
+    /// Outputs copied from the same recipe's file made by another command.
+    public var reused = 0
+    /// Outputs made by an earlier version, kept: their recipe had not changed.
+    public var adopted = 0
     public var failed = 0
     public var cancelled = false
     /// The gallery's index page.

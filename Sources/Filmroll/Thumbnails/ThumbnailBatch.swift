@@ -72,7 +72,11 @@ public struct ThumbnailBatch {
         let maker = ThumbnailMaker(
             pipeline: pipeline, plan: plan, writer: OutputWriter(outputGuard: outputGuard, confinedTo: plan.outputFolder),
             threadsPerImage: max(1, Parallel.processorCount / max(1, min(jobs, files.count))),
-            knownOutputs: lineage?.knownOutputs(of: .thumbnail) ?? [:], readsCachedDimensions: readsCachedDimensions)
+            knownOutputs: lineage?.knownOutputs(of: .thumbnail) ?? [:],
+            photoHashes: Dictionary(uniqueKeysWithValues: roots.compactMap { root in
+                lineage?.photoHashes(inFolder: root).map { (root, $0) }
+            }),
+            readsCachedDimensions: readsCachedDimensions)
         let collected = Locked(ThumbnailSummary())
         Parallel.forEach(files, jobs: jobs, shouldStop: { cancellation.isCancelled }) { file in
             maker.make(file) { event in

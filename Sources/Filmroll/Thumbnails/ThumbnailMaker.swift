@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Catalog
 import Imaging
 import Synchronization
 
@@ -17,12 +18,18 @@ final class ThumbnailMaker: Sendable {
     let threadsPerImage: Int
     /// Outputs the catalogs know, by key: work already done.
     let knownOutputs: [String: [String]]
+    /// The catalogued photos' content hashes, by root and relative path:
+    /// a thumbnail's recipe names its photo by content when the catalog knows it.
+    let photoHashes: [String: [String: (byteCount: Int, modificationTimeNanoseconds: Int64, hash: String)]]
     /// Whether a found thumbnail's header is read for its pixel size.
     let readsCachedDimensions: Bool
     private let stores = Locked<[String: ThumbnailStore]>([:])
 
     init(pipeline: ImagePipeline, plan: ThumbnailPlan, writer: OutputWriter, threadsPerImage: Int,
-         knownOutputs: [String: [String]] = [:], readsCachedDimensions: Bool = true) {
+         knownOutputs: [String: [String]] = [:],
+         photoHashes: [String: [String: (byteCount: Int, modificationTimeNanoseconds: Int64, hash: String)]] = [:],
+         readsCachedDimensions: Bool = true) {
+        self.photoHashes = photoHashes
         self.pipeline = pipeline
         self.plan = plan
         self.writer = writer
@@ -64,11 +71,15 @@ final class ThumbnailMaker: Sendable {
         var pending: [Pending] = []
         for size in plan.sizes {
             let resize = plan.resize(size)
-            let key = ThumbnailStore.key(relativePath: file.relativePath, source: source, processors: [resize],
-                                         encoding: plan.encoding(exif: plan.keepMetadata ? [] : nil))
+            let key = OutputRecipe.thumbnail(of: input(file, source: source), resize: resize,
+                                             encoding: plan.encoding(exif: plan.keepMetadata ? [] : nil)).key
             if let done = alreadyMade(key: key, file: file, size: size, store: store) {
                 let dimensions = readsCachedDimensions ? try? ImageDecoder.readInfo(contentsOf: done).storedSize : nil
                 events(.output(ThumbnailOutput(file: file, size: size, path: done, dimensions: dimensions, status: .cached, key: key)))
+            } else if let made = madeElsewhere(key: key) {
+                // The same recipe's thumbnail made by another command (`process`): copied, not remade.
+                let path = try deliverCached(made, for: file, size: size, store: store, key: key, refusedOutput: &refusedOutput)
+                events(.output(ThumbnailOutput(file: file, size: size, path: path, dimensions: nil, status: .cached, key: key)))
             } else if let store, let cached = store.cachedPath(forKey: key, extension: plan.fileExtension) {
                 let path = try deliverCached(cached, for: file, size: size, refusedOutput: &refusedOutput)
                 let dimensions = readsCachedDimensions ? try? ImageDecoder.readInfo(contentsOf: cached).storedSize : nil
@@ -117,6 +128,41 @@ final class ThumbnailMaker: Sendable {
         return wanted
     }
 
+    /// What a thumbnail's recipe names its photo by: its content hash when
+    /// its folder has a catalog (the catalog's, while the file is as
+    /// catalogued, else hashed here as the indexer would), else its place,
+    /// size and time: without a catalog nothing is recorded to compare with.
+    private func input(_ file: InputFile, source: SourceIdentity) -> OutputRecipe.Input {
+        if let catalogued = photoHashes[file.root] {
+            if let known = catalogued[file.relativePath], known.byteCount == source.byteCount,
+               known.modificationTimeNanoseconds == source.modificationTimeNanoseconds {
+                return .content(hash: known.hash)
+            }
+            if let descriptor = try? FileBytes.openRegular(file.path).descriptor {
+                defer { close(descriptor) }
+                if let identity = ContentHash.identity(ofDescriptor: descriptor) { return .content(hash: identity.hash) }
+            }
+        }
+        return .file(relativePath: file.relativePath, byteCount: source.byteCount,
+                     modificationTimeNanoseconds: source.modificationTimeNanoseconds)
+    }
+
+    /// A file the catalogs record as made by this recipe (by any command),
+    /// still a Filmroll thumbnail.
+    private func madeElsewhere(key: String) -> String? {
+        knownOutputs[key]?.first { OutputMark.read(contentsOf: $0) == .thumbnail }
+    }
+
+    /// A thumbnail made elsewhere, delivered where this run puts it: the
+    /// output path, else the store.
+    private func deliverCached(_ made: String, for file: InputFile, size: Int, store: ThumbnailStore?, key: String,
+                               refusedOutput: inout String?) throws(ImagingError) -> String {
+        if plan.outputPath(for: file, size: size) != nil || store == nil {
+            return try deliverCached(made, for: file, size: size, refusedOutput: &refusedOutput)
+        }
+        return try store!.store(try ImagingError.converting(try FileBytes.read(made)), key: key, extension: plan.fileExtension)
+    }
+
     /// Copies a stored thumbnail to its output path unless the same
     /// thumbnail is already there; returns the path reported.
     private func deliverCached(_ cached: String, for file: InputFile, size: Int,
@@ -132,14 +178,15 @@ final class ThumbnailMaker: Sendable {
         return output
     }
 
-    /// Writes an output-folder file; a refusal that does not name the
-    /// output sets `refusedOutput`, since the failure is told of the photo.
+    /// Writes an output-folder file; a failure whose sentence does not
+    /// name the output (a refusal, a folder that cannot be made) sets
+    /// `refusedOutput`, since the failure is told of the photo.
     private func write(_ bytes: [UInt8], to output: String, refusedOutput: inout String?) throws(ImagingError) {
         do {
             try writer.write(bytes, to: output)
-        } catch .fileSystem(let reason) where !reason.contains(output) {
-            refusedOutput = output
-            throw .fileSystem(reason)
+        } catch {
+            if error.namedPath != output { refusedOutput = output }
+            throw error
         }
     }
 
@@ -163,7 +210,7 @@ final class ThumbnailMaker: Sendable {
     }
 
     private func absolutePath(_ path: String) throws(ImagingError) -> String {
-        guard let resolved = AbsolutePath.resolved(path) else { throw .fileSystem(FileBytes.systemMessage(errno)) }
+        guard let resolved = AbsolutePath.resolved(path) else { throw .fileSystem(.failed(.read, path: path, .system(errno: errno))) }
         return resolved
     }
 }

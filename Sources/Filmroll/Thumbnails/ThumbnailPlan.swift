@@ -18,7 +18,7 @@ public struct ThumbnailPlan: Sendable {
     public var fit: TargetSize.Fit
     /// Enlarge photos smaller than the size (never done otherwise).
     public var upscale: Bool
-    /// `.jpeg` or `.png`.
+    /// A format `ImageEncoders` writes (`.jpeg` or `.png` built in); JPEG when none does.
     public var format: ImageFormat
     /// JPEG quality, 1 to 100.
     public var quality: Int
@@ -55,14 +55,14 @@ public struct ThumbnailPlan: Sendable {
         self.xdgRoot = xdgRoot
     }
 
-    var fileExtension: String { format == .png ? "png" : "jpg" }
+    /// The encoder of `format`.
+    var encoder: any ImageEncoding { ImageEncoders.encoder(for: format) ?? ImageEncoders.standard }
+
+    var fileExtension: String { encoder.preferredExtension }
 
     /// How to encode a thumbnail, with the EXIF to carry over (`keepMetadata`), marked as Filmroll's.
     func encoding(exif: [UInt8]? = nil) -> EncodingFormat {
-        let format: EncodingFormat = format == .png
-            ? .png(PNGEncodingOptions(exif: exif))
-            : .jpeg(JPEGEncodingOptions(quality: quality, optimizeHuffman: false, exif: exif))
-        return format.marked(.thumbnail)
+        encoder.encoding(EncodingSettings(quality: quality, optimizeHuffman: false, exif: exif, mark: .thumbnail))
     }
 
     func resize(_ size: Int) -> ImageProcessors.Resize {

@@ -19,8 +19,8 @@ import Imaging
 public struct VideoMaker {
     public var source: VideoSource
     /// Sizing, fit and background of a sequence's frames (a slideshow has its own).
-    public var frames: GIFFrames
-    public var order: GIFFrames.Order
+    public var frames: AnimationFrames
+    public var order: AnimationFrames.Order
     /// Quality and speed (`crf`, `preset`); the timing comes from `source`.
     public var options: VideoOptions
     /// Replace an existing file Filmroll did not make (never an input).
@@ -28,7 +28,7 @@ public struct VideoMaker {
     /// Records videos with their photos; nil: no catalog is read or written.
     public var lineage: LineageRecorder?
 
-    public init(source: VideoSource, frames: GIFFrames = GIFFrames(), order: GIFFrames.Order = .name,
+    public init(source: VideoSource, frames: AnimationFrames = AnimationFrames(), order: AnimationFrames.Order = .name,
                 options: VideoOptions = VideoOptions(), force: Bool = false, lineage: LineageRecorder? = nil) {
         self.source = source
         self.frames = frames
@@ -51,7 +51,7 @@ public struct VideoMaker {
     public func make(_ files: [InputFile], output: String, cancellation: CancellationToken = CancellationToken(),
                      progress: @escaping @Sendable () -> Void = {}) throws(VideoError) -> VideoOutput {
         if files.isEmpty { throw .noFrames }
-        let ordered = GIFFrames.order(files, by: order)
+        let ordered = AnimationFrames.order(files, by: order)
         let outputGuard = OutputGuard(mark: .video, force: force, inputs: InputIdentities(ordered), catalogPath: lineage?.catalogPath)
         do throws(ImagingError) {
             try outputGuard.check(output)
@@ -130,7 +130,7 @@ public struct VideoMaker {
     private func makeSequence(_ files: [InputFile], timing: VideoTiming?, delays: [Int]?, output: String, options: VideoOptions,
                               cancellation: CancellationToken, progress: @escaping @Sendable () -> Void) throws(VideoError) -> VideoOutput {
         let stream: FrameStream
-        do throws(GIFFrames.FrameError) {
+        do throws(AnimationFrames.FrameError) {
             stream = try frames.stream(files, cancellation: cancellation, progress: progress)
         } catch {
             throw .frame(path: error.path, error.error)
@@ -148,8 +148,8 @@ public struct VideoMaker {
         }
         var index = 0
         while true {
-            let frame: GIFFrames.Frame?
-            do throws(GIFFrames.FrameError) {
+            let frame: AnimationFrames.Frame?
+            do throws(AnimationFrames.FrameError) {
                 frame = try stream.next()
             } catch {
                 encoder.cancel()

@@ -16,7 +16,11 @@ public struct InputIdentities: Sendable {
     private let ids: Set<FileID>
 
     public init(_ files: [InputFile]) {
-        ids = Set(files.compactMap { Self.id(of: $0.path) })
+        self.init(paths: files.map(\.path))
+    }
+
+    public init(paths: [String]) {
+        ids = Set(paths.compactMap { Self.id(of: $0) })
     }
 
     /// Whether `path` exists and is one of the inputs.

@@ -12,7 +12,7 @@ import Imaging
 enum LinkFreeFolders {
     /// Checks every folder below `anchor` down to `folder` (those that
     /// exist); nothing when `folder` is not below `anchor`.
-    /// - Throws: `ImagingError.fileSystem` naming the first that is a link.
+    /// - Throws: `ImagingError.outputRefused` naming the first that is a link.
     static func check(_ folder: String, below anchor: String) throws(ImagingError) {
         guard let below = try? ConfinedPath(AbsolutePath.of(folder), root: AbsolutePath.of(anchor)) else { return }
         var path = below.root == "/" ? "" : below.root
@@ -21,7 +21,7 @@ enum LinkFreeFolders {
             var status = stat()
             guard lstat(path, &status) == 0 else { return }
             if (status.st_mode & S_IFMT) == S_IFLNK {
-                throw .fileSystem("refusing to write through \(path): it is a symbolic link")
+                throw .outputRefused(OutputRefusal(path: path, .symbolicLink))
             }
         }
     }

@@ -27,28 +27,27 @@ public struct OutputGuard: Sendable {
         self.catalogPath = catalogPath
     }
 
-    /// - Throws: `ImagingError.fileSystem` with the reason, when `path` may not be written.
+    /// - Throws: `ImagingError.outputRefused` with the reason, when `path` may not be written.
     public func check(_ path: String) throws(ImagingError) {
         guard try Self.regularFileExists(at: path) else { return }
-        if inputs.contains(path) { throw .fileSystem("refusing to overwrite the input photo; choose another output") }
+        if inputs.contains(path) { throw .outputRefused(OutputRefusal(path: path, .input)) }
         if force { return }
         let found = OutputMark.read(contentsOf: path)
         if found == mark || (found == nil && isRecordedOutput(path)) { return }
-        let what = found.map { "is \($0), not \(mark)" } ?? "was not made by Filmroll"
-        throw .fileSystem("already exists and \(what); choose another output, or add --force to replace it")
+        throw .outputRefused(OutputRefusal(path: path, found.map { .otherOutput(found: $0, wanted: mark) } ?? .notMadeByFilmroll))
     }
 
     /// Whether a file is at `path` that an output could replace (nothing
     /// there: false).
-    /// - Throws: `ImagingError.fileSystem` for a folder, FIFO, socket or
+    /// - Throws: `ImagingError.outputRefused` for a folder, FIFO, socket or
     ///   device there, which no output replaces, `--force` or not.
     static func regularFileExists(at path: String) throws(ImagingError) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0 else { return false }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return true
-        case S_IFDIR: throw .fileSystem("is a folder; the output must be a file")
-        default: throw .fileSystem("exists and is not a regular file")
+        case S_IFDIR: throw .outputRefused(OutputRefusal(path: path, .folder))
+        default: throw .outputRefused(OutputRefusal(path: path, .notRegularFile))
         }
     }
 

@@ -61,7 +61,7 @@ public final class OutputWriter: Sendable {
         guard let root = confinement, let resolvedRoot = AbsolutePath.resolved(root),
               let resolvedFolder = AbsolutePath.resolved(folder) else { return }
         if resolvedFolder != resolvedRoot && !resolvedFolder.hasPrefix(resolvedRoot + "/") {
-            throw .fileSystem("refusing to write through \(folder): a symbolic link leads outside \(root)")
+            throw .outputRefused(OutputRefusal(path: folder, .linkLeadsOutside(root: root)))
         }
     }
 }

@@ -8,6 +8,11 @@ struct CommandSpec: Sendable {
     var arguments: [ArgumentSpec]
     var options: [OptionSpec]
     var discussion: String?
+    /// Other names the command answers to ("animate" for "gif").
+    var aliases: [String] = []
+
+    /// The name and the aliases.
+    var names: [String] { [name] + aliases }
 
     /// The one-line usage: "filmroll info PATH... [--json]".
     var usageLine: String { "filmroll \(name) \(usage)" }
@@ -15,6 +20,7 @@ struct CommandSpec: Sendable {
     /// The text `--help` prints.
     var help: String {
         var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usageLine)"]
+        if !aliases.isEmpty { lines += ["", "ALIASES: " + aliases.map { "filmroll \($0)" }.joined(separator: ", ")] }
         if !arguments.isEmpty {
             lines += ["", "ARGUMENTS:"]
             lines += arguments.map { row($0.name, $0.help) }
@@ -45,6 +51,9 @@ struct OptionSpec: Sendable {
     /// Placeholder for the value ("N"), or nil for a flag.
     var valueName: String?
     var help: String
+    /// Names the option had before, still accepted but not shown
+    /// (`--output`, now `--out`).
+    var formerNames: [String] = []
 
     static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)

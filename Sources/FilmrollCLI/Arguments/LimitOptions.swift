@@ -1,8 +1,9 @@
 import Filmroll
 
-/// The decode limits every decoding command accepts: each has a default,
-/// a flag, and a clear error when a file passes it.
-enum LimitOptions {
+/// The decode limits every decoding command accepts (`--max-pixels` and
+/// the rest, and `--memory`): each has a default, a flag, and a clear error
+/// when a file passes it.
+struct LimitOptions: OptionGroup {
     static let specs: [OptionSpec] = [
         .value("max-pixels", "N", "Refuse frames of more than N pixels (default 100M; K, M, G suffixes)."),
         .value("max-total-pixels", "N", "Refuse animations of more than N pixels in all frames (default 1G)."),
@@ -23,6 +24,20 @@ enum LimitOptions {
             throw UsageError("option '--memory' needs a size of at least 1M such as 500M or 2G, not '\(text)'")
         }
         return bytes
+    }
+
+    var limits: DecodeLimits
+    /// `--memory`, in bytes (1 GB without it).
+    var memoryBytes: Int
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        limits = try Self.parse(arguments)
+        memoryBytes = try Self.memoryBytes(arguments)
+    }
+
+    /// The run's memory budget (see `MemoryBudget`).
+    func memory() -> MemoryBudget {
+        MemoryBudget(bytes: memoryBytes)
     }
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> DecodeLimits {

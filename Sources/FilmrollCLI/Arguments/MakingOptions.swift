@@ -1,42 +1,39 @@
 import Filmroll
 
-/// The options every command that makes outputs from photos shares (thumbs,
-/// fourcut, gif): lineage, replacing, limits and reporting, declared and
-/// parsed once, as swift-argument-parser's option groups are.
-struct MakingOptions: Sendable {
-    /// `--catalog PATH`
-    var catalogPath: String?
-    /// false with `--no-catalog`
-    var useCatalog: Bool
-    /// `--force`
-    var force: Bool
-    var limits: DecodeLimits
-    /// `--memory`, in bytes (1 GB without it).
-    var memoryBytes: Int
-    /// `--json`
-    var json: Bool
-    /// `--quiet`
-    var quiet: Bool
+/// The option groups every command that makes outputs from photos takes
+/// (thumbs, fourcut, gif, video, process): `--force`, the catalog, the
+/// decode limits and the report, each declared once in its group.
+struct MakingOptions: OptionGroup {
+    static let specs = ForceOption.specs + CatalogOptions.specs + ReportOptions.specs + LimitOptions.specs
 
-    /// The options' specs; `json` says what `--json` prints for this command.
-    static func specs(json: String) -> [OptionSpec] {
-        [OutputGuard.forceOption, CatalogAccess.option, CatalogAccess.noCatalogOption, .flag("json", json),
-         .flag("quiet", short: "q", "No progress and no summary.")] + LimitOptions.specs
-    }
+    var catalog: CatalogOptions
+    var replacing: ForceOption
+    var decoding: LimitOptions
+    var report: ReportOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        catalogPath = arguments.value("catalog")
-        useCatalog = !arguments.has("no-catalog")
-        if catalogPath != nil && !useCatalog { throw UsageError("use --catalog or --no-catalog, not both") }
-        force = arguments.has("force")
-        limits = try LimitOptions.parse(arguments)
-        memoryBytes = try LimitOptions.memoryBytes(arguments)
-        json = arguments.has("json")
-        quiet = arguments.has("quiet")
+        replacing = try ForceOption(arguments)
+        catalog = try CatalogOptions(arguments)
+        decoding = try LimitOptions(arguments)
+        report = try ReportOptions(arguments)
     }
+
+    /// `--catalog PATH`
+    var catalogPath: String? { catalog.path }
+    /// false with `--no-catalog`
+    var useCatalog: Bool { catalog.isUsed }
+    /// `--force`
+    var force: Bool { replacing.force }
+    var limits: DecodeLimits { decoding.limits }
+    /// `--memory`, in bytes (1 GB without it).
+    var memoryBytes: Int { decoding.memoryBytes }
+    /// `--json`
+    var json: Bool { report.json }
+    /// `--quiet`
+    var quiet: Bool { report.quiet }
 
     /// The run's memory budget (see `MemoryBudget`).
     func memory() -> MemoryBudget {
-        MemoryBudget(bytes: memoryBytes)
+        decoding.memory()
     }
 }

@@ -37,7 +37,7 @@ struct ParsedArguments: Sendable {
             } else {
                 name = String(argument.dropFirst())
             }
-            guard let option = spec.options.first(where: { $0.name == name || ($0.short.map { String($0) } == name) }) else {
+            guard let option = spec.options.first(where: { $0.name == name || $0.formerNames.contains(name) || ($0.short.map { String($0) } == name) }) else {
                 var message = "unknown option '\(argument)'"
                 if let suggestion = closestMatch(to: name, among: spec.options.map(\.name)) {
                     message += " (did you mean '--\(suggestion)'?)"

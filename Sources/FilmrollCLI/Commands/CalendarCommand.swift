@@ -10,8 +10,8 @@ struct CalendarCommand: Command {
         options: [
             .value("month", "YYYY-MM", "The month (default: that of the most recent photo)."),
             .flag("sunday", "Start weeks on Sunday (default Monday)."),
-            CatalogAccess.option,
-            .flag("json", "Print the counts per day as one JSON object."),
+            CatalogOptions.catalog,
+            ReportOptions.json,
         ],
         discussion: "A day shows as 10·3 when it has 3 photos, as 10 when it has none."
     )
@@ -25,10 +25,10 @@ struct CalendarCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else { throw UsageError("calendar takes one FOLDER") }
         folder = arguments.positionals[0]
-        catalogPath = arguments.value("catalog")
+        catalogPath = try CatalogOptions(arguments).path
         month = try ListCommand.date(arguments, "month", length: 7)
         sundayFirst = arguments.has("sunday")
-        json = arguments.has("json")
+        json = try ReportOptions(arguments).json
     }
 
     func run(_ io: CommandIO) -> ExitCode {

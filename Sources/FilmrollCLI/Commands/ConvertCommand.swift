@@ -6,7 +6,7 @@ import Darwin
 import Filmroll
 
 /// `filmroll convert INPUT OUTPUT`: one photo decoded upright, optionally
-/// shrunk, and written as JPEG or PNG by the output's extension.
+/// shrunk, and written in the format the output's extension names.
 struct ConvertCommand: Command {
     static let spec = CommandSpec(
         name: "convert",
@@ -14,16 +14,17 @@ struct ConvertCommand: Command {
         usage: "INPUT OUTPUT [--max-size N] [--quality Q] [--keep-profile]",
         arguments: [
             ArgumentSpec(name: "INPUT", help: "An image in a format Filmroll reads (\(ImageDecoders.formatList); for an animation, the first frame)."),
-            ArgumentSpec(name: "OUTPUT", help: "The file to write: .jpg, .jpeg or .png. Never the input itself."),
+            ArgumentSpec(name: "OUTPUT", help: "The file to write: \(ImageEncoders.extensionList). Never the input itself."),
         ],
         options: [
             .value("max-size", "N", "Shrink so the longest edge is at most N pixels (never enlarges)."),
             .value("quality", "Q", "JPEG quality, 1 to 100 (default 90)."),
             .flag("keep-profile", "Keep the photo's own colours and embed its ICC profile, instead of converting to sRGB."),
-            OutputGuard.forceOption,
+            ForceOption.force,
         ] + LimitOptions.specs,
         discussion: """
-        The output is upright, in sRGB (converted through the photo's own colour profile, if it has one), and
+        The output is upright, in sRGB (shrunk in the photo's own colours, then converted once through its
+        colour profile, if it has one), and
         carries no orientation tag and no other metadata (only a comment marking it as Filmroll's). With
         --keep-profile the pixels keep the photo's colours and its ICC profile is embedded; a photo whose colours
         are given by HEIF code points or PNG chromaticities gets an equivalent profile. An existing OUTPUT is replaced only when Filmroll made it, unless --force; never the input.
@@ -35,7 +36,8 @@ struct ConvertCommand: Command {
     var output: String
     var maxSize: Int?
     var quality: Int
-    var format: ImageFormat
+    /// The output's encoder, chosen by its extension.
+    var encoder: any ImageEncoding
     var limits: DecodeLimits
     /// `--memory`, in bytes.
     var memoryBytes: Int
@@ -50,13 +52,14 @@ struct ConvertCommand: Command {
         output = arguments.positionals[1]
         maxSize = try arguments.integer("max-size", in: 1...65500)
         quality = try arguments.integer("quality", in: 1...100, default: 90)!
-        guard let format = ImageFormat.forOutputPath(output), format != .gif else {
-            throw UsageError("cannot tell the output format from '\(output)'; use .jpg, .jpeg or .png")
+        guard let encoder = ImageEncoders.encoder(forOutputPath: output) else {
+            throw UsageError("cannot tell the output format from '\(output)'; use \(ImageEncoders.extensionList)")
         }
-        self.format = format
-        limits = try LimitOptions.parse(arguments)
-        memoryBytes = try LimitOptions.memoryBytes(arguments)
-        force = arguments.has("force")
+        self.encoder = encoder
+        let decoding = try LimitOptions(arguments)
+        limits = decoding.limits
+        memoryBytes = decoding.memoryBytes
+        force = try ForceOption(arguments).force
         keepsProfile = arguments.has("keep-profile")
     }
 
@@ -76,30 +79,29 @@ struct ConvertCommand: Command {
             let target = maxSize.map { TargetSize.edge($0) }
             let file = try ImagingError.converting(try FileBytes.read(input, limit: limits.maxFileBytes))
             let info = try ImageDecoder.readInfo(file, limits: limits)
-            let options = DecodeOptions(target: target, limits: limits, convertsToSRGB: !keepsProfile)
+            let options = DecodeOptions(target: target, limits: limits)
             // No cache and no encoder beyond what the plan counts: all but the process itself.
             let memory = MemoryBudget(bytes: memoryBytes, overhead: MemoryBudget.processBytes, cacheBytes: 0)
+            var settings = EncodingSettings(quality: quality, mark: .convert)
             // A JPEG too large for optimised Huffman tables within the budget (libjpeg holds every
             // coefficient for them) is written with the standard tables instead: a few per cent larger.
-            var optimizesHuffman = true
             do throws(ImagingError) {
-                try memory.check(plannedBytes(info, options: options, file: file.count), for: info.storedSize)
-            } catch where format == .jpeg {
-                try memory.check(plannedBytes(info, options: options, file: file.count, optimizesHuffman: false),
+                try memory.check(plannedBytes(info, options: options, file: file.count, encoding: encoder.encoding(settings)),
                                  for: info.storedSize)
-                optimizesHuffman = false
+            } catch {
+                var standard = settings
+                standard.optimizeHuffman = false
+                let cheaper = encoder.encoding(standard)
+                guard cheaper.workingBytesPerPixel < encoder.encoding(settings).workingBytesPerPixel else { throw error }
+                try memory.check(plannedBytes(info, options: options, file: file.count, encoding: cheaper), for: info.storedSize)
+                settings = standard
             }
             let decoded = try ImageDecoder.decode(file, info: info, options: options)
             for warning in decoded.warnings { io.reportWarning(path: input, warning) }
-            var image = decoded.image
-            if let target {
-                image = image.resized(to: target.resultSize(for: decoded.info.uprightSize).fitting(image.size))
-            }
-            let profile = decoded.colorSpace.embeddableProfile?.bytes
-            let encoding: EncodingFormat = format == .png
-                ? .png(PNGEncodingOptions(iccProfile: profile))
-                : .jpeg(JPEGEncodingOptions(quality: quality, optimizeHuffman: optimizesHuffman, iccProfile: profile))
-            bytes = try ImageEncoder.encode(image, as: encoding.marked(.convert))
+            let image = Self.outputImage(decoded, target: target, keepsProfile: keepsProfile)
+            // An image kept in the photo's colours embeds their profile; an sRGB one embeds none.
+            settings.iccProfile = image.colorSpace.embeddableProfile?.bytes
+            bytes = try ImageEncoder.encode(image, as: encoder.encoding(settings))
         } catch {
             io.reportFailure(path: input, String(describing: error))
             return .failure
@@ -115,18 +117,38 @@ struct ConvertCommand: Command {
 }
 
 extension ConvertCommand {
+    /// The picture written: the decode (upright, in the photo's own colours)
+    /// shrunk to `target`, then converted to sRGB once, at the output's
+    /// size, unless `keepsProfile`.
+    ///
+    /// The Lanczos filter works on the encoded values of the photo's own
+    /// space, as the thumbnail pipeline, libvips' thumbnail and Pillow do.
+    /// Converting first would not make the filter work in linear light
+    /// (sRGB's values are no more linear than Display P3's); it would cost
+    /// a conversion of every decoded pixel instead of every output pixel,
+    /// and clip colours outside sRGB before they are averaged.
+    static func outputImage(_ decoded: DecodedImage, target: TargetSize?, keepsProfile: Bool) -> Image {
+        var image = decoded.image
+        if let target {
+            image = image.resized(to: target.resultSize(for: decoded.info.uprightSize).fitting(image.size))
+        }
+        return keepsProfile ? image : image.convertedToSRGB()
+    }
+
     /// What a conversion holds at its peak, refused up front when the
-    /// budget cannot hold it: the decode, a turned or colour-converted copy
-    /// of it, the file, and the output side (a JPEG's flattened RGB and
-    /// libjpeg's coefficients for optimised Huffman tables, unless
-    /// `optimizesHuffman` is false; an encoded PNG as large as its pixels at worst).
-    func plannedBytes(_ info: ImageInfo, options: DecodeOptions, file: Int, optimizesHuffman: Bool = true) -> Int {
+    /// budget cannot hold it: the decode, a turned copy of it, a
+    /// colour-converted copy of the output, the file, and what `encoding`
+    /// holds besides the image (a JPEG's flattened RGB and libjpeg's
+    /// coefficients for optimised Huffman tables; an encoded PNG as large as
+    /// its pixels at worst).
+    func plannedBytes(_ info: ImageInfo, options: DecodeOptions, file: Int, encoding: EncodingFormat) -> Int {
         let decoded = ImageDecoder.plannedPixels(info, options: options)
         let upright = info.uprightSize
         let output = options.target.map { $0.resultSize(for: upright).pixelCount } ?? upright.pixelCount
-        let copies = (info.metadata.orientation != .up ? 1 : 0) + (options.convertsToSRGB && !info.decodedColorSpace.isSRGB ? 1 : 0)
-        let outputBytesPerPixel = format == .png ? 4 : (optimizesHuffman ? 6 : 3)
-        let parts = [ImageDecoder.plannedBytes(info, options: options), decoded * 4 * copies,
+        let turned = info.metadata.orientation != .up ? decoded * 4 : 0
+        let converted = !keepsProfile && info.decodedColorSpace.needsConversion ? output * 4 : 0
+        let outputBytesPerPixel = encoding.workingBytesPerPixel
+        let parts = [ImageDecoder.plannedBytes(info, options: options), turned, converted,
                      output * outputBytesPerPixel, file]
         return parts.reduce(0) { total, part in
             let (sum, overflow) = total.addingReportingOverflow(part)

@@ -9,7 +9,7 @@ struct FourcutCommand: Command {
         usage: "PHOTO PHOTO PHOTO PHOTO -o OUT [options]  |  --folder FOLDER --per-day [--out DIR] [--pick spread|first] [options]",
         arguments: [ArgumentSpec(name: "PHOTO…", help: "Four photos, top to bottom (left to right, then down, in a grid).")],
         options: [
-            .value("output", short: "o", "OUT", "The sheet to write: .jpg (quality 92) or .png, with its dpi recorded."),
+            OutputOptions.spec("OUT|DIR"),
             .value("layout", "strip|grid", "strip: 2×6 in, four cells in a column (default); grid: 2×2 on 4×6 in."),
             .value("print", "single|4x6", "4x6: two identical strips side by side on a 4×6 in sheet, with a cut guide."),
             .value("dpi", "300|600", "Output resolution (default 600: a strip is 1200×3600)."),
@@ -26,13 +26,14 @@ struct FourcutCommand: Command {
             .flag("repeat", "With fewer than four photos, repeat them to fill the cells."),
             .value("folder", "FOLDER", "With --per-day: a catalogued folder."),
             .flag("per-day", "One sheet per day with at least four photos, named by date (2025-04-10.jpg)."),
-            .value("out", "DIR", "With --per-day: where the sheets go (default: the current folder)."),
             .value("pick", "spread|first", "With --per-day: four photos spread across the day (default), or the first four."),
             .value("format", "jpeg|png", "With --per-day: the sheets' format (default jpeg)."),
             .flag("no-cache", "Keep no decoded photos in memory between cells (as in thumbs)."),
-        ] + MakingOptions.specs(json: "Print one JSON object per sheet."),
+        ] + MakingOptions.specs,
         discussion: """
         Each photo is turned upright and cover-cropped to its cell; photos are decoded only as large as the cell needs.
+        -o OUT is the sheet: .jpg (quality 92) or .png, with its dpi recorded. With --per-day, -o DIR is the folder
+        the sheets go in (default: the current folder). --json prints one object per sheet.
         In a catalogued folder (or with --catalog) each sheet is recorded with its four photos.
         An existing OUT is replaced only when it is a four-cut Filmroll made, unless --force; never one of the photos.
         """
@@ -46,6 +47,7 @@ struct FourcutCommand: Command {
     var perDay: Bool
     var outFolder: String
     var pickFirst: Bool
+    /// The sheets' format, of an encoder `ImageEncoders` lists: by -o OUT's extension, or --format with --per-day.
     var format: ImageFormat
     var useCache: Bool
     var common: MakingOptions
@@ -54,8 +56,8 @@ struct FourcutCommand: Command {
         perDay = arguments.has("per-day")
         folder = arguments.value("folder")
         photos = arguments.positionals
-        output = arguments.value("output")
-        outFolder = arguments.value("out") ?? "."
+        output = OutputOptions.path(arguments)
+        outFolder = output ?? "."
         common = try MakingOptions(arguments)
         if perDay && !common.useCatalog { throw UsageError("--per-day reads the catalog; it cannot go with --no-catalog") }
         useCache = !arguments.has("no-cache")
@@ -67,17 +69,17 @@ struct FourcutCommand: Command {
         }
         if perDay {
             guard folder != nil, photos.isEmpty else { throw UsageError("--per-day needs --folder FOLDER and no PHOTO arguments") }
-            switch arguments.value("format")?.lowercased() ?? "jpeg" {
-            case "jpeg", "jpg": format = .jpeg
-            case "png": format = .png
-            case let other: throw UsageError("option '--format' takes jpeg or png, not '\(other)'")
+            let name = arguments.value("format") ?? "jpeg"
+            guard let encoder = ImageEncoders.encoder(named: name) else {
+                throw UsageError("option '--format' takes \(ImageEncoders.nameList), not '\(name.lowercased())'")
             }
+            format = encoder.format
         } else {
             guard let output else { throw UsageError("missing -o OUT") }
-            guard let chosen = ImageFormat.forOutputPath(output), chosen != .gif else {
-                throw UsageError("cannot tell the output format from '\(output)'; use .jpg, .jpeg or .png")
+            guard let encoder = ImageEncoders.encoder(forOutputPath: output) else {
+                throw UsageError("cannot tell the output format from '\(output)'; use \(ImageEncoders.extensionList)")
             }
-            format = chosen
+            format = encoder.format
             if photos.isEmpty { throw UsageError("missing PHOTO arguments; a four-cut takes four photos") }
             if photos.count > 4 { throw UsageError("a four-cut takes four photos, not \(photos.count)") }
             if photos.count < 4 {

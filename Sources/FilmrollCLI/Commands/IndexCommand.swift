@@ -10,10 +10,10 @@ struct IndexCommand: Command {
         options: [
             .flag("rebuild", "Move the catalog aside (kept, never deleted) and build a new one from the photos, "
                   + "carrying over the outputs and lineage that can still be read. For a damaged catalog."),
-            CatalogAccess.option,
-            .value("jobs", short: "j", "N", "Files read at once (default: the number of cores)."),
-            .flag("json", "Print the summary as one JSON object."),
-            .flag("quiet", short: "q", "No progress bar and no summary."),
+            CatalogOptions.catalog,
+            JobsOptions.jobs,
+            ReportOptions.json,
+            ReportOptions.quiet,
         ],
         discussion: """
         Reads headers and EXIF only, never pixels. A re-run reads only new and changed files;
@@ -34,11 +34,12 @@ struct IndexCommand: Command {
             throw UsageError(arguments.positionals.isEmpty ? "missing FOLDER" : "index takes one FOLDER")
         }
         folder = arguments.positionals[0]
-        catalogPath = arguments.value("catalog")
+        catalogPath = try CatalogOptions(arguments).path
         rebuild = arguments.has("rebuild")
-        jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
-        json = arguments.has("json")
-        quiet = arguments.has("quiet")
+        jobs = try JobsOptions(arguments).jobs
+        let report = try ReportOptions(arguments)
+        json = report.json
+        quiet = report.quiet
     }
 
     func run(_ io: CommandIO) -> ExitCode {

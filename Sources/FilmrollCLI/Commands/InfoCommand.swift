@@ -7,7 +7,7 @@ struct InfoCommand: Command {
         abstract: "Show the format, upright size, orientation, date and camera of photos.",
         usage: "PATH... [--json]",
         arguments: [ArgumentSpec(name: "PATH...", help: "Image files or folders (searched recursively).")],
-        options: [.flag("json", "Print one JSON object per file and line, for scripts.")] + LimitOptions.specs,
+        options: [ReportOptions.json] + LimitOptions.specs,
         discussion: "Only headers and EXIF are read; no pixels are decoded."
     )
 
@@ -18,8 +18,8 @@ struct InfoCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing PATH") }
         paths = arguments.positionals
-        json = arguments.has("json")
-        limits = try LimitOptions.parse(arguments)
+        json = try ReportOptions(arguments).json
+        limits = try LimitOptions(arguments).limits
     }
 
     func run(_ io: CommandIO) -> ExitCode {

@@ -13,8 +13,8 @@ struct ListCommand: Command {
             .value("from", "YYYY-MM-DD", "Photos taken on or after that day."),
             .value("to", "YYYY-MM-DD", "Photos taken on or before that day."),
             .value("camera", "TEXT", "Photos whose make or model contains TEXT (any case)."),
-            CatalogAccess.option,
-            .flag("json", "Print one JSON object per photo."),
+            CatalogOptions.catalog,
+            ReportOptions.json,
         ]
     )
 
@@ -26,8 +26,8 @@ struct ListCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else { throw UsageError("ls takes one FOLDER") }
         folder = arguments.positionals[0]
-        catalogPath = arguments.value("catalog")
-        json = arguments.has("json")
+        catalogPath = try CatalogOptions(arguments).path
+        json = try ReportOptions(arguments).json
         let day = try Self.date(arguments, "day", length: 10)
         let month = try Self.date(arguments, "month", length: 7)
         let from = try Self.date(arguments, "from", length: 10)

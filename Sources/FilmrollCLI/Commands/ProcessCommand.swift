@@ -7,59 +7,49 @@ struct ProcessCommand: Command {
     static let spec = CommandSpec(
         name: "process",
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
-        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--xdg] [--force] [--catalog PATH] [--jobs N] [--json] [--quiet]",
+        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--xdg] [--force] [--catalog PATH | --no-catalog] [--jobs N] [--json] [--quiet]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")],
         options: [
-            .value("out", short: "o", "DIR", "Where the gallery and its images go (default FOLDER/.filmroll/gallery)."),
+            OutputOptions.spec("DIR"),
             .value("title", "TEXT", "The gallery's title (default: the folder's name)."),
             .value("locale", "en|ko", "Month and weekday names in English (default) or Korean."),
             .flag("sunday", "Start the calendar's weeks on Sunday (default Monday)."),
             .value("animation", "gif|webp|mp4[,…]", "Each day's animation in these formats (default gif); the gallery shows the first."),
             .flag("xdg", "Also fill the freedesktop.org thumbnail cache (~/.cache/thumbnails) that file managers read."),
-            .flag("force", "Replace a gallery page or stylesheet in the way that Filmroll did not make (not an image)."),
-            CatalogAccess.option,
-            .value("jobs", short: "j", "N", "Photos decoded at once (default: the number of cores)."),
-            .flag("json", "Print one JSON object per event and a summary, one per line."),
-            .flag("quiet", short: "q", "No progress and no summary; the gallery's address is still printed."),
-        ] + LimitOptions.specs,
+        ] + JobsOptions.specs + MakingOptions.specs,
         discussion: """
+        The gallery and its images go in --out DIR (default FOLDER/.filmroll/gallery).
         The stages, in order: index the folder (as 'filmroll index'); make 256 and 1024 px thumbnails of every
         photo; a four-cut sheet for every day with at least 4 photos; an animation for every day with at least
         2 (a GIF, or --animation webp, mp4 or several); and a static HTML gallery (index.html, a month calendar, a page per day) that opens from file://.
         Each photo is decoded once for all its outputs. A re-run makes only what changed: a new or changed photo
         remakes its own thumbnails and its day's sheet, animation and pages; a deleted photo's outputs go.
         Ctrl-C stops within a second, leaving no partial file; run the command again to finish.
-        In a folder given with --out, a page or stylesheet that Filmroll did not make is left as it is and named
-        (exit 1), unless --force; in FOLDER/.filmroll/gallery every page is Filmroll's own.
+        A file in the way that Filmroll did not make (an image, or in a folder given with --out a page or
+        stylesheet) is left as it is and named (exit 1), unless --force; in FOLDER/.filmroll/gallery every page is
+        Filmroll's own. With --no-catalog the photos are indexed afresh into a temporary catalog that is deleted at
+        the end: the folder's catalog is neither read nor written. --json prints one object per event and a summary;
+        with --quiet the gallery's address is still printed.
         """
     )
 
     var folder: String
     var outputFolder: String?
-    var catalogPath: String?
     var jobs: Int
-    var limits: DecodeLimits
-    /// `--memory`, in bytes.
-    var memoryBytes: Int
     var xdg: Bool
-    var force: Bool
     var animationFormats: [DayAnimationFormat]
     var gallery: GalleryOptions
-    var json: Bool
-    var quiet: Bool
+    var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else {
             throw UsageError(arguments.positionals.isEmpty ? "missing FOLDER" : "process takes one FOLDER")
         }
         folder = arguments.positionals[0]
-        outputFolder = arguments.value("out")
-        catalogPath = arguments.value("catalog")
-        jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
-        limits = try LimitOptions.parse(arguments)
-        memoryBytes = try LimitOptions.memoryBytes(arguments)
+        outputFolder = OutputOptions.path(arguments)
+        jobs = try JobsOptions(arguments).jobs
+        common = try MakingOptions(arguments)
         xdg = arguments.has("xdg")
-        force = arguments.has("force")
         let formats = (arguments.value("animation") ?? "gif").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         animationFormats = []
         for name in formats {
@@ -73,8 +63,6 @@ struct ProcessCommand: Command {
         let name = folder.split(separator: "/").last.map(String.init) ?? folder
         gallery = GalleryOptions(title: arguments.value("title") ?? name, weekStart: arguments.has("sunday") ? .sunday : .monday,
                                  locale: galleryLocale)
-        json = arguments.has("json")
-        quiet = arguments.has("quiet")
     }
 
     func run(_ io: CommandIO) -> ExitCode {
@@ -86,26 +74,27 @@ struct ProcessCommand: Command {
         var options = ProcessOptions()
         options.outputFolder = outputFolder
         options.jobs = jobs
-        options.force = force
-        options.limits = limits
-        options.memoryBytes = memoryBytes
+        options.force = common.force
+        options.keepsCatalog = common.useCatalog
+        options.limits = common.limits
+        options.memoryBytes = common.memoryBytes
         options.animationFormats = animationFormats
         options.gallery = gallery
         if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)
-        let display = ProcessDisplay(io: io, json: json, quiet: quiet)
+        let display = ProcessDisplay(io: io, json: common.json, quiet: common.quiet)
         let summary: ProcessSummary
         do {
             summary = try FolderProcess(folder: folder, options: options)
-                .run(catalogPath: catalogPath, cancellation: cancellation, events: display.handle)
+                .run(catalogPath: common.catalogPath, cancellation: cancellation, events: display.handle)
         } catch let error as ImagingError {
             display.finish()
             io.reportFailure(path: folder, error.description)
             return .failure
         } catch {
             display.finish()
-            io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: catalogPath))
+            io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: common.catalogPath))
             return .failure
         }
         display.finish()

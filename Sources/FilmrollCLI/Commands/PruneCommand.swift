@@ -8,9 +8,9 @@ struct PruneCommand: Command {
         usage: "FOLDER [--catalog PATH] [--dry-run] [--json]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")],
         options: [
-            CatalogAccess.option,
+            CatalogOptions.catalog,
             .flag("dry-run", short: "n", "Only list what would be removed."),
-            .flag("json", "Print the result as one JSON object."),
+            ReportOptions.json,
         ],
         discussion: "Only files Filmroll recorded as its outputs are deleted, never a photo, and only inside the folder "
             + "each was made in, reached without following a symbolic link, and still carrying Filmroll's mark; "
@@ -25,9 +25,9 @@ struct PruneCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else { throw UsageError("prune takes one FOLDER") }
         folder = arguments.positionals[0]
-        catalogPath = arguments.value("catalog")
+        catalogPath = try CatalogOptions(arguments).path
         dryRun = arguments.has("dry-run")
-        json = arguments.has("json")
+        json = try ReportOptions(arguments).json
     }
 
     func run(_ io: CommandIO) -> ExitCode {

@@ -7,7 +7,7 @@ struct ShowCommand: Command {
         abstract: "Show a photo's catalog record and the outputs made from it.",
         usage: "PHOTO [--catalog PATH] [--json]",
         arguments: [ArgumentSpec(name: "PHOTO", help: "A photo inside a catalogued folder.")],
-        options: [CatalogAccess.option, .flag("json", "Print the record as one JSON object.")],
+        options: [CatalogOptions.catalog, ReportOptions.json],
         discussion: "The catalog is found in the nearest parent folder that has .filmroll/catalog.sqlite."
     )
 
@@ -18,8 +18,8 @@ struct ShowCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else { throw UsageError("show takes one PHOTO") }
         photo = arguments.positionals[0]
-        catalogPath = arguments.value("catalog")
-        json = arguments.has("json")
+        catalogPath = try CatalogOptions(arguments).path
+        json = try ReportOptions(arguments).json
     }
 
     func run(_ io: CommandIO) -> ExitCode {

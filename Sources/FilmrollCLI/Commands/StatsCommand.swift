@@ -7,7 +7,7 @@ struct StatsCommand: Command {
         abstract: "Show totals: photos, outputs, bytes, date range, cameras.",
         usage: "FOLDER [--catalog PATH] [--json]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")],
-        options: [CatalogAccess.option, .flag("json", "Print the totals as one JSON object.")]
+        options: [CatalogOptions.catalog, ReportOptions.json]
     )
 
     var folder: String
@@ -17,8 +17,8 @@ struct StatsCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else { throw UsageError("stats takes one FOLDER") }
         folder = arguments.positionals[0]
-        catalogPath = arguments.value("catalog")
-        json = arguments.has("json")
+        catalogPath = try CatalogOptions(arguments).path
+        json = try ReportOptions(arguments).json
     }
 
     func run(_ io: CommandIO) -> ExitCode {

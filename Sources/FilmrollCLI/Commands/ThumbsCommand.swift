@@ -10,20 +10,22 @@ struct ThumbsCommand: Command {
         arguments: [ArgumentSpec(name: "INPUT...", help: "Image files (\(ImageDecoders.formatList)) or folders (searched recursively).")],
         options: [
             .value("size", short: "s", "N[,N…]", "Longest edge in pixels (with --fit cover: the square's side); several sizes come from one decode. Default 256."),
-            .value("out", short: "o", "DIR", "Write DIR/<relative path without extension>_<size>.<ext>, mirroring the input tree."),
+            OutputOptions.spec("DIR"),
             .value("format", "jpeg|png", "Thumbnail format (default jpeg)."),
             .value("quality", "Q", "JPEG quality, 1 to 100 (default 85)."),
             .value("fit", "inside|cover", "inside: whole picture, aspect kept (default); cover: a square cropped from the centre."),
             .flag("upscale", "Enlarge photos smaller than the size (never done otherwise)."),
             .flag("keep-metadata", "Carry the photo's EXIF over (orientation set to 1, embedded thumbnail dropped)."),
-            .value("jobs", short: "j", "N", "Photos processed at once (default: the number of cores)."),
+            JobsOptions.jobs,
             .flag("xdg", "Also write freedesktop.org thumbnails (~/.cache/thumbnails) for file managers."),
             .value("cache-dir", "DIR", "Keep the thumbnail store in DIR instead of FOLDER/.filmroll/thumbs."),
             .value("cache-limit", "SIZE", "Size budget of the store; least recently used thumbnails go first (default 1GB)."),
             .flag("no-cache", "Make everything afresh and store nothing (for benchmarks)."),
-        ] + MakingOptions.specs(json: "Print one JSON object per output (and per failure), for scripts."),
+        ] + MakingOptions.specs,
         discussion: """
-        Without --out, thumbnails stay in the store and the command says where (--json gives every path).
+        With --out DIR, thumbnails are written as DIR/<relative path without extension>_<size>.<ext>, mirroring the
+        input tree; without it, they stay in the store and the command says where (--json gives every path).
+        --json prints one object per output and per failure.
         A re-run with unchanged photos makes nothing; a changed photo remakes only its own thumbnails.
         In a catalogued folder (see 'filmroll index'), or with --catalog, every thumbnail is recorded with its photo.
         Thumbnails are upright, 8-bit sRGB (converted through the photo's colour profile), and carry no metadata
@@ -61,12 +63,12 @@ struct ThumbsCommand: Command {
             if !sizes.contains(size) { sizes.append(size) }
         }
         self.sizes = sizes
-        outputFolder = arguments.value("out")
-        switch arguments.value("format")?.lowercased() ?? "jpeg" {
-        case "jpeg", "jpg": format = .jpeg
-        case "png": format = .png
-        case let other: throw UsageError("option '--format' takes jpeg or png, not '\(other)'")
+        outputFolder = OutputOptions.path(arguments)
+        let name = arguments.value("format") ?? "jpeg"
+        guard let encoder = ImageEncoders.encoder(named: name) else {
+            throw UsageError("option '--format' takes \(ImageEncoders.nameList), not '\(name.lowercased())'")
         }
+        format = encoder.format
         quality = try arguments.integer("quality", in: 1...100, default: 85)!
         guard let fit = TargetSize.Fit(rawValue: arguments.value("fit") ?? "inside") else {
             throw UsageError("option '--fit' takes inside or cover, not '\(arguments.value("fit")!)'")
@@ -74,7 +76,7 @@ struct ThumbsCommand: Command {
         self.fit = fit
         upscale = arguments.has("upscale")
         keepMetadata = arguments.has("keep-metadata")
-        jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
+        jobs = try JobsOptions(arguments).jobs
         xdg = arguments.has("xdg")
         cacheFolder = arguments.value("cache-dir")
         if let limitText = arguments.value("cache-limit") {

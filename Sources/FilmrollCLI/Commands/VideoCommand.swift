@@ -6,29 +6,27 @@ struct VideoCommand: Command {
     static let spec = CommandSpec(
         name: "video",
         abstract: "Make an H.264 MP4: a slideshow of photos with crossfades, or a video of frames.",
-        usage: "INPUT... -o OUT.mp4 [--seconds S] [--crossfade S] [--zoom] [--size WxH] [--fps F | --delays MS,…] [options]",
+        usage: "INPUT... -o OUT.mp4 [--seconds S] [--crossfade S] [--zoom] [--size WxH] [--fps F | --delay MS | --delays MS,…] [options]",
         arguments: [ArgumentSpec(name: "INPUT...", help: "Photos, frames or folders of them (an animated GIF or WebP gives all its frames).")],
         options: [
-            .value("output", short: "o", "OUT.mp4", "The video to write."),
+            OutputOptions.spec("OUT.mp4"),
             .value("seconds", "S", "Slideshow: how long each photo shows, crossfades included (default 2.5)."),
             .value("crossfade", "S", "Slideshow: how long one photo dissolves into the next (default 0.5; 0 for cuts)."),
             .flag("zoom", "Slideshow: a slow zoom and pan on each photo."),
             .value("size", "WxH", "Slideshow canvas (default 1920x1080, or N wide at 16:9); frames: the longest edge N, or the width W."),
             .value("fit", "contain|cover", "Photos of another shape: whole on the background (default), or cropped to fill."),
             .value("background", "COLOR", "Colour around contained photos (default black for slideshows, white for frames)."),
-            .value("fps", "F", "Frames per second (a number, or a fraction such as 30000/1001); makes a video of frames."),
-            .value("delay", "MS", "Frames: every frame lasts this many milliseconds."),
-            .value("delays", "MS,MS,…", "Frames: a duration per frame in milliseconds; the last repeats."),
+        ] + FrameTimingOptions.specs + [
             .value("crf", "0-51", "Quality: lower is better and larger (default 23, as ffmpeg's)."),
             .value("preset", "NAME", "libx264's speed for size: ultrafast … veryslow (default medium)."),
             .value("order", "name|date", "Input order: file names in natural order (default), or capture time."),
             .flag("no-cache", "Keep no decoded photos in memory."),
-        ] + MakingOptions.specs(json: "Print the result as one JSON object."),
+        ] + MakingOptions.specs,
         discussion: """
         Photos make a slideshow; --fps, --delay or --delays, or an animated GIF or WebP among the inputs, make a
-        video of frames instead (at 10 fps unless told, or with each animation's own delays). The stream is
-        H.264 (libx264) in yuv420p with BT.709 colour tagged, sizes rounded down to even, and the file is
-        written '+faststart' (its index first, so it plays while it loads). Every photo is upright and in sRGB.
+        video of frames instead (at 10 fps unless told, or with each animation's own delays; --fps at most 240).
+        The stream is H.264 (libx264) in yuv420p with BT.709 colour tagged, sizes rounded down to even, and the
+        file is written '+faststart' (its index first, so it plays while it loads). Every photo is upright and in sRGB.
         The file is written whole or not at all; Ctrl-C leaves nothing. An existing OUT.mp4 is replaced only
         when it is a video Filmroll made, unless --force; never an input.
         """
@@ -39,39 +37,26 @@ struct VideoCommand: Command {
     var slideshow = SlideshowOptions()
     var rate: FrameRate?
     var delays: [Int]?
-    var frameSizing: GIFFrames.Sizing?
+    var frameSizing: AnimationFrames.Sizing?
     var fit: SlideshowOptions.Fit = .contain
     var background: RGBColor?
     var options = VideoOptions()
-    var order: GIFFrames.Order
+    var order: AnimationFrames.Order
     var useCache: Bool
     var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
         inputs = arguments.positionals
-        guard let output = arguments.value("output") else { throw UsageError("missing -o OUT.mp4") }
+        guard let output = OutputOptions.path(arguments) else { throw UsageError("missing -o OUT.mp4") }
         let lower = output.lowercased()
         guard lower.hasSuffix(".mp4") || lower.hasSuffix(".m4v") else { throw UsageError("the output must end in .mp4, not '\(output)'") }
         self.output = output
-        if ["fps", "delay", "delays"].filter({ arguments.value($0) != nil }).count > 1 {
-            throw UsageError("use one of --fps, --delay, --delays")
-        }
-        if let text = arguments.value("fps") {
-            guard let rate = FrameRate(parsing: text), rate.framesPerSecond > 0, rate.framesPerSecond <= 240 else {
-                throw UsageError("option '--fps' needs a rate from 0 to 240 (30, 29.97 or 30000/1001), not '\(text)'")
-            }
-            self.rate = rate
-        }
-        if let delay = arguments.value("delay") {
-            guard let value = Int(delay), value > 0 else { throw UsageError("option '--delay' needs whole milliseconds above 0, not '\(delay)'") }
-            delays = [value]
-        } else if let list = arguments.value("delays") {
-            let values = list.split(separator: ",").map { Int($0) }
-            guard !values.isEmpty, values.allSatisfy({ ($0 ?? 0) > 0 }) else {
-                throw UsageError("option '--delays' needs whole milliseconds above 0, separated by commas, not '\(list)'")
-            }
-            delays = values.map { $0! }
+        switch try FrameTimingOptions(arguments, maximumRate: 240).timing {
+        case .rate(let rate)?: self.rate = rate
+        case .delay(let milliseconds)?: delays = [milliseconds]
+        case .delays(let milliseconds)?: delays = milliseconds
+        case nil: break
         }
         if let text = arguments.value("seconds") {
             guard let value = Double(text), value > 0, value <= 3600 else { throw UsageError("option '--seconds' needs a number of seconds above 0, not '\(text)'") }
@@ -118,7 +103,7 @@ struct VideoCommand: Command {
             }
             options.preset = preset
         }
-        guard let order = GIFFrames.Order(rawValue: arguments.value("order") ?? "name") else {
+        guard let order = AnimationFrames.Order(rawValue: arguments.value("order") ?? "name") else {
             throw UsageError("option '--order' takes name or date, not '\(arguments.value("order")!)'")
         }
         self.order = order
@@ -158,7 +143,7 @@ struct VideoCommand: Command {
         let isSlideshow = if case .slideshow = source { true } else { false }
         let maker = VideoMaker(
             source: source,
-            frames: GIFFrames(pipeline: pipeline, sizing: frameSizing, fit: fit == .cover ? .cover : .inside, background: background ?? .white),
+            frames: AnimationFrames(pipeline: pipeline, sizing: frameSizing, fit: fit == .cover ? .cover : .inside, background: background ?? .white),
             order: order, options: options, force: common.force,
             lineage: common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printLineageNote) : nil)
         let total = isSlideshow ? max(1, Int((Double(files.count) * slideshow.secondsPerPhoto).rounded())) : files.count

@@ -45,7 +45,8 @@ final class ProcessDisplay: Sendable {
                 ("photos", .int(summary.photos)), ("added", .int(summary.index.added)), ("decoded", .int(summary.decoded)),
                 ("thumbnails", .int(summary.thumbnailsMade)), ("fourcuts", .int(summary.fourCutsMade)),
                 ("animations", .int(summary.animationsMade)), ("pages", .int(summary.pagesWritten)),
-                ("removed", .int(summary.removed)), ("failed", .int(summary.failed + summary.index.failed)),
+                ("reused", .int(summary.reused)), ("removed", .int(summary.removed)),
+                ("failed", .int(summary.failed + summary.index.failed)),
                 ("gallery", .string(url)),
             ]).rendered)
             return
@@ -53,6 +54,7 @@ final class ProcessDisplay: Sendable {
         if !quiet {
             io.print("\(summary.photos) photos: \(summary.thumbnailsMade) thumbnails, \(summary.fourCutsMade) four-cuts, "
                      + "\(summary.animationsMade) animations, \(summary.pagesWritten) pages made; "
+                     + (summary.reused > 0 ? "\(summary.reused) copied from other commands' outputs; " : "")
                      + "\(summary.removed) removed, \(summary.failed + summary.index.failed) failed")
         }
         io.print(url)

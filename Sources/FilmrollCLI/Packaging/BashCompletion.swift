@@ -18,7 +18,7 @@ struct BashCompletion {
             "    fi",
             "    COMPREPLY=()",
             "    if (( COMP_CWORD == 1 )); then",
-            "        COMPREPLY=( $(compgen -W \"\(commands.map(\.name).joined(separator: " ")) --help --version\" -- \"$cur\") )",
+            "        COMPREPLY=( $(compgen -W \"\(commands.flatMap(\.names).joined(separator: " ")) --help --version\" -- \"$cur\") )",
             "        return 0",
             "    fi",
             "    local options=\"\" choices=\"\"",
@@ -44,7 +44,7 @@ struct BashCompletion {
     private func branch(_ command: CommandSpec) -> [String] {
         var words = command.options.flatMap { option in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) }
         words.append("--help")
-        var lines = ["        \(command.name))", "            options=\"\(words.joined(separator: " "))\""]
+        var lines = ["        \(command.names.joined(separator: "|")))", "            options=\"\(words.joined(separator: " "))\""]
         let choosing = command.options.filter { !$0.choices.isEmpty }
         if !choosing.isEmpty {
             lines.append("            case \"$prev\" in")

@@ -12,7 +12,7 @@ struct ManPage {
             ".nh",
             ".ad l",
             ".SH NAME",
-            "filmroll \\- thumbnails, four\\-cut strips and GIFs from folders of photos",
+            "filmroll \\- thumbnails, four\\-cut strips, animations and videos from folders of photos",
             ".SH SYNOPSIS",
             ".B filmroll",
             ".I command",
@@ -27,13 +27,19 @@ struct ManPage {
             ".SH DESCRIPTION",
             Roff.escape("""
             Filmroll reads folders of photos (\(ImageDecoders.formatList)) and makes thumbnails, \
-            four-cut photo-booth sheets and animated GIFs from them. A folder can be catalogued in SQLite, \
+            four-cut photo-booth sheets, animated GIFs and WebPs, H.264 videos and a gallery from them. A folder can be catalogued in SQLite, \
             so that photos are listed by day, month or camera and outputs are tracked back to their photos.
             """),
             ".PP",
             Roff.escape("The commands are listed below; 'filmroll COMMAND --help' shows the same text."),
-            ".SH COMMANDS",
+            ".SH SHARED OPTIONS",
+            Roff.escape("These mean the same, and are checked the same way, in every command that takes them "
+                        + "(each command's list below says which it takes):"),
         ]
+        for option in SharedOptions.all {
+            lines += [".TP", synopsis(option), Roff.escape(option.help)]
+        }
+        lines.append(".SH COMMANDS")
         for command in commands { lines += section(command) }
         lines += [
             ".SH EXIT STATUS",
@@ -64,6 +70,9 @@ struct ManPage {
             ".PP",
             Roff.escape(command.abstract),
         ]
+        if !command.aliases.isEmpty {
+            lines += [".PP", Roff.escape("Also: " + command.aliases.map { "filmroll \($0)" }.joined(separator: ", ") + ".")]
+        }
         for argument in command.arguments {
             lines += [".TP", Roff.italic(argument.name), Roff.escape(argument.help)]
         }

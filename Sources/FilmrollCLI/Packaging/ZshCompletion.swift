@@ -13,7 +13,9 @@ struct ZshCompletion {
             "    local -a commands",
             "    commands=(",
         ]
-        lines += commands.map { "        " + quoted($0.name + ":" + escaped($0.abstract, ":\\")) }
+        lines += commands.flatMap { command in
+            command.names.map { "        " + quoted($0 + ":" + escaped(command.abstract, ":\\")) }
+        }
         lines += [
             "    )",
             "    if (( CURRENT == 2 )); then",
@@ -26,7 +28,7 @@ struct ZshCompletion {
             "    case $command in",
         ]
         for command in commands {
-            lines.append("        \(command.name))")
+            lines.append("        \(command.names.joined(separator: "|")))")
             lines.append("            _arguments -s \\")
             lines += command.options.map { "                \(argument($0)) \\" }
             lines.append("                '(- *)'{-h,--help}'[Show help information.]' \\")

@@ -116,7 +116,7 @@ public final class GIFAnimationStream: AnimationEncoding {
         case let .shared(rgba, sharedBound): (shared, bound) = (rgba, sharedBound)
         case .undecided, .perFrame: (shared, bound) = (nil, nil)
         }
-        let results = Parallel.map(Array(frames.indices), jobs: Parallel.processorCount) { index in
+        let results = Parallel.map(Array(frames.indices), jobs: options.jobs) { index in
             Result { () throws(ImagingError) -> (frame: GIFAnimator.EncodedFrame, sharedError: Double?) in
                 let quantizer = try shared.map { rgba throws(ImagingError) in try Quantizer(palette: rgba) }
                 return try GIFAnimator.encodeFrame(frames[index], changed: masks[index], delay: delays[index], shared: quantizer,

@@ -31,6 +31,8 @@ public struct GIFOptions: Sendable, Hashable {
     public var paletteFromHalfSize = false
     /// Written as a comment extension (Filmroll's `OutputMark`), if any.
     public var comment: String?
+    /// Frames quantized at once, on this many threads (`--jobs`).
+    public var jobs = Parallel.processorCount
 
     public init() {}
 

@@ -12,7 +12,7 @@ extension Image {
         case .rgb8, .gray8:
             let channels = format.bytesPerPixel, green = min(1, channels - 1), blue = min(2, channels - 1)
             return pixels.withUnsafeBufferPointer { source in
-                Image(width: width, height: height, format: .rgba8) { target in
+                Image(width: width, height: height, format: .rgba8, colorSpace: colorSpace) { target in
                     for y in 0..<height {
                         var from = y * bytesPerRow, to = y * width * 4
                         for _ in 0..<width {
@@ -46,8 +46,11 @@ extension Image {
         }
     }
 
-    /// Opaque RGBA8, transparency flattened over white: what an animation encoder works on.
+    /// Opaque RGBA8 in sRGB, transparency flattened over white: what an
+    /// animation encoder works on. A frame comes here at its final size, so
+    /// one still in its file's colours is converted here, late.
     func opaqueRGBA() -> Image {
-        format == .rgba8 ? flattened(over: .white).rgba() : rgba()
+        let frame = convertedToSRGB()
+        return frame.format == .rgba8 ? frame.flattened(over: .white).rgba() : frame.rgba()
     }
 }

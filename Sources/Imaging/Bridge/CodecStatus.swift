@@ -9,7 +9,7 @@ extension ImagingError {
         }
         switch cimg_status(rawValue: UInt32(error.status)) {
         case CIMG_ERR_TRUNCATED: self = .truncated(format, message)
-        case CIMG_ERR_LIMIT: self = .limitExceeded(message)
+        case CIMG_ERR_LIMIT: self = .limitExceeded(.decoder(message))
         case CIMG_ERR_MEMORY: self = .outOfMemory
         default: self = .corrupt(format, message)
         }

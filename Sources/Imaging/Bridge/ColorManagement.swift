@@ -74,14 +74,14 @@ final class ColorTransform: @unchecked Sendable {
 
     deinit { cimg_color_transform_free(handle) }
 
-    /// The pixels transformed: RGB8 from CMYK, the same layout otherwise.
-    /// `image` holds 4-byte CMYK pixels for the CMYK inputs.
+    /// The pixels transformed, tagged sRGB: RGB8 from CMYK, the same layout
+    /// otherwise. `image` holds 4-byte CMYK pixels for the CMYK inputs.
     func apply(to image: Image) -> Image {
         let output: PixelFormat = switch input {
         case .cmyk8, .cmyk8Inverted: .rgb8
         default: image.format
         }
-        return Image(width: image.width, height: image.height, format: output) { pixels in
+        return Image(width: image.width, height: image.height, format: output, colorSpace: .sRGB) { pixels in
             image.pixels.withUnsafeBufferPointer { source in
                 cimg_color_transform_apply(handle, source.baseAddress, image.bytesPerRow, pixels.baseAddress,
                                            image.width * output.bytesPerPixel, UInt32(image.width), UInt32(image.height))

@@ -116,9 +116,11 @@ extension ImagingError {
     var reason: String {
         switch self {
         case .corrupt(_, let reason), .truncated(_, let reason), .encodingFailed(_, let reason),
-             .limitExceeded(let reason), .fileSystem(let reason), .videoEncodingFailed(let reason),
-             .videoDecodingFailed(let reason):
+             .videoEncodingFailed(let reason), .videoDecodingFailed(let reason):
             reason
+        case .limitExceeded(let limit): limit.description
+        case .fileSystem(let error): error.description
+        case .outputRefused(let refusal): refusal.description
         default: description
         }
     }

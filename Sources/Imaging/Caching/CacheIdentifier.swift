@@ -27,12 +27,3 @@ extension PNGEncodingOptions: CacheIdentifiable {
             + "icc:\(iccProfile.map { ProfileKey($0) }.map { "\($0.low)-\($0.high)" } ?? "none"))"
     }
 }
-
-extension EncodingFormat: CacheIdentifiable {
-    public var cacheIdentifier: String {
-        switch self {
-        case .jpeg(let options): options.cacheIdentifier
-        case .png(let options): options.cacheIdentifier
-        }
-    }
-}

@@ -6,9 +6,12 @@ import Dispatch
 /// with the caption drawn by FreeType.
 public struct FourCutRenderer: Sendable {
     public let pipeline: ImagePipeline
+    /// Cells decoded at once (`--jobs`).
+    public let jobs: Int
 
-    public init(pipeline: ImagePipeline) {
+    public init(pipeline: ImagePipeline, jobs: Int = Parallel.processorCount) {
         self.pipeline = pipeline
+        self.jobs = max(1, jobs)
     }
 
     /// A photo that could not be used, and why.
@@ -26,9 +29,25 @@ public struct FourCutRenderer: Sendable {
         let captionText = try caption(for: photos, options: options)
         // Check the text can be drawn before any pixel work.
         let lineWidth = (layout.captionBands.first?.width ?? layout.canvas.width) * 88 / 100
-        let captionFonts = try captionText.map { try fonts(for: $0, options: options, maxWidth: lineWidth) }
+        let captionFonts = try captionText.map { try Self.fonts(for: $0, options: options, maxWidth: lineWidth) }
 
-        let cells = try cellImages(photos, layout: layout, crop: options.crop)
+        return try Self.compose(try cellImages(photos, layout: layout, crop: options.crop), captionFonts: captionFonts,
+                           options: options)
+    }
+
+    /// The sheet from its cells, already cut to `options.layout.cells`
+    /// (by `cellResize`), one per cell in order, and its caption.
+    /// - Throws: `TextError` when the caption cannot be drawn.
+    public static func render(cells: [Image], caption captionText: (title: String?, date: String?)?,
+                       options: FourCutOptions) throws -> Image {
+        precondition(cells.count == options.layout.cells.count, "one image per cell")
+        let lineWidth = (options.layout.captionBands.first?.width ?? options.layout.canvas.width) * 88 / 100
+        let captionFonts = try captionText.map { try fonts(for: $0, options: options, maxWidth: lineWidth) }
+        return try compose(cells, captionFonts: captionFonts, options: options)
+    }
+
+    private static func compose(_ cells: [Image], captionFonts: (Line?, Line?)?, options: FourCutOptions) throws -> Image {
+        let layout = options.layout
         var sheet = Image.filled(layout.canvas, with: options.frame)
         for (index, cell) in layout.cells.enumerated() {
             sheet.place(cells[index], at: (cell.x, cell.y), cornerRadius: options.cornerRadius)
@@ -51,7 +70,7 @@ public struct FourCutRenderer: Sendable {
         let requests = layout.cells.enumerated().map { index, cell in
             ImageRequest(source: photos[index % 4], resize: Self.cellResize(cell, crop: crop))
         }
-        let results = Parallel.map(Array(requests.prefix(4)), jobs: 4) { request in
+        let results = Parallel.map(Array(requests.prefix(4)), jobs: jobs) { request in
             Result { () throws(PhotoError) in
                 do throws(ImagingError) { return try pipeline.image(for: request) } catch {
                     throw PhotoError(path: request.source.path, error: error)
@@ -93,7 +112,7 @@ public struct FourCutRenderer: Sendable {
 
     /// The caption's fonts, each shrunk from its nominal size (18 pt title,
     /// 16 or 12 pt date) until its line fits `maxWidth`.
-    private func fonts(for caption: (title: String?, date: String?), options: FourCutOptions,
+    private static func fonts(for caption: (title: String?, date: String?), options: FourCutOptions,
                        maxWidth: Int) throws(TextError) -> (Line?, Line?) {
         func line(_ text: String?, points: Double) throws(TextError) -> Line? {
             guard let text else { return nil }
@@ -108,7 +127,7 @@ public struct FourCutRenderer: Sendable {
         return (try line(caption.title, points: 18), try line(caption.date, points: caption.title == nil ? 16 : 12))
     }
 
-    private func drawCaption(on sheet: inout Image, in band: PixelRect, title: Line?, date: Line?,
+    private static func drawCaption(on sheet: inout Image, in band: PixelRect, title: Line?, date: Line?,
                              options: FourCutOptions) throws(TextError) {
         let ink = options.frame.contrasting
         switch (title, date) {

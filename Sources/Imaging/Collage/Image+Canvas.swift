@@ -11,11 +11,16 @@ extension Image {
     }
 
     /// Places `picture` (any format; alpha laid over white) in this RGB8
-    /// image at `origin`, clipped to the image; with `cornerRadius` > 0 its
-    /// corners are rounded (antialiased) so the canvas shows through.
+    /// sRGB image at `origin`, clipped to the image; with `cornerRadius` > 0
+    /// its corners are rounded (antialiased) so the canvas shows through.
+    ///
+    /// A picture in other colours is converted to sRGB first: it is placed
+    /// at the size it has, so this is the late conversion, not an early one
+    /// (and a caller that forgot it gets right colours, not a wrong sheet).
     public mutating func place(_ picture: Image, at origin: (x: Int, y: Int), cornerRadius: Int = 0) {
         precondition(format == .rgb8, "pictures are placed on RGB canvases")
-        let source = picture.flattened(over: .white)
+        assert(colorSpace.isSRGB, "pictures are placed on sRGB canvases")
+        let source = picture.convertedToSRGB().flattened(over: .white)
         let (width, height, bytesPerRow) = (self.width, self.height, self.bytesPerRow)
         let radius = Double(min(cornerRadius, min(source.width, source.height) / 2))
         pixels.withUnsafeMutableBufferPointer { target in

@@ -74,17 +74,23 @@ public enum ColorSpace: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Profiles built from code points, made once each.
+/// Profiles built from code points, made once each (and as many kept as
+/// the transform cache keeps: a folder of PNGs each with its own cHRM
+/// values must not grow it without end).
 final class ProfileMemo: Sendable {
     static let shared = ProfileMemo()
     private struct Key: Hashable { var primaries: Chromaticities; var transfer: TransferCurve }
     private let profiles = Locked<[Key: ColorProfile]>([:])
+    private let capacity = 64
 
     func profile(primaries: Chromaticities, transfer: TransferCurve, description: String) -> ColorProfile? {
         let key = Key(primaries: primaries, transfer: transfer)
         if let known = profiles.withLock({ $0[key] }) { return known }
         guard let made = try? ColorProfile(primaries: primaries, transfer: transfer, description: description) else { return nil }
-        profiles.withLock { $0[key] = made }
+        profiles.withLock { profiles in
+            if profiles.count >= capacity { profiles.removeAll(keepingCapacity: true) }
+            profiles[key] = made
+        }
         return made
     }
 }

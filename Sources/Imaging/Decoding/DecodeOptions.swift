@@ -1,4 +1,5 @@
-/// What a caller asks of a decode.
+/// What a caller asks of a decode. (Not colours: a decode gives the
+/// file's own, tagged on the image; see `Image.convertedToSRGB()`.)
 public struct DecodeOptions: Sendable, Hashable {
     /// Which frames of an animation to decode.
     public enum Frames: Sendable, Hashable {
@@ -14,16 +15,11 @@ public struct DecodeOptions: Sendable, Hashable {
     /// Whether to turn the frames upright. The pipeline says no, and turns
     /// the small resized result instead, in the same pass as the resize.
     public var appliesOrientation: Bool
-    /// Whether colours are converted to sRGB through the file's profile
-    /// (the default), or left as the file has them. The pipeline leaves
-    /// them, and converts the small resized result instead.
-    public var convertsToSRGB: Bool
     /// Threads a codec may use inside one decode (HEIF grid tiles); 0 = its default.
     public var codecThreads: Int
 
     public init(target: TargetSize? = nil, frames: Frames = .first, limits: DecodeLimits = .default,
-                appliesOrientation: Bool = true, convertsToSRGB: Bool = true, codecThreads: Int = 0) {
-        self.convertsToSRGB = convertsToSRGB
+                appliesOrientation: Bool = true, codecThreads: Int = 0) {
         self.codecThreads = codecThreads
         self.target = target
         self.frames = frames

@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// An image's frames decoded one at a time, upright and in sRGB, for
+/// An image's frames decoded one at a time, upright and in the file's own
+/// colours (tagged on each frame; the caller converts after resizing), for
 /// animations too long to hold decoded, by the file's decoder: a GIF is
 /// read from its file block by block and composited on one screen; an
 /// animated WebP's compressed bytes are held and its frames composited by
@@ -40,7 +41,7 @@ public final class FrameReader {
         let (descriptor, size) = try ImagingError.converting(try FileBytes.openRegular(path))
         var keepsDescriptor = false
         defer { if !keepsDescriptor { close(descriptor) } }
-        if size > limits.maxFileBytes { throw .limitExceeded("file is larger than \(limits.maxFileBytes) bytes") }
+        if size > limits.maxFileBytes { throw .limitExceeded(.fileBytes(size: size, maximum: limits.maxFileBytes)) }
         if size == 0 { throw .emptyFile }
         var head = [UInt8](repeating: 0, count: min(size, ImageDecoders.signatureLength))
         _ = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
@@ -75,7 +76,8 @@ public final class FrameReader {
     /// Whether the file is an animation (more than one frame).
     public var isAnimation: Bool { frameCount > 1 }
 
-    /// The next frame, upright and in sRGB, with its delay; nil after the last.
+    /// The next frame, upright, in the file's colours (`image.colorSpace`),
+    /// with its delay; nil after the last.
     /// - Throws: `ImagingError` when the frame cannot be decoded.
     public func next() throws(ImagingError) -> ImageFrame? {
         guard framesRead < frameCount else { return nil }
@@ -90,8 +92,7 @@ public final class FrameReader {
             return try ImageDecoder.decode(bytes, info: info, options: DecodeOptions(limits: limits)).frames[0]
         }
         framesRead += 1
-        let colorSpace = info.decodedColorSpace
-        if !colorSpace.isSRGB { frame.image = frame.image.convertedToSRGB(from: colorSpace) }
+        frame = ImageDecoder.tagged(frame, info: info)
         frame.image = frame.image.applying(info.metadata.orientation)
         return frame
     }

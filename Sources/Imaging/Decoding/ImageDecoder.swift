@@ -5,7 +5,10 @@ import Files
 /// The format is sniffed from the content; the header is read and checked
 /// against the limits before any pixel buffer exists; JPEGs shrink while
 /// decoding to the smallest DCT scale that still covers the caller's target;
-/// EXIF orientation is applied to the (already small) decoded image.
+/// EXIF orientation is applied to the (already small) decoded image. The
+/// colours are left as the file has them, each frame tagged with its colour
+/// space (`Image.colorSpace`): the caller converts once, after its last
+/// resize (`Image.convertedToSRGB()`), never a full-size frame.
 public enum ImageDecoder {
     /// Reads the header and metadata of `bytes`; decodes no pixels.
     public static func readInfo(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(ImagingError) -> ImageInfo {
@@ -25,22 +28,18 @@ public enum ImageDecoder {
         let decoder = try decoder(for: bytes)
         return try withBytes(bytes) { raw throws(ImagingError) in
             try options.limits.check(frameSize: info.storedSize, frames: decoder.decodedFrameCount(info, options: options))
-            var (frames, scale, decodeWarnings) = try decoder.decodeStoredWithWarnings(raw, info: info, options: options)
+            let (stored, scale, decodeWarnings) = try decoder.decodeStoredWithWarnings(raw, info: info, options: options)
             // The decode reads the header again: its warnings are not new.
             let warnings = info.warnings + decodeWarnings.filter { !info.warnings.contains($0) }
-            var colorSpace = info.decodedColorSpace
-            if options.convertsToSRGB && !colorSpace.isSRGB {
-                frames = frames.map { ImageFrame(image: $0.image.convertedToSRGB(from: colorSpace), delayMilliseconds: $0.delayMilliseconds) }
-                colorSpace = .sRGB
-            }
+            let frames = stored.map { tagged($0, info: info) }
             guard options.appliesOrientation else {
-                return DecodedImage(info: info, frames: frames, decodeScale: scale, colorSpace: colorSpace, warnings: warnings)
+                return DecodedImage(info: info, frames: frames, decodeScale: scale, warnings: warnings)
             }
             let orientation = info.metadata.orientation
             let upright = frames.map {
                 ImageFrame(image: $0.image.applying(orientation), delayMilliseconds: $0.delayMilliseconds)
             }
-            return DecodedImage(info: info, frames: upright, decodeScale: scale, colorSpace: colorSpace, warnings: warnings)
+            return DecodedImage(info: info, frames: upright, decodeScale: scale, warnings: warnings)
         }
     }
 
@@ -76,6 +75,15 @@ public enum ImageDecoder {
     public static func readInfo(contentsOf path: String, limits: DecodeLimits = .default) throws(ImagingError) -> ImageInfo {
         try readInfo(try ImagingError.converting(try FileBytes.read(path, limit: limits.maxFileBytes)),
                  limits: limits)
+    }
+
+    /// `frame` as a decoder gave it, tagged with the colour space its pixels
+    /// are in: the one place a decoded image learns its colours, so a
+    /// decoder only says what the file says (`ImageInfo.colorSpace`).
+    static func tagged(_ frame: ImageFrame, info: ImageInfo) -> ImageFrame {
+        var frame = frame
+        frame.image.colorSpace = info.decodedColorSpace
+        return frame
     }
 
     /// The decoder of `bytes`, or why there is none.

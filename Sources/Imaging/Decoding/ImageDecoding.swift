@@ -56,7 +56,7 @@ public protocol ImageDecoding: Sendable {
 }
 
 /// An animation's frames composited one at a time, as stored (the caller
-/// turns them upright and converts their colours).
+/// turns them upright and tags them with their colour space).
 public protocol FrameDecoding: AnyObject {
     /// The next frame; the caller asks no more than the header's count.
     func next() throws(ImagingError) -> ImageFrame

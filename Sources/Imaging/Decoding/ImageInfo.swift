@@ -33,9 +33,10 @@ public struct ImageInfo: Sendable, Hashable {
     /// Size as displayed, after orientation.
     public var uprightSize: PixelSize { metadata.orientation.uprightSize(of: storedSize) }
 
-    /// The colour space of the decoded pixels before any conversion: a
-    /// CMYK JPEG's pixels come out RGB (through its CMYK profile when it has
-    /// one), so its profile does not describe them.
+    /// The colour space of the decoded pixels, which `ImageDecoder` tags
+    /// every frame with: the file's, except that a CMYK JPEG's pixels come
+    /// out RGB (through its CMYK profile when it has one), so its profile
+    /// does not describe them.
     public var decodedColorSpace: ColorSpace {
         colorModel.hasPrefix("CMYK") || colorModel == "YCCK" ? .sRGB : colorSpace
     }
@@ -66,27 +67,23 @@ public struct ImageFrame: Sendable, Hashable {
 }
 
 /// A decoded file: its header facts and its frames, upright (unless the
-/// decode was asked to leave them as stored).
+/// decode was asked to leave them as stored), in the file's own colours
+/// (each frame's `image.colorSpace` says which).
 public struct DecodedImage: Sendable {
     public var info: ImageInfo
     /// At least one frame.
     public var frames: [ImageFrame]
     /// The JPEG DCT scale used, as a numerator of 8 (8 = full size).
     public var decodeScale: Int
-    /// What the frames' colours are: sRGB unless the decode was asked to
-    /// keep the file's own colours.
-    public var colorSpace: ColorSpace
     /// Damage the decode went past (the header's and the pixels'), as
     /// sentences; the caller shows them with the file's name.
     public var warnings: [String]
 
-    public init(info: ImageInfo, frames: [ImageFrame], decodeScale: Int = 8, colorSpace: ColorSpace = .sRGB,
-                warnings: [String] = []) {
+    public init(info: ImageInfo, frames: [ImageFrame], decodeScale: Int = 8, warnings: [String] = []) {
         precondition(!frames.isEmpty, "a decoded image has at least one frame")
         self.info = info
         self.frames = frames
         self.decodeScale = decodeScale
-        self.colorSpace = colorSpace
         self.warnings = warnings
     }
 

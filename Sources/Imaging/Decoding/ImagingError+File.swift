@@ -5,8 +5,18 @@ extension ImagingError {
     /// limit exceeded, anything else a file-system error; the sentence is the same.
     public init(_ error: FileError) {
         switch error {
-        case .system(let reason): self = .fileSystem(reason)
-        case .tooLarge(let limit): self = .limitExceeded("file is larger than \(limit) bytes")
+        case .failed: self = .fileSystem(error)
+        case let .tooLarge(_, size, limit): self = .limitExceeded(.fileBytes(size: size, maximum: limit))
+        }
+    }
+
+    /// The file or folder the sentence names, when it names one ("cannot
+    /// write PATH: …"); nil when the caller must name the file.
+    public var namedPath: String? {
+        switch self {
+        case .fileSystem(let error): error.namedPath
+        case .outputRefused(let refusal): refusal.namedPath
+        default: nil
         }
     }
 

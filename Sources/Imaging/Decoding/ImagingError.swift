@@ -1,5 +1,11 @@
-/// Why an image could not be read or written. Each case prints a sentence
-/// a person understands, without the file name (the caller adds it).
+import Files
+
+/// Why an image could not be read or written. Each case carries its
+/// context (a typed limit, the file error with its path and errno, the
+/// refusal) and prints a sentence a person understands, without the file
+/// name (the caller adds it) unless `namedPath` says it names one.
+/// Messages of the libraries and the C shims (`corrupt`, `truncated`, …)
+/// are for people only: no code looks inside them.
 public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file is empty.
     case emptyFile
@@ -15,14 +21,16 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     case corrupt(ImageFormat, String)
     /// The file ends before the image does.
     case truncated(ImageFormat, String)
-    /// A resource limit other than size was reached.
-    case limitExceeded(String)
+    /// A resource limit other than size was reached: which, its value and maximum.
+    case limitExceeded(Limit)
     /// Memory could not be had.
     case outOfMemory
     /// The image could not be encoded.
     case encodingFailed(ImageFormat, String)
-    /// The file could not be read or written.
-    case fileSystem(String)
+    /// The file could not be read or written: the operation, the path and the system's reason.
+    case fileSystem(FileError)
+    /// Filmroll will not write the output there (a file it did not make, an input, a link).
+    case outputRefused(OutputRefusal)
     /// A video could not be encoded or written, or its settings are invalid.
     case videoEncodingFailed(String)
     /// A video could not be read or decoded.
@@ -38,10 +46,11 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
             "image too large (\(frames) frames of \(size))"
         case let .corrupt(format, reason): "corrupt \(format.displayName): \(reason)"
         case let .truncated(format, reason): "truncated \(format.displayName): \(reason)"
-        case .limitExceeded(let reason): "limit exceeded: \(reason)"
+        case .limitExceeded(let limit): "limit exceeded: \(limit)"
         case .outOfMemory: "out of memory"
         case let .encodingFailed(format, reason): "cannot write \(format.displayName): \(reason)"
-        case .fileSystem(let reason): reason
+        case .fileSystem(let error): error.description
+        case .outputRefused(let refusal): refusal.description
         case .videoEncodingFailed(let reason): "cannot write MP4: \(reason)"
         case .videoDecodingFailed(let reason): "cannot read video: \(reason)"
         }

@@ -36,14 +36,7 @@ public struct JPEGEncodingOptions: Sendable, Hashable {
 
 /// How a PNG is written.
 public struct PNGEncodingOptions: Sendable, Hashable {
-    public struct Text: Sendable, Hashable {
-        public var key: String
-        public var value: String
-        public init(key: String, value: String) {
-            self.key = key
-            self.value = value
-        }
-    }
+    public typealias Text = EncodingText
 
     /// zlib level 0...9.
     public var compressionLevel: Int
@@ -63,32 +56,5 @@ public struct PNGEncodingOptions: Sendable, Hashable {
         self.dpi = dpi
         self.texts = texts
         self.exif = exif
-    }
-}
-
-/// An output format with its settings.
-public enum EncodingFormat: Sendable, Hashable {
-    case jpeg(JPEGEncodingOptions)
-    case png(PNGEncodingOptions)
-
-    public var format: ImageFormat {
-        switch self {
-        case .jpeg: .jpeg
-        case .png: .png
-        }
-    }
-
-    /// The same settings with `mark` embedded: a JPEG comment, or a PNG
-    /// `Software` text.
-    public func marked(_ mark: OutputMark) -> EncodingFormat {
-        switch self {
-        case .jpeg(var options):
-            options.comment = mark.text
-            return .jpeg(options)
-        case .png(var options):
-            options.texts.removeAll { $0.key == OutputMark.pngKey }
-            options.texts.append(.init(key: OutputMark.pngKey, value: mark.text))
-            return .png(options)
-        }
     }
 }

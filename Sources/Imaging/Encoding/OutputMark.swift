@@ -5,9 +5,10 @@ import Darwin
 #endif
 import Files
 
-/// The mark Filmroll leaves in every file it writes: a JPEG comment, a PNG
-/// `Software` text, a GIF comment or a WebP's XMP `xmp:CreatorTool`
-/// reading "Filmroll KIND". A later run
+/// The mark Filmroll leaves in every file it writes, "Filmroll KIND",
+/// where each format's encoder puts it (a JPEG comment, a PNG `Software`
+/// text, a GIF comment, a WebP's XMP `xmp:CreatorTool`) and finds it
+/// again (`ImageEncoding.markTexts(in:)`). A later run
 /// that finds a file at an output path replaces it only when it carries the
 /// same mark: Filmroll's own work, never somebody's photo.
 public struct OutputMark: Sendable, Hashable, CustomStringConvertible {
@@ -25,8 +26,6 @@ public struct OutputMark: Sendable, Hashable, CustomStringConvertible {
     public static let webp = OutputMark("webp")
     public static let convert = OutputMark("convert")
 
-    /// The PNG text keyword that carries the mark.
-    public static let pngKey = "Software"
     static let prefix = "Filmroll "
 
     /// The text written into the file.
@@ -46,7 +45,7 @@ public struct OutputMark: Sendable, Hashable, CustomStringConvertible {
 
     /// How much of a file is searched: the mark sits before the pixels,
     /// after at most an EXIF block (64 KB) in a JPEG.
-    static let searchLength = 72 * 1024
+    public static let searchLength = 72 * 1024
 
     /// The mark in the file at `path`, or nil when there is none, the file
     /// cannot be read, or it is not a regular file (never blocks on a FIFO).
@@ -69,28 +68,19 @@ public struct OutputMark: Sendable, Hashable, CustomStringConvertible {
                 initialized = max(0, got)
             }
         }
-        let head = bytes(at: 0, count: min(Int(status.st_size), searchLength))
-        if ImageFormat.sniff(head.prefix(16)) == .webp {
-            // The XMP chunk follows the frames: found by hopping from chunk header to chunk header.
-            return mark(in: webPXMP(fileSize: Int(status.st_size), bytes: bytes).map { [creatorTool(inXMP: $0)] } ?? [])
-        }
-        if isMP4(head) { return mp4Mark(fileSize: Int(status.st_size), bytes: bytes) }
-        return read(head)
+        let size = Int(status.st_size)
+        return read(SearchedFile(size: size, head: bytes(at: 0, count: min(size, searchLength)), read: bytes))
     }
 
     /// The mark in the first bytes of a file (a WebP: the whole file), if any.
     public static func read(_ bytes: [UInt8]) -> OutputMark? {
-        let texts: [String]
-        switch ImageFormat.sniff(bytes.prefix(16)) {
-        case .jpeg: texts = jpegComments(bytes)
-        case .png: texts = pngSoftwareTexts(bytes)
-        case .gif: texts = gifComments(bytes)
-        case .webp:
-            let xmp = webPXMP(fileSize: bytes.count) { offset, count in Array(bytes[min(offset, bytes.count)..<min(offset + count, bytes.count)]) }
-            texts = xmp.map { [creatorTool(inXMP: $0)] } ?? []
-        default: return nil
-        }
-        return mark(in: texts)
+        read(SearchedFile(bytes))
+    }
+
+    /// The mark in `file`, found by the encoder of its format (`ImageEncoders`), or in a video's comment.
+    static func read(_ file: SearchedFile) -> OutputMark? {
+        if isMP4(file.head) { return mp4Mark(fileSize: file.size) { file.bytes(at: $0, count: $1) } }
+        return mark(in: ImageEncoders.markTexts(in: file))
     }
 
     private static func mark(in texts: [String]) -> OutputMark? {
@@ -107,29 +97,6 @@ public struct OutputMark: Sendable, Hashable, CustomStringConvertible {
             + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
             + "<rdf:Description rdf:about=\"\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmp:CreatorTool=\"\(escaped)\"/>"
             + "</rdf:RDF></x:xmpmeta><?xpacket end=\"r\"?>"
-    }
-
-    /// The text of a WebP's XMP chunk: the RIFF chunks walked header by
-    /// header (`bytes(offset, count)` reads the file), the frames skipped.
-    static func webPXMP(fileSize: Int, bytes: (_ offset: Int, _ count: Int) -> [UInt8]) -> String? {
-        let header = bytes(0, 12)
-        guard header.count == 12 else { return nil }
-        let riffEnd = min(fileSize, 8 + Int(littleEndian32(header, at: 4)))
-        var offset = 12
-        while offset + 8 <= riffEnd {
-            let chunk = bytes(offset, 8)
-            guard chunk.count == 8 else { return nil }
-            let length = Int(littleEndian32(chunk, at: 4))
-            if chunk[0..<4].elementsEqual("XMP ".utf8) {
-                return String(decoding: bytes(offset + 8, min(length, searchLength)), as: UTF8.self)
-            }
-            offset += 8 + length + (length & 1)
-        }
-        return nil
-    }
-
-    private static func littleEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
     }
 
     /// The value of `xmp:CreatorTool` in an XMP packet (attribute or element), or "".
@@ -154,63 +121,5 @@ public struct OutputMark: Sendable, Hashable, CustomStringConvertible {
         let end = text[start...].firstIndex(of: close) ?? text.count
         return String(decoding: text[start..<end], as: UTF8.self)
             .replacing("&quot;", with: "\"").replacing("&lt;", with: "<").replacing("&amp;", with: "&")
-    }
-
-    /// COM segments before the first scan.
-    static func jpegComments(_ bytes: [UInt8]) -> [String] {
-        var texts: [String] = []
-        var offset = 2
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
-            let marker = bytes[offset + 1]
-            if marker == 0xFF { offset += 1; continue }
-            if marker == 0xDA || marker == 0xD9 { break }
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard length >= 2, offset + 2 + length <= bytes.count else { break }
-            if marker == 0xFE { texts.append(String(decoding: bytes[(offset + 4)..<(offset + 2 + length)], as: UTF8.self)) }
-            offset += 2 + length
-        }
-        return texts
-    }
-
-    /// The values of `tEXt` chunks keyed `Software` before the image data.
-    static func pngSoftwareTexts(_ bytes: [UInt8]) -> [String] {
-        var texts: [String] = []
-        var offset = 8
-        while offset + 8 <= bytes.count {
-            let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            guard type != "IDAT", type != "IEND", length <= bytes.count, offset + 12 + length <= bytes.count else { break }
-            if type == "tEXt" {
-                let data = bytes[(offset + 8)..<(offset + 8 + length)]
-                if let zero = data.firstIndex(of: 0), String(decoding: data[..<zero], as: UTF8.self) == pngKey {
-                    texts.append(String(decoding: data[(zero + 1)...], as: UTF8.self))
-                }
-            }
-            offset += 12 + length
-        }
-        return texts
-    }
-
-    /// Comment extensions before the first image.
-    static func gifComments(_ bytes: [UInt8]) -> [String] {
-        guard bytes.count >= 13 else { return [] }
-        var texts: [String] = []
-        var offset = 13
-        if bytes[10] & 0x80 != 0 { offset += 3 << (Int(bytes[10] & 7) + 1) }
-        while offset + 2 <= bytes.count, bytes[offset] == 0x21 {
-            let label = bytes[offset + 1]
-            offset += 2
-            var data: [UInt8] = []
-            while offset < bytes.count {
-                let size = Int(bytes[offset])
-                offset += 1
-                if size == 0 { break }
-                guard offset + size <= bytes.count else { return texts }
-                if label == 0xFE { data += bytes[offset..<(offset + size)] }
-                offset += size
-            }
-            if label == 0xFE { texts.append(String(decoding: data, as: UTF8.self)) }
-        }
-        return texts
     }
 }

@@ -15,6 +15,7 @@ public enum ImageDecoders {
         HEIFDecoder(format: .heif),
         HEIFDecoder(format: .avif),
         WebPDecoder(),
+        RAWDecoder(),   // before TIFF's: NEF, ARW, DNG, PEF and SRW are TIFF files
         JXLDecoder(),
     ]
 

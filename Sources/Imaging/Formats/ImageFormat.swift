@@ -34,15 +34,10 @@ public struct ImageFormat: RawRepresentable, Sendable, Hashable, CustomStringCon
         ImageDecoders.decoder(forHead: Array(bytes.prefix(signatureLength)))?.format
     }
 
-    /// The format an output file name asks for by its extension
-    /// (`.jpg`, `.jpeg`, `.png`, `.gif`), or nil. Used for outputs only.
+    /// The format an output file name asks for by its extension (`.jpg`,
+    /// `.png`, `.gif`, `.webp`: any a registered encoder or animation
+    /// writer claims), or nil. Used for outputs only.
     public static func forOutputPath(_ path: String) -> ImageFormat? {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        switch path[path.index(after: dot)...].lowercased() {
-        case "jpg", "jpeg": return .jpeg
-        case "png": return .png
-        case "gif": return .gif
-        default: return nil
-        }
+        ImageEncoders.encoder(forOutputPath: path)?.format ?? ImageEncoders.animationWriter(forOutputPath: path)?.format
     }
 }

@@ -67,11 +67,12 @@ public final class ImagePipeline: Sendable {
         // Decode for the resize that needs the most detail (not always the largest output).
         let neediest = missing.map { resizes[$0] }.max { $0.target.scale(for: upright) < $1.target.scale(for: upright) }!
         let orientation = info.metadata.orientation
-        // Orientation and colour are applied to the small results, not the decode.
+        // Orientation and colour are applied to the small results, not the
+        // decode: the decode keeps the file's colours, each resize works in
+        // them, and each result is converted to sRGB once.
         let options = DecodeOptions(target: neediest.upscale && neediest.target.scale(for: upright) > 1 ? nil : neediest.target,
                                     frames: .first, limits: configuration.limits, appliesOrientation: false,
-                                    convertsToSRGB: false, codecThreads: threads)
-        let colorSpace = info.decodedColorSpace
+                                    codecThreads: threads)
         // The file's bytes are held through the decode: they count too.
         let planned = ImageDecoder.plannedBytes(info, options: options).addingReportingOverflow(bytes.count)
         let reservation = planned.overflow ? Int.max : planned.partialValue
@@ -94,7 +95,7 @@ public final class ImagePipeline: Sendable {
             return made
         }
         for (index, made) in made {
-            let image = made.convertedToSRGB(from: colorSpace)
+            let image = made.convertedToSRGB()
             results[index] = image
             memoryCache.set(image, forKey: ImageRequest(source: source, resize: resizes[index]), cost: image.pixels.count)
         }

@@ -80,8 +80,7 @@ public final class MemoryBudget: @unchecked Sendable {
     /// `size` could never fit, however long they waited.
     public func check(_ count: Int, for size: PixelSize) throws(ImagingError) {
         guard count <= decodeBytes else {
-            throw .limitExceeded("decoding \(size) needs \(Self.megabytes(count)), more than the memory budget "
-                                 + "leaves for it (\(Self.megabytes(decodeBytes)) of --memory \(Self.megabytes(bytes)))")
+            throw .limitExceeded(.decodeMemory(size: size, bytes: count, available: decodeBytes, budget: bytes))
         }
     }
 

@@ -22,9 +22,9 @@ public struct SourceIdentity: Sendable, Hashable {
     /// The identity of the file at `path` now.
     public static func of(_ path: String) throws(ImagingError) -> SourceIdentity {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw .fileSystem(FileBytes.systemMessage(errno)) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw .fileSystem("is a directory") }
-        if (status.st_mode & S_IFMT) != S_IFREG { throw .fileSystem("not a regular file") }
+        guard stat(path, &status) == 0 else { throw .fileSystem(.failed(.read, path: path, .system(errno: errno))) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw .fileSystem(.failed(.read, path: path, .isDirectory)) }
+        if (status.st_mode & S_IFMT) != S_IFREG { throw .fileSystem(.failed(.read, path: path, .notRegularFile)) }
         let nanoseconds = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         return SourceIdentity(path: path, byteCount: Int(status.st_size), modificationTimeNanoseconds: nanoseconds)
     }

@@ -26,7 +26,7 @@ extension Image {
         var sums = [UInt32](repeating: 0, count: rowLength)
         return pixels.withUnsafeBufferPointer { input in
             sums.withUnsafeMutableBufferPointer { sums in
-                Image(width: outWidth, height: outHeight, format: format) { output in
+                Image(width: outWidth, height: outHeight, format: format, colorSpace: colorSpace) { output in
                     let source = input.baseAddress! + region.y * bytesPerRow + region.x * channels
                     let target = output.baseAddress!, total = sums.baseAddress!
                     for y in 0..<outHeight {

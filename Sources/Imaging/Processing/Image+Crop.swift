@@ -6,7 +6,7 @@ extension Image {
         if rect == PixelRect(x: 0, y: 0, width: width, height: height) { return self }
         let bpp = format.bytesPerPixel, rowLength = rect.width * bpp
         return pixels.withUnsafeBufferPointer { source in
-            Image(width: rect.width, height: rect.height, format: format) { target in
+            Image(width: rect.width, height: rect.height, format: format, colorSpace: colorSpace) { target in
                 for row in 0..<rect.height {
                     let from = source.baseAddress! + (rect.y + row) * bytesPerRow + rect.x * bpp
                     (target.baseAddress! + row * rowLength).update(from: from, count: rowLength)

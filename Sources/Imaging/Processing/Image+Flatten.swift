@@ -5,7 +5,7 @@ extension Image {
         switch format {
         case .rgb8: return self
         case .gray8:
-            return Image(width: width, height: height, format: .rgb8) { target in
+            return Image(width: width, height: height, format: .rgb8, colorSpace: colorSpace) { target in
                 for y in 0..<height {
                     for x in 0..<width {
                         let value = pixels[y * bytesPerRow + x]
@@ -17,7 +17,7 @@ extension Image {
         case .rgba8:
             let back = (UInt32(background.red), UInt32(background.green), UInt32(background.blue))
             return pixels.withUnsafeBufferPointer { source in
-                Image(width: width, height: height, format: .rgb8) { target in
+                Image(width: width, height: height, format: .rgb8, colorSpace: colorSpace) { target in
                     for y in 0..<height {
                         var from = y * bytesPerRow
                         var to = y * width * 3

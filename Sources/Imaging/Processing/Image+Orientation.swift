@@ -21,7 +21,7 @@ extension Image {
             }
         }
         return pixels.withUnsafeBufferPointer { source in
-            Image(width: outSize.width, height: outSize.height, format: format) { target in
+            Image(width: outSize.width, height: outSize.height, format: format, colorSpace: colorSpace) { target in
                 let src = source.baseAddress!, dst = target.baseAddress!
                 let outRowBytes = outSize.width * bpp
                 for y in 0..<outSize.height {

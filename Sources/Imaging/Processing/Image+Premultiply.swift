@@ -47,7 +47,7 @@ extension Image {
 
     private func mapRGBA(_ transform: (UInt8, UInt8, UInt8, UInt8) -> (UInt8, UInt8, UInt8, UInt8)) -> Image {
         pixels.withUnsafeBufferPointer { source in
-            Image(width: width, height: height, format: .rgba8) { target in
+            Image(width: width, height: height, format: .rgba8, colorSpace: colorSpace) { target in
                 for y in 0..<height {
                     var from = y * bytesPerRow, to = y * width * 4
                     for _ in 0..<width {

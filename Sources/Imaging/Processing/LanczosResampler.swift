@@ -41,7 +41,7 @@ struct LanczosResampler {
         let upright = orientation.uprightSize(of: size)
         let bands = max(1, min(threads, size.height / 16))
         return source.pixels.withUnsafeBufferPointer { input in
-            Image(width: upright.width, height: upright.height, format: source.format) { output in
+            Image(width: upright.width, height: upright.height, format: source.format, colorSpace: source.colorSpace) { output in
                 let outBase = UncheckedSendable(output.baseAddress!)
                 let inBase = UncheckedSendable(input.baseAddress!)
                 let work: @Sendable (Int) -> Void = { band in

@@ -1,8 +1,10 @@
 extension Image {
     /// Draws `text` in `color`, centred horizontally in `box` and with its
-    /// baseline placed so the line sits in the box's middle. RGB8 only.
+    /// baseline placed so the line sits in the box's middle. RGB8 only;
+    /// `color` is sRGB, so an image in other colours is converted first.
     public mutating func drawText(_ text: String, font: Font, color: RGBColor, centeredIn box: PixelRect) throws(TextError) {
         precondition(format == .rgb8, "text is drawn on RGB images")
+        if !colorSpace.isSRGB { self = convertedToSRGB() }
         let width = try font.width(of: text)
         let (ascent, descent) = font.metrics
         let x = box.x + (box.width - width) / 2

@@ -3,10 +3,14 @@ extension Image {
     /// `amount`: 0 is this image, 1 is `other`. The mix is linear in the
     /// sRGB-encoded values, as video editors' dissolves and ffmpeg's xfade
     /// are, not in linear light (which would brighten the middle of a fade
-    /// between a dark and a light photo).
+    /// between a dark and a light photo). Both are taken in sRGB (converted
+    /// first if they are not: they are at their final size).
     public func crossfaded(to other: Image, amount: Double) -> Image {
         precondition(size == other.size && format == other.format && bytesPerRow == other.bytesPerRow,
                      "a crossfade mixes images of one size and format")
+        if !colorSpace.isSRGB || !other.colorSpace.isSRGB {
+            return convertedToSRGB().crossfaded(to: other.convertedToSRGB(), amount: amount)
+        }
         let weight = UInt32((min(1, max(0, amount)) * 256).rounded())
         if weight == 0 { return self }
         if weight == 256 { return other }

@@ -11,8 +11,10 @@ struct Slide: Sendable {
     let baseWidth: Double
     let baseHeight: Double
 
+    /// `picture` is the photo at the last size it is resized to (each frame
+    /// only samples it), so one still in its file's colours is converted here.
     init(picture: Image, canvas: PixelSize, zoomRoom: Double, background: RGBColor) {
-        self.picture = picture.flattened(over: background)
+        self.picture = picture.convertedToSRGB().flattened(over: background)
         self.canvas = canvas
         self.background = background
         baseWidth = Double(picture.width) / zoomRoom

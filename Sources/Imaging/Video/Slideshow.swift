@@ -44,7 +44,7 @@ public final class Slideshow {
         durationSeconds = Double(photos.count) * options.secondsPerPhoto - Double(photos.count - 1) * options.crossfadeSeconds
         let frames = options.frameRate.frameCount(seconds: durationSeconds)
         guard frames <= options.maxFrames else {
-            throw .limitExceeded("the slideshow would have \(frames) frames, more than \(options.maxFrames)")
+            throw .limitExceeded(.slideshowFrames(count: frames, maximum: options.maxFrames))
         }
         frameCount = max(1, frames)
         let canvas = canvas, background = options.background
@@ -59,7 +59,7 @@ public final class Slideshow {
                 let picture: Image
                 switch photos[index] {
                 case .file(let source): picture = try pipeline.image(for: ImageRequest(source: source, resize: resize))
-                case .image(let image): picture = resize.apply(image)
+                case .image(let image): picture = resize.apply(image).convertedToSRGB()
                 }
                 return Slide(picture: picture, canvas: canvas, zoomRoom: room, background: background)
             }

@@ -55,7 +55,7 @@ public final class VideoEncoder {
         self.options = options
 
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        guard !name.isEmpty else { throw .fileSystem("cannot create \(path): not a file name") }
+        guard !name.isEmpty else { throw .fileSystem(.failed(.create, path: path, .notAFileName)) }
         file = try ImagingError.converting(try AtomicFileWriter(path: path))
         do {
             writer = try VideoCodec.Writer(descriptor: file.descriptor, path: file.temporaryPath, size: even, options: options)
@@ -67,7 +67,8 @@ public final class VideoEncoder {
 
     deinit { cancel() }
 
-    /// Encodes `frame` (RGB8, RGBA8 with its alpha ignored, or gray),
+    /// Encodes `frame` (RGB8, RGBA8 with its alpha ignored, or gray; in
+    /// sRGB, converted here if it is not: it is at its final size),
     /// lasting `duration` ticks of `options.timing`: frame periods at a
     /// constant rate (1 by default), milliseconds with `.milliseconds`.
     /// - Throws: on a frame of another size, past `options.maxFrames`, or
@@ -84,10 +85,10 @@ public final class VideoEncoder {
         }
         guard frameCount < options.maxFrames else {
             cancel()
-            throw .limitExceeded("a video has at most \(options.maxFrames) frames")
+            throw .limitExceeded(.videoFrames(maximum: options.maxFrames))
         }
         do {
-            try writer.add(frame, duration: Int64(duration))
+            try writer.add(frame.convertedToSRGB(), duration: Int64(duration))
         } catch {
             cancel()
             throw error

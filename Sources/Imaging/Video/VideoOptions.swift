@@ -45,8 +45,7 @@ public struct VideoOptions: Sendable, Hashable {
         let frames = Int((perPixel - Self.encoderBytesPerPixel) / Self.lookaheadBytesPerPixel)
         guard frames >= 1 else {
             let needed = Int((Self.encoderBytesPerPixel + Self.lookaheadBytesPerPixel) * Double(pixels))
-            throw .limitExceeded("encoding a \(size) video needs about \(MemoryBudget.megabytes(needed)), more than the "
-                                 + "memory budget leaves for it (\(MemoryBudget.megabytes(memoryBytes)); raise --memory)")
+            throw .limitExceeded(.encodeMemory(size: size, bytes: needed, budget: memoryBytes))
         }
         return min(lookahead > 0 ? lookahead : preset.lookahead, frames)
     }

@@ -30,7 +30,7 @@ public final class VideoReader {
                          frameRate: header.frameRate, color: header.color, isYUV420: header.isYUV420, codec: header.codec)
         try limits.check(frameSize: info.size)
         if info.frameCount > limits.maxFrames {
-            throw .limitExceeded("too many frames (\(info.frameCount), more than \(limits.maxFrames))")
+            throw .limitExceeded(.frames(count: info.frameCount, maximum: limits.maxFrames))
         }
     }
 
@@ -78,7 +78,7 @@ public final class VideoReader {
     private func countFrame() throws(ImagingError) {
         decoded += 1
         guard decoded <= limits.maxFrames else {
-            throw .limitExceeded("too many frames (more than \(limits.maxFrames))")
+            throw .limitExceeded(.frames(count: nil, maximum: limits.maxFrames))
         }
     }
 }

@@ -3,13 +3,13 @@ import Testing
 import TestSupport
 
 /// Animated GIFs through the library alone, decoded back to check them.
-@Suite struct GIFMakerTests {
+@Suite struct AnimationMakerTests {
     @Test func aGIFOfAFolderHasAFramePerPhoto() throws {
         let folder = try WorkflowFolder()
         defer { folder.remove() }
         let output = folder.file("roll.gif")
 
-        let made = try GIFMaker(frames: GIFFrames(sizing: .longestEdge(64)), timing: .fps(5))
+        let made = try AnimationMaker(frames: AnimationFrames(sizing: .longestEdge(64)), timing: .fps(5))
             .make(InputWalker.expand([folder.path]).files, output: output)
 
         #expect(made.animation.frameCount == 6)
@@ -25,7 +25,7 @@ import TestSupport
         let input = Fixtures.path("gif/animated.gif")
         let source = try ImageDecoder.decode(contentsOf: input, options: DecodeOptions(frames: .all))
 
-        let animation = try GIFMaker().animate(InputWalker.expand([input]).files)
+        let animation = try AnimationMaker().animate(InputWalker.expand([input]).files)
 
         #expect(animation.frameCount == 4)
         #expect(animation.canvas == PixelSize(width: 48, height: 32))
@@ -38,7 +38,7 @@ import TestSupport
         let folder = try WorkflowFolder()
         defer { folder.remove() }
         let files = InputWalker.expand(folder.photos(1, 2, 3)).files
-        let animation = try GIFMaker(frames: GIFFrames(sizing: .width(32)), bounce: true).animate(files)
+        let animation = try AnimationMaker(frames: AnimationFrames(sizing: .width(32)), bounce: true).animate(files)
         #expect(animation.frameCount == 4)     // 1 2 3 2
         #expect(try ImageDecoder.decode(try #require(animation.bytes), options: DecodeOptions(frames: .all)).frames.count == 4)
     }
@@ -48,9 +48,9 @@ import TestSupport
         defer { folder.remove() }
         try folder.add("broken.jpg", from: "bad/not-an-image.jpg")
         #expect {
-            try GIFMaker().animate(InputWalker.expand(folder.photos(1) + [folder.file("broken.jpg")]).files)
+            try AnimationMaker().animate(InputWalker.expand(folder.photos(1) + [folder.file("broken.jpg")]).files)
         } throws: { error in
-            guard case let .frame(path, _)? = error as? GIFError else { return false }
+            guard case let .frame(path, _)? = error as? AnimationError else { return false }
             return path == folder.file("broken.jpg")
         }
     }

@@ -6,7 +6,7 @@ import Imaging
 /// the catalog of the folder the photos are in: what `filmroll gif` does.
 ///
 /// Frames stream from the decoders to the encoder: a few are decoded ahead
-/// in parallel (`GIFFrames.stream`), the encoder keeps what differencing
+/// in parallel (`AnimationFrames.stream`), the encoder keeps what differencing
 /// and palettes need, and `make` writes the file as it is encoded, into a
 /// temporary beside the output that takes its name at the end. Memory
 /// stays flat however many frames, except with `bounce`, which keeps every
@@ -14,12 +14,12 @@ import Imaging
 ///
 /// ```swift
 /// let (files, _, _) = InputWalker.expand(["/photos/burst"])
-/// let gif = try GIFMaker(timing: .fps(12)).make(files, output: "/photos/burst.gif")
-/// let webp = try GIFMaker(timing: .fps(12)).make(files, output: "/photos/burst.webp")
+/// let gif = try AnimationMaker(timing: .fps(12)).make(files, output: "/photos/burst.gif")
+/// let webp = try AnimationMaker(timing: .fps(12)).make(files, output: "/photos/burst.webp")
 /// ```
-public struct GIFMaker {
-    public var frames: GIFFrames
-    public var order: GIFFrames.Order
+public struct AnimationMaker {
+    public var frames: AnimationFrames
+    public var order: AnimationFrames.Order
     /// The frames' delays; nil: each input's own delay (animations), else 10 fps.
     public var timing: FrameTiming?
     /// Play forward, then backward.
@@ -28,18 +28,19 @@ public struct GIFMaker {
     public var options: GIFOptions
     /// How a WebP is encoded (its loop count is its own); its XMP mark is always Filmroll's `OutputMark`.
     public var webp: WebPAnimationOptions
-    /// nil: by the output's extension in `make` (`.webp`, else GIF), GIF in `animate`.
-    public var format: AnimationFormat?
+    /// A format of `ImageEncoders.animations`; nil: by the output's extension
+    /// in `make` (GIF for one no writer claims), GIF in `animate`.
+    public var format: ImageFormat?
     /// Replace an existing file Filmroll did not make (never an input).
     public var force: Bool
     /// Records animations with their photos; nil: no catalog is read or written.
     public var lineage: LineageRecorder?
     /// Frames decoded ahead of the encoder.
-    public var lookahead = GIFFrames.defaultLookahead
+    public var lookahead = AnimationFrames.defaultLookahead
 
-    public init(frames: GIFFrames = GIFFrames(), order: GIFFrames.Order = .name, timing: FrameTiming? = nil, bounce: Bool = false,
+    public init(frames: AnimationFrames = AnimationFrames(), order: AnimationFrames.Order = .name, timing: FrameTiming? = nil, bounce: Bool = false,
                 options: GIFOptions = GIFOptions(), webp: WebPAnimationOptions = WebPAnimationOptions(),
-                format: AnimationFormat? = nil, force: Bool = false, lineage: LineageRecorder? = nil) {
+                format: ImageFormat? = nil, force: Bool = false, lineage: LineageRecorder? = nil) {
         self.frames = frames
         self.order = order
         self.timing = timing
@@ -53,11 +54,11 @@ public struct GIFMaker {
 
     /// The animation of `files`, encoded in memory, not written.
     /// - Parameter progress: called once per input decoded.
-    /// - Throws: `GIFError`; `.cancelled` once `cancellation` is cancelled.
+    /// - Throws: `AnimationError`; `.cancelled` once `cancellation` is cancelled.
     public func animate(_ files: [InputFile], cancellation: CancellationToken = CancellationToken(),
-                        progress: @escaping @Sendable () -> Void = {}) throws(GIFError) -> GIFAnimation {
+                        progress: @escaping @Sendable () -> Void = {}) throws(AnimationError) -> EncodedAnimation {
         let sink = MemorySink()
-        var animation = try encode(GIFFrames.order(files, by: order), format: format ?? .gif, into: sink,
+        var animation = try encode(AnimationFrames.order(files, by: order), writer: writer(forOutputPath: nil), into: sink,
                                    cancellation: cancellation, progress: progress)
         animation.bytes = sink.bytes
         return animation
@@ -66,13 +67,13 @@ public struct GIFMaker {
     /// Makes `output` from `files` and records it. The output and the
     /// catalog are checked before any decoding; the file is written as the
     /// frames are encoded, and appears at `output` only when it is whole.
-    /// - Throws: `GIFError`; nothing is left at `output` then (an earlier
+    /// - Throws: `AnimationError`; nothing is left at `output` then (an earlier
     ///   file there stays as it was).
     public func make(_ files: [InputFile], output: String, cancellation: CancellationToken = CancellationToken(),
-                     progress: @escaping @Sendable () -> Void = {}) throws(GIFError) -> GIFOutput {
-        let ordered = GIFFrames.order(files, by: order)
-        let format = format ?? AnimationFormat(outputPath: output) ?? .gif
-        let writer = OutputWriter(outputGuard: OutputGuard(mark: format == .webp ? .webp : .gif, force: force,
+                     progress: @escaping @Sendable () -> Void = {}) throws(AnimationError) -> AnimationOutput {
+        let ordered = AnimationFrames.order(files, by: order)
+        let animationWriter = writer(forOutputPath: output)
+        let writer = OutputWriter(outputGuard: OutputGuard(mark: animationWriter.mark, force: force,
                                                            inputs: InputIdentities(ordered), catalogPath: lineage?.catalogPath))
         do throws(ImagingError) {
             try writer.outputGuard.check(output)
@@ -92,9 +93,9 @@ public struct GIFMaker {
         } catch {
             throw .output(path: output, error)
         }
-        let animation: GIFAnimation
-        do throws(GIFError) {
-            animation = try encode(ordered, format: format, into: file, cancellation: cancellation, progress: progress)
+        let animation: EncodedAnimation
+        do throws(AnimationError) {
+            animation = try encode(ordered, writer: animationWriter, into: file, cancellation: cancellation, progress: progress)
         } catch .encoding(let error) {
             throw .output(path: output, error)
         }
@@ -103,12 +104,12 @@ public struct GIFMaker {
         } catch {
             throw .output(path: output, error)
         }
-        var made = GIFOutput(path: output, animation: animation)
+        var made = AnimationOutput(path: output, animation: animation)
         if let lineage, let target {
-            let kind: OutputRecord.Kind = format == .webp ? .webp : .gif
+            let kind = OutputRecord.Kind(rawValue: animationWriter.mark.kind) ?? .gif
             do throws(CatalogError) {
-                try lineage.record(LineageOutput(kind: kind, path: output, parameters: lineageParameters(format), photos: target.photos),
-                                   in: target)
+                try lineage.record(LineageOutput(kind: kind, path: output, parameters: lineageParameters(animationWriter),
+                                                 photos: target.photos), in: target)
             } catch {
                 made.recordingError = error
             }
@@ -116,26 +117,32 @@ public struct GIFMaker {
         return made
     }
 
-    /// Streams the frames of `files` through the encoder of `format` into `sink`.
-    private func encode(_ files: [InputFile], format: AnimationFormat, into output: any ByteSink, cancellation: CancellationToken,
-                        progress: @escaping @Sendable () -> Void) throws(GIFError) -> GIFAnimation {
+    /// The writer of `format`, else the one `output`'s extension names, else GIF's.
+    private func writer(forOutputPath output: String?) -> any AnimationWriting {
+        format.flatMap(ImageEncoders.animationWriter(for:)) ?? output.flatMap(ImageEncoders.animationWriter(forOutputPath:))
+            ?? ImageEncoders.standardAnimation
+    }
+
+    /// Streams the frames of `files` through an encoder `writer` starts into `output`.
+    private func encode(_ files: [InputFile], writer: any AnimationWriting, into output: any ByteSink, cancellation: CancellationToken,
+                        progress: @escaping @Sendable () -> Void) throws(AnimationError) -> EncodedAnimation {
         if files.isEmpty { throw .noFrames }
         let sink = CountingSink(output)
         let stream: FrameStream
-        do throws(GIFFrames.FrameError) {
+        do throws(AnimationFrames.FrameError) {
             stream = try frames.stream(files, lookahead: lookahead, cancellation: cancellation, progress: progress)
         } catch {
             throw .frame(path: error.path, error.error)
         }
         let encoder: any AnimationEncoding
         do throws(ImagingError) {
-            encoder = try self.encoder(format, canvas: stream.canvas, sink: sink)
+            encoder = try writer.start(canvas: stream.canvas, options: AnimationOptions(gif: options, webp: webp), sink: sink)
         } catch {
             throw .encoding(error)
         }
         var played = 0
         var kept: [(image: Image, milliseconds: Double)] = []
-        func add(_ image: Image, milliseconds: Double) throws(GIFError) {
+        func add(_ image: Image, milliseconds: Double) throws(AnimationError) {
             do throws(ImagingError) {
                 try encoder.add(image, milliseconds: milliseconds)
             } catch {
@@ -144,8 +151,8 @@ public struct GIFMaker {
             played += 1
         }
         while true {
-            let next: GIFFrames.Frame?
-            do throws(GIFFrames.FrameError) {
+            let next: AnimationFrames.Frame?
+            do throws(AnimationFrames.FrameError) {
                 next = try stream.next()
             } catch {
                 throw .frame(path: error.path, error.error)
@@ -169,36 +176,19 @@ public struct GIFMaker {
             throw .encoding(error)
         }
         if cancellation.isCancelled { throw .cancelled }
-        return GIFAnimation(format: format, bytes: nil, byteCount: sink.byteCount, canvas: stream.canvas, frameCount: played,
+        return EncodedAnimation(format: writer.format, bytes: nil, byteCount: sink.byteCount, canvas: stream.canvas, frameCount: played,
                             peakFramesInMemory: stream.peakFramesAhead + encoder.peakFramesHeld + kept.count)
     }
 
-    private func encoder(_ format: AnimationFormat, canvas: PixelSize, sink: any ByteSink) throws(ImagingError) -> any AnimationEncoding {
-        switch format {
-        case .gif:
-            var options = options
-            options.comment = OutputMark.gif.text
-            return try GIFAnimator(options: options).stream(size: canvas, to: sink)
-        case .webp:
-            var options = webp
-            options.mark = OutputMark.webp.text
-            return try WebPAnimator(size: canvas, options: options, sink: sink)
-        }
-    }
-
     /// How the animation was made, as recorded in the catalog.
-    private func lineageParameters(_ format: AnimationFormat) -> String {
-        switch format {
-        case .gif:
-            JSONValue.object([
-                ("quality", .int(options.quality)), ("dither", .double(options.dither)), ("colors", .int(options.colors)),
-                ("loop", options.loop.netscapeValue.map(JSONValue.int) ?? .null),
-            ]).rendered
-        case .webp:
-            JSONValue.object([
-                ("lossless", .bool(webp.lossless)), ("quality", .double(webp.quality)), ("method", .int(webp.method)),
-                ("loop", .int(webp.loop.webPValue)),
-            ]).rendered
-        }
+    private func lineageParameters(_ writer: any AnimationWriting) -> String {
+        JSONValue.object(writer.parameters(AnimationOptions(gif: options, webp: webp)).map { name, value in
+            switch value {
+            case .int(let number): (name, .int(number))
+            case .double(let number): (name, .double(number))
+            case .bool(let flag): (name, .bool(flag))
+            case .none: (name, .null)
+            }
+        }).rendered
     }
 }

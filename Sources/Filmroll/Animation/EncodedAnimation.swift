@@ -1,8 +1,9 @@
 import Imaging
 
-/// An animation a `GIFMaker` encoded: an animated GIF or WebP.
-public struct GIFAnimation: Sendable {
-    public var format: AnimationFormat
+/// An animation an `AnimationMaker` encoded: an animated GIF or WebP.
+public struct EncodedAnimation: Sendable {
+    /// The writer's format (`.gif`, `.webp`).
+    public var format: ImageFormat
     /// The file's bytes from `animate`; nil from `make`, which writes them
     /// to the file as they are encoded.
     public var bytes: [UInt8]?

@@ -4,7 +4,7 @@ import Imaging
 /// upright and fitted to the canvas through the image pipeline (an
 /// animated GIF or WebP input gives all its frames, with their delays).
 /// `stream` gives them one at a time, a few decoded ahead in parallel.
-public struct GIFFrames: Sendable {
+public struct AnimationFrames: Sendable {
     /// The order of the frames.
     public enum Order: String, Sendable {
         /// File names in natural order ("frame2" before "frame10").
@@ -86,7 +86,7 @@ public struct GIFFrames: Sendable {
     /// decoded ahead in parallel. `progress` is called once per input
     /// decoded; the stream ends early once `cancellation` is cancelled.
     /// - Throws: `FrameError` when the first file's header cannot be read.
-    public func stream(_ files: [InputFile], lookahead: Int = GIFFrames.defaultLookahead,
+    public func stream(_ files: [InputFile], lookahead: Int = AnimationFrames.defaultLookahead,
                        cancellation: CancellationToken = CancellationToken(),
                        progress: @escaping @Sendable () -> Void = {}) throws(FrameError) -> FrameStream {
         var canvas = PixelSize(width: 1, height: 1)
@@ -127,10 +127,11 @@ public struct GIFFrames: Sendable {
         return Frame(image: padded(image, canvas: canvas), ownMilliseconds: nil, source: file.path)
     }
 
-    /// An animation's frame resized to the canvas and padded.
+    /// An animation's frame (in its file's colours) resized to the canvas,
+    /// converted to sRGB at that size, and padded.
     func fitted(_ image: Image, canvas: PixelSize) -> Image {
         let resize = ImageProcessors.Resize(target: TargetSize(width: canvas.width, height: canvas.height, fit: fit), upscale: true)
-        return padded(resize.apply(image), canvas: canvas)
+        return padded(resize.apply(image).convertedToSRGB(), canvas: canvas)
     }
 
     /// `image` centred on a canvas of the background colour (contain), as it is when it fills it.

@@ -1,17 +1,15 @@
 import Filmroll
 
 /// `filmroll gif INPUT... -o OUT.gif|OUT.webp`: an animated GIF or WebP from photos or frames.
-struct GIFCommand: Command {
+struct AnimationCommand: Command {
     static let spec = CommandSpec(
         name: "gif",
         abstract: "Make an animated GIF or WebP from photos, frames or animations, with good palettes and small files.",
         usage: "INPUT... -o OUT.gif|OUT.webp [--fps F | --delay MS | --delays MS,…] [--width W | --height H | --size N] [options]",
         arguments: [ArgumentSpec(name: "INPUT...", help: "Images or folders of them (an animated GIF or WebP gives all its frames).")],
         options: [
-            .value("output", short: "o", "OUT.gif|OUT.webp", "The animation to write: a GIF, or an animated WebP (by the extension)."),
-            .value("fps", "F", "Frames per second (default 10); delays are rounded with the error carried, so 30 fps stays exact."),
-            .value("delay", "MS", "The same delay for every frame, in milliseconds."),
-            .value("delays", "MS,MS,…", "A delay per frame; the last one repeats."),
+            OutputOptions.spec("OUT.gif|OUT.webp"),
+        ] + FrameTimingOptions.specs + [
             .value("width", "W", "Canvas width; the height follows the first frame's aspect."),
             .value("height", "H", "Canvas height; the width follows."),
             .value("size", "N", "Longest edge of the canvas (default: the first frame's, at most 480)."),
@@ -26,27 +24,31 @@ struct GIFCommand: Command {
             .value("order", "name|date", "Frame order: file names in natural order (default), or capture time."),
             .flag("bounce", "Play forward, then backward."),
             .flag("no-cache", "Keep no decoded photos in memory (as in thumbs)."),
-        ] + MakingOptions.specs(json: "Print the result as one JSON object."),
+        ] + MakingOptions.specs,
         discussion: """
+        Frames show 1/10 s each unless --fps, --delay or --delays say otherwise (an animated input keeps its own
+        delays); --fps is at most 100, as a GIF counts in hundredths of a second.
         Every frame is upright and resized through the thumbnail pipeline. Frames stream from the decoders to the
         encoder, so memory stays flat however long the animation (--bounce keeps the frames for the way back).
         GIF: unchanged pixels stay transparent so static areas do not shimmer; identical frames merge; palettes
         come from libimagequant (GPL-3.0-or-later). WebP (-o OUT.webp): lossy by default, each frame encoded as
         the rectangle that changed (libwebp's WebPAnimEncoder), delays in exact milliseconds.
         An existing output is replaced only when Filmroll made it (the same format), unless --force; never an input.
-        """
+        """,
+        aliases: ["animate"]
     )
 
     var inputs: [String]
     var output: String
     var timing: FrameTiming?
-    var sizing: GIFFrames.Sizing?
+    var sizing: AnimationFrames.Sizing?
     var fit: TargetSize.Fit
     var background: RGBColor
     var options = GIFOptions()
     var webp = WebPAnimationOptions()
-    var format: AnimationFormat
-    var order: GIFFrames.Order
+    /// The format of the writer `-o OUT`'s extension names (`ImageEncoders.animations`).
+    var format: ImageFormat
+    var order: AnimationFrames.Order
     var bounce: Bool
     var useCache: Bool
     var common: MakingOptions
@@ -54,12 +56,12 @@ struct GIFCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
         inputs = arguments.positionals
-        guard let output = arguments.value("output") else { throw UsageError("missing -o OUT.gif or -o OUT.webp") }
-        guard let format = AnimationFormat(outputPath: output) else {
-            throw UsageError("the output must end in .gif or .webp, not '\(output)'")
+        guard let output = OutputOptions.path(arguments) else { throw UsageError("missing -o OUT.gif or -o OUT.webp") }
+        guard let writer = ImageEncoders.animationWriter(forOutputPath: output) else {
+            throw UsageError("the output must end in \(ImageEncoders.animationExtensionList), not '\(output)'")
         }
         self.output = output
-        self.format = format
+        format = writer.format
         if format == .webp {
             for option in ["dither", "colors"] where arguments.value(option) != nil {
                 throw UsageError("option '--\(option)' is for GIFs; a WebP has no palette")
@@ -67,21 +69,8 @@ struct GIFCommand: Command {
         } else if arguments.has("lossless") {
             throw UsageError("option '--lossless' is for WebPs; a GIF is always made of palettes")
         }
-        let timings = ["fps", "delay", "delays"].filter { arguments.value($0) != nil }
-        if timings.count > 1 { throw UsageError("use one of --fps, --delay, --delays") }
-        if let fps = arguments.value("fps") {
-            guard let rate = Double(fps), rate > 0, rate <= 100 else { throw UsageError("option '--fps' needs a number from 0 to 100, not '\(fps)'") }
-            timing = .fps(rate)
-        } else if let delay = arguments.value("delay") {
-            guard let value = Double(delay), value >= 0 else { throw UsageError("option '--delay' needs milliseconds, not '\(delay)'") }
-            timing = .delay(milliseconds: value)
-        } else if let list = arguments.value("delays") {
-            let values = list.split(separator: ",").map { Double($0) }
-            guard !values.isEmpty, values.allSatisfy({ ($0 ?? -1) >= 0 }) else {
-                throw UsageError("option '--delays' needs milliseconds separated by commas, not '\(list)'")
-            }
-            timing = .delays(milliseconds: values.map { $0! })
-        }
+        // A GIF's delays are in hundredths of a second: 100 fps at most.
+        timing = try FrameTimingOptions(arguments, maximumRate: 100).frameTiming
         let sizes = ["width", "height", "size"].filter { arguments.value($0) != nil }
         if sizes.count > 1 { throw UsageError("use one of --width, --height, --size") }
         if let width = try arguments.integer("width", in: 1...4096) { sizing = .width(width) }
@@ -116,7 +105,7 @@ struct GIFCommand: Command {
             options.dither = value
         }
         options.colors = try arguments.integer("colors", in: 2...256, default: 256)!
-        guard let order = GIFFrames.Order(rawValue: arguments.value("order") ?? "name") else {
+        guard let order = AnimationFrames.Order(rawValue: arguments.value("order") ?? "name") else {
             throw UsageError("option '--order' takes name or date, not '\(arguments.value("order")!)'")
         }
         self.order = order
@@ -140,16 +129,16 @@ struct GIFCommand: Command {
         if !useCache { configuration.memoryCostLimit = 0 }
         configuration.limits = common.limits
         configuration.memory = common.memory()
-        let maker = GIFMaker(
-            frames: GIFFrames(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
+        let maker = AnimationMaker(
+            frames: AnimationFrames(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)),
                               sizing: sizing, fit: fit, background: background),
             order: order, timing: timing, bounce: bounce, options: options, webp: webp, format: format, force: common.force,
             lineage: common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printLineageNote) : nil)
         let progress = ProgressBar(io: io, total: files.count, label: format.rawValue, enabled: !common.quiet && !common.json)
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)
-        let made: GIFOutput
-        do throws(GIFError) {
+        let made: AnimationOutput
+        do throws(AnimationError) {
             made = try maker.make(files, output: output, cancellation: cancellation) { progress.advance() }
         } catch {
             progress.finish()

@@ -1,0 +1,255 @@
+import Catalog
+import Imaging
+import Synchronization
+
+/// Runs any plan: finds what is stale in the catalog's record, reads and
+/// decodes each photo once at every size its stale outputs need, makes
+/// each output as soon as its photos are decoded, on `jobs` workers, writes
+/// it through the output guard and records it with its recipe's key.
+///
+/// Decodes per photo are one by construction: all requests on a photo are
+/// grouped before any decode, so no cache has to remember a sheet's cell.
+/// A photo that fails fails the outputs that need it (unless enough of
+/// their photos decoded); the others go on. Cancellation stops new decodes.
+public struct PlanExecutor: Sendable {
+    public var pipeline: ImagePipeline
+    public var jobs: Int
+    /// Replace files Filmroll did not make (`--force`).
+    public var force: Bool
+    /// The run's photos, which no output replaces, `--force` or not.
+    public var photos: InputIdentities
+    public var cancellation: CancellationToken
+    /// Events name outputs relative to this folder when below it.
+    public var reportRoot: String?
+
+    public init(pipeline: ImagePipeline, jobs: Int, force: Bool = false, photos: InputIdentities = InputIdentities([]),
+                cancellation: CancellationToken = CancellationToken(), reportRoot: String? = nil) {
+        self.pipeline = pipeline
+        self.jobs = max(1, jobs)
+        self.force = force
+        self.photos = photos
+        self.cancellation = cancellation
+        self.reportRoot = reportRoot
+    }
+
+    /// What a run did.
+    public struct Summary: Sendable, Equatable {
+        /// Made, by label ("thumbnail", "fourcut", "animation").
+        public var made: [String: Int] = [:]
+        /// Copied from the same recipe's output elsewhere.
+        public var reused = 0
+        public var upToDate = 0
+        /// Photos decoded.
+        public var decoded = 0
+        /// Photos and outputs that failed.
+        public var failed = 0
+        public var cancelled = false
+    }
+
+    /// Runs `outputs`; `record` is given what was made, in batches, from one thread at a time.
+    public func run(_ outputs: [PlannedOutput], ledger: OutputLedger,
+                    record: @escaping @Sendable ([LineageOutput]) -> Void,
+                    events: @escaping @Sendable (ProcessEvent) -> Void) -> Summary {
+        var summary = Summary()
+        var stale: [Int] = []
+        for (index, output) in outputs.enumerated() {
+            switch output.record {
+            case .recipe(let recipe, _):
+                let path = AbsolutePath.of(output.path)
+                if ledger.isCurrent(path: path, key: recipe.key) { summary.upToDate += 1; continue }
+                if let donor = ledger.madeElsewhere(key: recipe.key, notAt: path), copy(donor, to: output, events: events) {
+                    record([lineage(output)])
+                    summary.reused += 1
+                    continue
+                }
+            case .unrecorded(let isCurrent):
+                if isCurrent() { summary.upToDate += 1; continue }
+            }
+            stale.append(index)
+        }
+
+        // Every photo the stale outputs need, in plan order, with every size asked of it.
+        var photoOrder: [String] = []
+        var requests: [String: PhotoRequest] = [:]
+        for index in stale {
+            for (slot, input) in outputs[index].inputs.enumerated() {
+                let path = input.source.path
+                if requests[path] == nil {
+                    photoOrder.append(path)
+                    requests[path] = PhotoRequest(source: input.source)
+                }
+                requests[path]!.add(input.resize, for: Consumer(output: index, slot: slot))
+            }
+        }
+        let assembly = Assembly(outputs: outputs, stale: stale)
+        let state = RunState()
+        let photos = photoOrder.map { requests[$0]! }
+
+        // Outputs that need no photo (none today) are made at once.
+        for index in stale where outputs[index].inputs.isEmpty { finish(index, images: [], outputs: outputs, state: state, events: events) }
+
+        events(.stageStarted(.photos, total: photos.count))
+        Parallel.forEach(photos, jobs: jobs, shouldStop: { cancellation.isCancelled }) { request in
+            var images: [Image]?
+            do throws(ImagingError) {
+                images = try pipeline.images(for: request.source, resizes: request.resizes, threads: 1)
+                state.count { $0.decoded += 1 }
+            } catch {
+                events(.failed(path: request.source.path, reason: error.description))
+                state.count { $0.failed += 1 }
+            }
+            for (resizeIndex, consumers) in request.consumers.enumerated() {
+                for consumer in consumers {
+                    guard let ready = assembly.deliver(images?[resizeIndex], to: consumer) else { continue }
+                    finish(consumer.output, images: ready, outputs: outputs, state: state, events: events)
+                }
+            }
+            state.flush(record, atLeast: 32)
+            let done = state.photoDone()
+            events(.advanced(.photos, done: done, total: photos.count))
+        }
+        state.flush(record, atLeast: 1)
+        let counted = state.totals()
+        summary.made = counted.made
+        summary.decoded = counted.decoded
+        summary.failed += counted.failed
+        summary.cancelled = cancellation.isCancelled
+        return summary
+    }
+
+    /// Makes output `index` from the images of its photos that decoded, writes and notes it.
+    private func finish(_ index: Int, images: [Image?], outputs: [PlannedOutput], state: RunState,
+                        events: @Sendable (ProcessEvent) -> Void) {
+        let output = outputs[index]
+        let decoded = images.compactMap { $0 }
+        guard decoded.count == images.count || decoded.count >= output.minimumInputs else {
+            if decoded.count < images.count && output.inputs.count > 1 {
+                events(.failed(path: output.path, reason: "only \(decoded.count) of its \(images.count) photos could be read"))
+                state.count { $0.failed += 1 }
+            }
+            return
+        }
+        do {
+            let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos))
+            if case .bytes(let bytes) = try output.make(decoded, writer) { try writer.write(bytes, to: output.path) }
+            events(.made(kind: output.label, path: reported(output.path)))
+            state.made(output.label, lineage: output.key == nil ? nil : lineage(output))
+        } catch {
+            events(.failed(path: output.path, reason: "\(error)"))
+            state.count { $0.failed += 1 }
+        }
+    }
+
+    /// Copies the same recipe's file made elsewhere; false when it cannot be.
+    private func copy(_ donor: String, to output: PlannedOutput, events: @Sendable (ProcessEvent) -> Void) -> Bool {
+        guard let bytes = try? FileBytes.read(donor) else { return false }
+        let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos))
+        do throws(ImagingError) {
+            try writer.write(bytes, to: output.path)
+        } catch {
+            return false
+        }
+        events(.made(kind: output.label, path: reported(output.path)))
+        return true
+    }
+
+    private func lineage(_ output: PlannedOutput) -> LineageOutput {
+        guard case let .recipe(recipe, parameters) = output.record else { preconditionFailure("an unrecorded output") }
+        return LineageOutput(kind: recipe.kind, path: output.path, root: output.root, key: recipe.key,
+                             parameters: parameters, photos: output.inputs.map(\.photo))
+    }
+
+    private func reported(_ path: String) -> String {
+        guard let root = reportRoot, path.hasPrefix(root + "/") else { return path }
+        return String(path.dropFirst(root.count + 1))
+    }
+}
+
+/// Where a decoded size goes: an output and its input slot.
+private struct Consumer: Sendable, Hashable {
+    var output: Int
+    var slot: Int
+}
+
+/// One photo to decode, with each distinct size asked and who asked.
+private struct PhotoRequest: Sendable {
+    var source: SourceIdentity
+    var resizes: [ImageProcessors.Resize] = []
+    var consumers: [[Consumer]] = []
+
+    mutating func add(_ resize: ImageProcessors.Resize, for consumer: Consumer) {
+        if let index = resizes.firstIndex(of: resize) {
+            consumers[index].append(consumer)
+        } else {
+            resizes.append(resize)
+            consumers.append([consumer])
+        }
+    }
+}
+
+/// Each stale output's images as they arrive; hands an output over once all have.
+private final class Assembly: Sendable {
+    private let slots: Locked<[Int: (images: [Image?], missing: Int)]>
+
+    init(outputs: [PlannedOutput], stale: [Int]) {
+        var slots: [Int: (images: [Image?], missing: Int)] = [:]
+        for index in stale {
+            slots[index] = (Array(repeating: nil, count: outputs[index].inputs.count), outputs[index].inputs.count)
+        }
+        self.slots = Locked(slots)
+    }
+
+    /// Files `image` (nil: its photo failed); the output's images once the last arrives.
+    func deliver(_ image: Image?, to consumer: Consumer) -> [Image?]? {
+        slots.withLock { slots in
+            guard var entry = slots[consumer.output] else { return nil }
+            entry.images[consumer.slot] = image
+            entry.missing -= 1
+            if entry.missing > 0 {
+                slots[consumer.output] = entry
+                return nil
+            }
+            slots[consumer.output] = nil
+            return entry.images
+        }
+    }
+}
+
+/// The counts and the outputs waiting to be recorded, shared by the workers.
+private final class RunState: Sendable {
+    struct Counts: Sendable {
+        var made: [String: Int] = [:]
+        var decoded = 0
+        var failed = 0
+        var photosDone = 0
+    }
+
+    private let counts = Locked(Counts())
+    private let pending = Locked<[LineageOutput]>([])
+    /// Held while recording, so batches reach the catalog one at a time, in order.
+    private let recording = Locked(())
+
+    func count(_ change: (inout Counts) -> Void) { counts.withLock { change(&$0) } }
+
+    func made(_ label: String, lineage: LineageOutput?) {
+        counts.withLock { $0.made[label, default: 0] += 1 }
+        if let lineage { pending.withLock { $0.append(lineage) } }
+    }
+
+    func totals() -> Counts { counts.withLock { $0 } }
+
+    /// Counts one more photo handled; returns how many are.
+    func photoDone() -> Int { counts.withLock { $0.photosDone += 1; return $0.photosDone } }
+
+    /// Records what is pending once there are `atLeast` outputs.
+    func flush(_ record: @Sendable ([LineageOutput]) -> Void, atLeast: Int) {
+        recording.withLock { _ in
+            let batch: [LineageOutput] = pending.withLock { pending in
+                guard pending.count >= atLeast else { return [] }
+                defer { pending.removeAll() }
+                return pending
+            }
+            if !batch.isEmpty { record(batch) }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Catalog
+import Imaging
+
+/// One output of a plan: what it is made by (its recipe), where it goes,
+/// the photos it needs at which size, and how it is made from them.
+///
+/// Commands build these and nothing else; `PlanExecutor` decides what is
+/// stale, decodes each photo once for all the outputs that need it, makes
+/// them and records them.
+public struct PlannedOutput: Sendable {
+    /// One photo an output needs, and the size it needs it at.
+    public struct Input: Sendable, Hashable {
+        public var source: SourceIdentity
+        /// The photo's catalog row, for the output's links.
+        public var photo: PhotoReference
+        public var resize: ImageProcessors.Resize
+
+        public init(source: SourceIdentity, photo: PhotoReference, resize: ImageProcessors.Resize) {
+            self.source = source
+            self.photo = photo
+            self.resize = resize
+        }
+    }
+
+    /// What making an output gave.
+    public enum Made: Sendable {
+        /// Bytes for the executor to write at the output's path, through the guard.
+        case bytes([UInt8])
+        /// The maker wrote the file itself (a video, streamed as it is encoded).
+        case written
+    }
+
+    /// How a catalog row is kept: by recipe (the one record), or not at all
+    /// (a freedesktop.org thumbnail, judged by its own rule).
+    public enum Record: Sendable {
+        case recipe(OutputRecipe, parameters: String)
+        /// Up to date when `isCurrent` says so; never recorded.
+        case unrecorded(isCurrent: @Sendable () -> Bool)
+    }
+
+    public var record: Record
+    /// What the output is, as progress and JSON name it ("thumbnail", "fourcut", "animation").
+    public var label: String
+    /// Where the file goes (absolute or relative to the working folder).
+    public var path: String
+    /// The folder it is made in, inside which alone `prune` may delete it.
+    public var root: String
+    /// The mark it carries, which the output guard checks before replacing a file.
+    public var mark: OutputMark
+    public var inputs: [Input]
+    /// How many inputs must decode for the output to be made from those that did.
+    public var minimumInputs: Int
+    /// Makes the output from its inputs' images (in the order of `inputs`, those that decoded).
+    public var make: @Sendable (_ images: [Image], _ writer: OutputWriter) throws -> Made
+
+    public init(record: Record, label: String, path: String, root: String, mark: OutputMark, inputs: [Input],
+                minimumInputs: Int? = nil,
+                make: @escaping @Sendable (_ images: [Image], _ writer: OutputWriter) throws -> Made) {
+        self.record = record
+        self.label = label
+        self.path = path
+        self.root = root
+        self.mark = mark
+        self.inputs = inputs
+        self.minimumInputs = minimumInputs ?? inputs.count
+        self.make = make
+    }
+
+    /// The recipe's key, when the output is recorded.
+    public var key: String? {
+        if case .recipe(let recipe, _) = record { recipe.key } else { nil }
+    }
+}

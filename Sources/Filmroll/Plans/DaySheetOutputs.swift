@@ -1,0 +1,30 @@
+import Catalog
+import Imaging
+
+/// A day's four-cut sheet as a planned output: four photos, each cut to
+/// its cell, framed and captioned with the day's date, as
+/// `fourcut --per-day` and `process` plan it.
+public enum DaySheetOutputs {
+    /// The sheet of `photos` (four, in order) at `path`, captioned with `caption`.
+    public static func planned(_ photos: [ThumbnailOutputs.Photo], caption: (title: String?, date: String?)?,
+                               options: FourCutOptions, quality: Int, path: String, root: String,
+                               parameters: String) -> PlannedOutput {
+        precondition(photos.count == 4, "a four-cut has four photos")
+        let cells = options.layout.cells
+        let resizes = cells.map { FourCutRenderer.cellResize($0, crop: options.crop) }
+        let encoding = EncodingFormat.jpeg(JPEGEncodingOptions(quality: quality, optimizeHuffman: true)).marked(.fourcut)
+        let captionText = "\(caption?.title ?? "")\u{1}\(caption?.date ?? "")"
+        let recipe = OutputRecipe(kind: .fourcut, inputs: photos.map(\.input),
+                                  parameters: "\(options)\n\(captionText)\n\(encoding.cacheIdentifier)")
+        // One input per cell: the second strip of a print takes the same
+        // photo at the same size, which the executor decodes once.
+        let inputs = cells.indices.map { index in
+            PlannedOutput.Input(source: photos[index % 4].source, photo: photos[index % 4].reference, resize: resizes[index])
+        }
+        return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "fourcut", path: path, root: root,
+                             mark: .fourcut, inputs: inputs) { images, _ in
+            let sheet = try FourCutRenderer.render(cells: images, caption: caption, options: options)
+            return .bytes(try ImageEncoder.encode(sheet, as: encoding))
+        }
+    }
+}

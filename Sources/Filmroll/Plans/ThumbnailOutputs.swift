@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Catalog
+import Imaging
+
+/// Thumbnails as planned outputs: one photo, one resize, one encoding.
+/// `thumbs` and `process` plan them alike, so a thumbnail's recipe (and
+/// key) is the same whichever command asks for it.
+public enum ThumbnailOutputs {
+    /// A photo to thumbnail, as the catalog knows it.
+    public struct Photo: Sendable {
+        public var source: SourceIdentity
+        public var reference: PhotoReference
+        /// What the recipe names it by: its content hash when catalogued.
+        public var input: OutputRecipe.Input
+
+        public init(source: SourceIdentity, reference: PhotoReference, input: OutputRecipe.Input) {
+            self.source = source
+            self.reference = reference
+            self.input = input
+        }
+    }
+
+    /// How the catalog describes a thumbnail of `size` (its parameters' JSON).
+    public static func parameters(size: Int, fit: TargetSize.Fit, upscale: Bool, format: ImageFormat, quality: Int,
+                                  keepMetadata: Bool) -> String {
+        JSONValue.object([
+            ("size", .int(size)), ("fit", .string(fit.rawValue)), ("upscale", .bool(upscale)),
+            ("format", .string(format.rawValue)), ("quality", .int(quality)), ("keepMetadata", .bool(keepMetadata)),
+        ]).rendered
+    }
+
+    /// The thumbnail of `photo` at `path`, resized by `resize` and encoded by `encoding` (marked as a thumbnail).
+    public static func planned(_ photo: Photo, resize: ImageProcessors.Resize, encoding: EncodingFormat,
+                               path: String, root: String, parameters: String) -> PlannedOutput {
+        let recipe = OutputRecipe.thumbnail(of: photo.input, resize: resize, encoding: encoding)
+        return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "thumbnail", path: path, root: root,
+                             mark: .thumbnail,
+                             inputs: [PlannedOutput.Input(source: photo.source, photo: photo.reference, resize: resize)]) { images, _ in
+            .bytes(try ImageEncoder.encode(images[0], as: encoding))
+        }
+    }
+
+    /// The photo's freedesktop.org thumbnail of `size` under `root`
+    /// (`XDGThumbnail.cacheRoot`): never recorded, current while it is no
+    /// older than the photo, as the specification has it.
+    public static func freedesktop(_ photo: Photo, size: XDGThumbnailSize, root: String) -> PlannedOutput {
+        let absolute = AbsolutePath.of(photo.source.path)
+        let path = "\(root)/\(size.rawValue)/" + XDGThumbnail.fileName(forURI: XDGThumbnail.fileURI(forAbsolutePath: absolute))
+        let seconds = photo.source.modificationTimeSeconds
+        return PlannedOutput(record: .unrecorded(isCurrent: {
+            var status = stat()
+            return stat(path, &status) == 0 && Int(status.st_mtim.tv_sec) >= seconds
+        }), label: "xdg-thumbnail", path: path, root: root, mark: .thumbnail,
+            inputs: [PlannedOutput.Input(source: photo.source, photo: photo.reference,
+                                         resize: ImageProcessors.Resize(edge: size.pixels))]) { images, _ in
+            try XDGThumbnail.write(images[0], size: size, sourcePath: absolute, sourceMTimeSeconds: seconds, root: root)
+            return .written
+        }
+    }
+}

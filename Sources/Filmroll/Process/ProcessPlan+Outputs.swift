@@ -1,0 +1,70 @@
+import Catalog
+import Imaging
+
+extension ProcessPlan {
+    /// Every output `process` makes, as the plans of `thumbs`,
+    /// `fourcut --per-day` and the day animations make them, day by day (so
+    /// a day's sheet and animation follow its photos' decodes), then the
+    /// photos without a date.
+    func outputs(options: ProcessOptions, out: String, encoderBytes: Int) -> [PlannedOutput] {
+        let root = AbsolutePath.of(out)
+        var outputs: [PlannedOutput] = []
+        var planned = Set<String>()
+        func thumbnails(of photo: Photo) {
+            guard planned.insert(photo.record.path).inserted else { return }
+            let input = Self.input(photo)
+            let encoding = EncodingFormat.jpeg(JPEGEncodingOptions(quality: options.quality, optimizeHuffman: false))
+                .marked(.thumbnail)
+            for (size, path) in [(options.thumbnailSize, photo.thumbnail), (options.largeSize, photo.large)] {
+                let parameters = ThumbnailOutputs.parameters(size: size, fit: .inside, upscale: false, format: .jpeg,
+                                                             quality: options.quality, keepMetadata: false)
+                outputs.append(ThumbnailOutputs.planned(input, resize: ImageProcessors.Resize(edge: size), encoding: encoding,
+                                                        path: root + "/" + path, root: root, parameters: parameters))
+            }
+            if let xdgRoot = options.xdgRoot {
+                for size in XDGThumbnailSize.allCases { outputs.append(ThumbnailOutputs.freedesktop(input, size: size, root: xdgRoot)) }
+            }
+        }
+        for day in days {
+            day.photos.forEach(thumbnails)
+            let dayParameters = JSONValue.object([("day", .string(day.key))]).rendered
+            if let sheet = day.fourCut {
+                outputs.append(DaySheetOutputs.planned(day.fourCutPhotos.map(Self.input), caption: caption(for: day, options: options),
+                                                       options: options.fourCut, quality: 90, path: root + "/" + sheet,
+                                                       root: root, parameters: dayParameters))
+            }
+            for (format, path) in day.animations {
+                let settings = DayAnimationOutputs.Settings(format: format, frameSize: day.animationSize(width: options.animationWidth),
+                                                            delay: options.animationDelay, gifSpeed: options.animationSpeed,
+                                                            limits: options.limits, encoderBytes: encoderBytes)
+                outputs.append(DayAnimationOutputs.planned(day.animationPhotos.map(Self.input), settings: settings,
+                                                           minimum: options.animationMinimum, path: root + "/" + path,
+                                                           root: root, parameters: dayParameters))
+            }
+        }
+        photos.forEach(thumbnails)
+        return outputs
+    }
+
+    /// A catalogued photo as the recipes name it: by its content hash.
+    static func input(_ photo: Photo) -> ThumbnailOutputs.Photo {
+        let record = photo.record
+        let input: OutputRecipe.Input = record.hash.map { .content(hash: $0) }
+            ?? .file(relativePath: record.path, byteCount: record.byteCount,
+                     modificationTimeNanoseconds: record.modificationTimeNanoseconds)
+        return ThumbnailOutputs.Photo(source: photo.source, reference: .id(record.id), input: input)
+    }
+
+    /// The sheet's caption: its title, and the day's date from the plan (no photo is read again for it).
+    private func caption(for day: Day, options: ProcessOptions) -> (title: String?, date: String?)? {
+        let title = options.fourCut.title.flatMap { $0.isEmpty ? nil : $0 }
+        var date: String?
+        if case .none = options.fourCut.caption {
+            date = nil
+        } else if let day = DayDate(iso: day.key) {
+            date = options.fourCut.dates.text(for: [CaptureDate(year: day.year, month: day.month, day: day.day,
+                                                                 hour: 12, minute: 0, second: 0)])
+        }
+        return title == nil && date == nil ? nil : (title, date)
+    }
+}

@@ -1,0 +1,328 @@
+extension ImageFormat {
+    /// Camera RAW files read through LibRaw: DNG, CR2, CR3, NEF, ARW, RAF, RW2, ORF, PEF, SRW and more.
+    public static let raw = ImageFormat(rawValue: "raw", displayName: "camera RAW")
+}
+
+/// Decodes camera RAW files through LibRaw, preview first.
+///
+/// When the caller's target is no larger than the embedded preview (most
+/// cameras embed a JPEG of 1 to 24 MP), the preview is decoded instead of
+/// the raw data, through Filmroll's own JPEG path with its DCT scaling;
+/// otherwise LibRaw demosaics the raw data with the camera's white balance
+/// into sRGB, at half size (its own shrink-on-load, one pixel per 2x2
+/// filter block) when that still covers the target. Frames come out as the
+/// sensor stored them; LibRaw's flip is the image's orientation, applied
+/// once by the core to whichever was decoded (a preview is stored as the
+/// raw data is; its own EXIF Orientation is not applied on top).
+///
+/// Metadata: LibRaw's camera, capture time, GPS and exposure; for TIFF
+/// containers, the EXIF of the file fills in the date's offset and
+/// sub-seconds and the camera as EXIF names it (as `exiftool` shows it).
+/// The exposure facts (ISO, shutter, aperture, focal length, lens) are
+/// told in `ImageInfo.colorModel` after the container and sensor
+/// (`RAWDescription`).
+struct RAWDecoder: ImageDecoding {
+    var format: ImageFormat { .raw }
+    var fileExtensions: [String] { ["cr2", "cr3", "nef", "arw", "raf", "rw2", "dng", "orf", "pef", "srw"] }
+    var signatureLength: Int { RAWKind.signatureLength }
+
+    func sniff(_ head: [UInt8]) -> Bool { RAWKind(head: head) != nil }
+
+    /// A preview may stand in for the image when its shape matches the
+    /// image's to this fraction: previews are 3:2 or 4:3 while the sensor's
+    /// crop is often a few pixels off (6024x4024 beside 1616x1080).
+    static let previewAspectTolerance = 0.02
+
+    /// LibRaw's working memory at full size: the unpacked sensor data (2
+    /// bytes a pixel), its four-channel 16-bit image (8) and its 8-bit copy
+    /// of the result (3).
+    func workingBytesPerPixel(_ info: ImageInfo) -> Int { 13 }
+
+    /// libexif reads at most this much of a TIFF (an APP1 segment's limit, less "Exif\0\0").
+    private static let exifReadLength = 0xFFFE - 6
+
+    func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
+        let kind = RAWKind(head: Array(bytes.prefix(RAWKind.signatureLength)))
+        let header = try RAWCodec.readHeader(bytes, limits: limits)
+        try limits.check(frameSize: header.rawSize)
+        try limits.check(frameSize: header.size)
+
+        var metadata = ImageMetadata()
+        if kind?.isTIFF == true, let head = bytes.slice(0..<min(bytes.count, Self.exifReadLength)) {
+            EXIFReader.read(head, into: &metadata)
+        }
+        metadata.make = metadata.make ?? header.make
+        metadata.model = metadata.model ?? header.model
+        metadata.gps = metadata.gps ?? header.gps
+        if metadata.captureDate == nil, let text = header.dateTime { metadata.captureDate = CaptureDate(exifDateTime: text) }
+        // LibRaw's flip is what the raw data means, from IFD0 or the maker notes.
+        metadata.hasOrientationTag = metadata.hasOrientationTag || header.orientation != .up
+        metadata.orientation = header.orientation
+        metadata.exifPixelSize = nil
+
+        let halves = header.hasColorFilter
+            && header.halfSize == PixelSize(width: (header.size.width + 1) / 2, height: (header.size.height + 1) / 2)
+        let description = RAWDescription(
+            container: [kind?.rawValue ?? "RAW", header.dngVersion].compactMap { $0 }.joined(separator: " "),
+            sensor: halves ? .colorFilter : header.hasColorFilter ? .unevenColorFilter : .fullColor,
+            preview: header.preview, iso: header.iso, shutterSeconds: header.shutterSeconds,
+            aperture: header.aperture, focalLength: header.focalLength, lens: header.lens)
+        var info = ImageInfo(format: .raw, storedSize: header.size, metadata: metadata, colorModel: description.text,
+                             colorSpace: .sRGB)
+        info.embeddedThumbnailSize = header.preview?.size
+        return info
+    }
+
+    func decodedSize(_ info: ImageInfo, options: DecodeOptions) -> PixelSize {
+        switch route(info, options: options) {
+        case .preview(let preview, let numerator, let upright):
+            let size = preview.kind == .jpeg ? JPEGCodec.scaledSize(preview.size, numerator: numerator) : preview.size
+            return upright ? size.transposed : size
+        case .half: return Self.halfSize(info.storedSize)
+        case .full: return info.storedSize
+        }
+    }
+
+    func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,
+                      options: DecodeOptions) throws(ImagingError) -> (frames: [ImageFrame], scale: Int) {
+        var route = route(info, options: options)
+        if case .preview(let preview, let numerator, let upright) = route {
+            do throws(ImagingError) {
+                var image = try decodePreview(bytes, preview: preview, numerator: numerator, limits: options.limits)
+                // A preview stored upright goes back to the raw data's layout,
+                // so that the orientation is applied once, by the core.
+                if upright { image = image.applying(info.metadata.orientation.inverse) }
+                return ([ImageFrame(image: image)], 8)
+            } catch {
+                // A damaged preview: the raw data may still be whole.
+                route = self.route(info, options: options, usesPreview: false)
+            }
+        }
+        let half = route == .half
+        let image = try RAWCodec.decode(bytes, size: half ? Self.halfSize(info.storedSize) : info.storedSize,
+                                        halfSize: half, limits: options.limits)
+        return ([ImageFrame(image: image)], half ? 4 : 8)
+    }
+
+    // MARK: - Choosing what to decode
+
+    enum Route: Equatable {
+        /// The embedded preview at `numerator`/8 (JPEG only); `upright` when
+        /// it is stored upright rather than as the raw data is.
+        case preview(RAWCodec.Preview, numerator: Int, upright: Bool)
+        /// LibRaw's half-size decode.
+        case half
+        case full
+    }
+
+    /// The cheapest decode that still covers `options.target`.
+    func route(_ info: ImageInfo, options: DecodeOptions, usesPreview: Bool = true) -> Route {
+        guard let target = options.target else { return .full }
+        let orientation = info.metadata.orientation
+        let storedTarget = orientation.swapsDimensions ? target.transposed : target
+        let needed = storedTarget.resultSize(for: info.storedSize)
+        let description = RAWDescription(colorModel: info.colorModel)
+        if usesPreview, let size = info.embeddedThumbnailSize, let kind = description?.previewKind,
+           let upright = previewIsUpright(size, info: info) {
+            let preview = RAWCodec.Preview(kind: kind, size: size, byteCount: 0)
+            // What the preview must give, in its own layout.
+            let wanted = upright ? needed.transposed : needed
+            if size.width >= wanted.width && size.height >= wanted.height {
+                let numerator = kind == .jpeg ? Self.jpegNumerator(size, covering: wanted) : 8
+                return .preview(preview, numerator: numerator, upright: upright)
+            }
+        }
+        let half = Self.halfSize(info.storedSize)
+        if description?.sensor == .colorFilter && half.width >= needed.width && half.height >= needed.height {
+            return .half
+        }
+        return .full
+    }
+
+    /// Whether a preview of `size` is stored upright (true) or as the raw
+    /// data is (false); nil when its shape is neither the image's.
+    private func previewIsUpright(_ size: PixelSize, info: ImageInfo) -> Bool? {
+        func matches(_ shape: PixelSize) -> Bool {
+            let aspect = Double(size.width) / Double(size.height), wanted = Double(shape.width) / Double(shape.height)
+            return abs(aspect / wanted - 1) <= Self.previewAspectTolerance
+        }
+        if matches(info.storedSize) { return false }
+        if info.metadata.orientation.swapsDimensions && matches(info.storedSize.transposed) { return true }
+        return nil
+    }
+
+    /// The smallest DCT scale whose decode of a `size` JPEG still covers `wanted`.
+    private static func jpegNumerator(_ size: PixelSize, covering wanted: PixelSize) -> Int {
+        for numerator in 1...8 {
+            let scaled = JPEGCodec.scaledSize(size, numerator: numerator)
+            if scaled.width >= wanted.width && scaled.height >= wanted.height { return numerator }
+        }
+        return 8
+    }
+
+    /// LibRaw's half-size output: one pixel per 2x2 block, rounded up.
+    static func halfSize(_ size: PixelSize) -> PixelSize {
+        PixelSize(width: (size.width + 1) / 2, height: (size.height + 1) / 2)
+    }
+
+    /// The embedded preview, decoded at `numerator`/8 in sRGB, as it is stored.
+    private func decodePreview(_ bytes: UnsafeRawBufferPointer, preview: RAWCodec.Preview, numerator: Int,
+                               limits: DecodeLimits) throws(ImagingError) -> Image {
+        switch try RAWCodec.preview(bytes, maxBytes: limits.maxFileBytes) {
+        case .bitmap(let image):
+            guard image.size == preview.size else { throw .corrupt(.raw, "the preview is not the size its header says") }
+            return image
+        case .jpeg(let jpeg):
+            let decoded = jpeg.withUnsafeBytes { raw -> Result<Image, ImagingError> in
+                Result { () throws(ImagingError) -> Image in
+                    try decodePreviewJPEG(raw, preview: preview, numerator: numerator, limits: limits)
+                }
+            }
+            return try decoded.get()
+        }
+    }
+
+    private func decodePreviewJPEG(_ raw: UnsafeRawBufferPointer, preview: RAWCodec.Preview, numerator: Int,
+                                   limits: DecodeLimits) throws(ImagingError) -> Image {
+        let header = try JPEGCodec.readHeader(raw)
+        guard header.size == preview.size, !header.colorModel.hasPrefix("CMYK"), header.colorModel != "YCCK" else {
+            throw .corrupt(.raw, "the preview is not the JPEG its header says")
+        }
+        try limits.check(frameSize: header.size)
+        let scaled = JPEGCodec.scaledSize(header.size, numerator: numerator)
+        let image = try JPEGCodec.decode(raw, scaledSize: scaled, numerator: numerator, format: .rgb8,
+                                         maxScans: limits.maxProgressiveScans)
+        // A preview that carries a profile is converted here, at the
+        // preview's size (rare: cameras write sRGB previews): the file's
+        // colours, as ImageInfo tells them, are LibRaw's sRGB.
+        guard let icc = JPEGCodec.readICC(raw) else { return image }
+        var profiled = image
+        profiled.colorSpace = .icc(ColorProfile(icc))
+        return profiled.convertedToSRGB()
+    }
+}
+
+/// What `ImageInfo.colorModel` tells of a RAW file, and how the decoder
+/// reads it back: "DNG 1.4, colour filter array, JPEG preview 6000×4000,
+/// ISO 400, 1/250 s, f/2.8, 35 mm, Fixture 35mm F2.8".
+struct RAWDescription: Equatable {
+    enum Sensor: String {
+        /// A Bayer or X-Trans filter LibRaw's half size halves exactly.
+        case colorFilter = "colour filter array"
+        /// A filter whose half-size output is another shape (Fuji's rotated sensors, non-square pixels).
+        case unevenColorFilter = "colour filter array, uneven"
+        /// Every pixel in full colour (linear DNG, Foveon, sRAW).
+        case fullColor = "full-colour pixels"
+    }
+
+    var container: String
+    var sensor: Sensor
+    var previewKind: RAWCodec.Preview.Kind?
+    var previewSize: PixelSize?
+    var exposure: [String]
+
+    init(container: String, sensor: Sensor, preview: RAWCodec.Preview?, iso: Double?, shutterSeconds: Double?,
+         aperture: Double?, focalLength: Double?, lens: String?) {
+        self.container = container
+        self.sensor = sensor
+        previewKind = preview?.kind
+        previewSize = preview?.size
+        var exposure: [String] = []
+        if let iso { exposure.append("ISO \(Int(iso.rounded()))") }
+        if let shutterSeconds { exposure.append(Self.shutterText(shutterSeconds)) }
+        if let aperture { exposure.append("f/\(Self.oneDecimal(aperture))") }
+        if let focalLength { exposure.append("\(Self.oneDecimal(focalLength)) mm") }
+        if let lens, !lens.isEmpty { exposure.append(lens.replacingCommas) }
+        self.exposure = exposure
+    }
+
+    /// Reads back a description written by `text`; nil for another format's colour model.
+    init?(colorModel: String) {
+        var parts = colorModel.splitOnCommas
+        guard parts.count >= 2 else { return nil }
+        container = parts.removeFirst()
+        if parts.count >= 2 && parts[0] + ", " + parts[1] == Sensor.unevenColorFilter.rawValue {
+            sensor = .unevenColorFilter
+            parts.removeFirst(2)
+        } else if let sensor = Sensor(rawValue: parts[0]) {
+            self.sensor = sensor
+            parts.removeFirst()
+        } else {
+            return nil
+        }
+        if let first = parts.first, let (kind, size) = Self.previewToken(first) {
+            previewKind = kind
+            previewSize = size
+            parts.removeFirst()
+        }
+        exposure = parts
+    }
+
+    var text: String {
+        var parts = [container, sensor.rawValue]
+        if let previewKind, let previewSize {
+            parts.append("\(previewKind == .jpeg ? "JPEG" : "bitmap") preview \(previewSize.width)×\(previewSize.height)")
+        }
+        return (parts + exposure).joined(separator: ", ")
+    }
+
+    private static func previewToken(_ token: String) -> (RAWCodec.Preview.Kind, PixelSize)? {
+        let words = token.split(separator: " ")
+        guard words.count == 3, words[1] == "preview", let kind: RAWCodec.Preview.Kind =
+                words[0] == "JPEG" ? .jpeg : words[0] == "bitmap" ? .bitmap : nil else { return nil }
+        let numbers = words[2].split(separator: "×")
+        guard numbers.count == 2, let width = Int(numbers[0]), let height = Int(numbers[1]) else { return nil }
+        return (kind, PixelSize(width: width, height: height))
+    }
+
+    /// "1/250 s" below a second, "2.5 s" from it.
+    static func shutterText(_ seconds: Double) -> String {
+        seconds < 1 ? "1/\(Int((1 / seconds).rounded())) s" : "\(oneDecimal(seconds)) s"
+    }
+
+    /// "2.8", "35": one decimal, none when whole.
+    static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+private extension String {
+    /// The text split at ", ".
+    var splitOnCommas: [String] {
+        var parts: [String] = [], current = ""
+        var previousWasComma = false
+        for character in self {
+            if previousWasComma && character == " " {
+                parts.append(current)
+                current = ""
+                previousWasComma = false
+                continue
+            }
+            if previousWasComma { current.append(",") }
+            previousWasComma = character == ","
+            if !previousWasComma { current.append(character) }
+        }
+        if previousWasComma { current.append(",") }
+        parts.append(current)
+        return parts
+    }
+
+    /// A lens name without ", " (which separates the description's parts).
+    var replacingCommas: String {
+        var text = ""
+        for character in self { text.append(character == "," ? ";" : character) }
+        return text
+    }
+}
+
+private extension Orientation {
+    /// The orientation that undoes this one.
+    var inverse: Orientation {
+        switch self {
+        case .right: .left
+        case .left: .right
+        default: self
+        }
+    }
+}
