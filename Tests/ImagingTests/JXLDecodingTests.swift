@@ -53,7 +53,7 @@ import TestSupport
         let decoded = try Fixtures.decode("jxl/\(name).jxl")
         let reference = try Self.reference("\(name).png")
         #expect(decoded.image.size == reference.size)
-        #expect(decoded.colorSpace == .sRGB)
+        #expect(decoded.image.colorSpace == .sRGB)
         if name == "gray" {
             // Grey stays one channel; the PNG reference was expanded to RGB.
             #expect(decoded.image.format == .gray8)
@@ -189,23 +189,25 @@ import TestSupport
             return
         }
         #expect(!profile.bytes.isEmpty)
-        let decoded = try Fixtures.decode("jxl/" + file)
-        #expect(decoded.colorSpace == .sRGB)
+        // Decoded in the file's colours, tagged with them; converted once, by the caller.
+        let decoded = try Fixtures.decode("jxl/" + file).image
+        #expect(decoded.colorSpace == info.colorSpace)
+        let converted = decoded.convertedToSRGB()
+        #expect(converted.colorSpace == .sRGB)
         let expected = try Self.reference(referenceFile)
         for patch in 0..<4 {
-            let actual = decoded.image.pixel(x: patch * 8 + 4, y: 4), wanted = expected.pixel(x: patch * 8 + 4, y: 4)
+            let actual = converted.pixel(x: patch * 8 + 4, y: 4), wanted = expected.pixel(x: patch * 8 + 4, y: 4)
             #expect(PixelMatch.near(actual, wanted, tolerance: 2), "\(file) patch \(patch): \(actual) for \(wanted)")
         }
-        // Left in the file's colours when asked, the moderate red is P3's own numbers, not sRGB's.
-        let unconverted = try Fixtures.decode("jxl/" + file, options: DecodeOptions(convertsToSRGB: false))
-        #expect(unconverted.image.pixel(x: 12, y: 4)[1] > decoded.image.pixel(x: 12, y: 4)[1] + 10)
+        // Before the conversion the moderate red is P3's own numbers, not sRGB's.
+        #expect(decoded.pixel(x: 12, y: 4)[1] > converted.pixel(x: 12, y: 4)[1] + 10)
     }
 
     @Test func theLosslessP3RedMovesAsLCMSMovesIt() throws {
         // P3 (200, 60, 50) is inside sRGB and visibly moved by the conversion.
-        let decoded = try Fixtures.decode("jxl/p3-lossless.jxl")
-        #expect(PixelMatch.near(decoded.image.pixel(x: 12, y: 4), [217, 42, 39], tolerance: 2))
-        #expect(PixelMatch.near(decoded.image.pixel(x: 4, y: 4), [255, 0, 0], tolerance: 2))
+        let converted = try Fixtures.decode("jxl/p3-lossless.jxl").image.convertedToSRGB()
+        #expect(PixelMatch.near(converted.pixel(x: 12, y: 4), [217, 42, 39], tolerance: 2))
+        #expect(PixelMatch.near(converted.pixel(x: 4, y: 4), [255, 0, 0], tolerance: 2))
     }
 
     // MARK: - Metadata
