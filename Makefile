@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test fuzz sanitize bench bench-tiff bench-raw bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-video test-images clean install uninstall release
+.PHONY: demo test fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -26,6 +26,7 @@ bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, proces
 	Scripts/bench-memory.sh
 	Scripts/bench-tiff.sh
 	Scripts/bench-raw.sh
+	Scripts/bench-jxl.sh
 
 bench-memory:    ## Peak RSS of every command on two 9999² RGBA PNGs, a 2 GB tEXt PNG and a 60000² HEIC: MEMORY=500M for --memory
 	Scripts/bench-memory.sh
@@ -92,3 +93,6 @@ bench-tiff:      ## TIFF thumbnails against vipsthumbnail (uncompressed and LZW)
 
 bench-raw:       ## RAW (DNG) thumbnails against LibRaw's full decode
 	Scripts/bench-raw.sh
+
+bench-jxl:       ## JPEG XL thumbnails against vipsthumbnail (DC pass at 256, whole picture at 1024)
+	Scripts/bench-jxl.sh

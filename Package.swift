@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // Thin C shims over the codecs and libraries (libjpeg-turbo, libpng, zlib, libdeflate,
-        // giflib, libexif, libexpat, libheif, libwebp, libtiff, lcms2, libimagequant, FreeType
+        // giflib, libexif, libexpat, libheif, libwebp, libjxl, libtiff, lcms2, libimagequant, FreeType
         // with fontconfig, SQLite, xxHash, FFmpeg's libavformat, libavcodec,
         // libswscale and libavutil, LibRaw). Every library error is caught in C and
         // returned as a code and a message.
@@ -37,6 +37,8 @@ let package = Package(
                 .linkedLibrary("webp"),
                 .linkedLibrary("webpdemux"),
                 .linkedLibrary("webpmux"),
+                .linkedLibrary("jxl"),
+                .linkedLibrary("jxl_threads"),
                 .linkedLibrary("lcms2"),
                 .linkedLibrary("tiff"),
                 .linkedLibrary("avformat"),

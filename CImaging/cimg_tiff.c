@@ -1169,3 +1169,5 @@ int cimg_tiff_decode(const uint8_t *data, size_t size, const cimg_tiff_decode_op
     TIFFClose(tif);
     return status;
 }
+
+const char *cimg_tiff_version(void) { return TIFFGetVersion(); }

@@ -25,7 +25,8 @@ build_swift() {
   local binary=$1 objects=() source
   mkdir -p "$work/swift"
   printf 'module CImaging {\n  umbrella header "%s/CImaging/include/cimaging.h"\n  export *\n}\n' "$PWD" >"$work/swift/module.modulemap"
-  for source in "${sources[@]}" CImaging/cimg_sqlite.c CImaging/cimg_hash.c CImaging/cimg_text.c CImaging/cimg_quantize.c CImaging/cimg_gif_write.c CImaging/cimg_lzw.c CImaging/cimg_webp_anim.c CImaging/cimg_versions.c; do
+  for source in "${sources[@]}" CImaging/cimg_sqlite.c CImaging/cimg_hash.c CImaging/cimg_text.c CImaging/cimg_quantize.c CImaging/cimg_gif_write.c CImaging/cimg_lzw.c CImaging/cimg_webp_anim.c CImaging/cimg_versions.c \
+      CImaging/cimg_tiff.c CImaging/cimg_raw.c CImaging/cimg_jxl.c; do
     "$cc" -c -g -O1 -fsanitize=fuzzer-no-link,address -ICImaging/include -ICImaging -I/usr/include/freetype2 "$source" \
       -o "$work/swift/$(basename "$source" .c).o"
     objects+=("$work/swift/$(basename "$source" .c).o")
@@ -37,7 +38,7 @@ build_swift() {
   mapfile -t swift_sources < <(find Sources/Imaging -name '*.swift')
   swiftc -sanitize=fuzzer,address -parse-as-library -g -O -module-name FuzzImaging -I "$work/swift" \
     "${swift_sources[@]}" Fuzz/FuzzDecode.swift "$work/swift/Files.o" "${objects[@]}" "${libraries[@]}" -lsqlite3 -lxxhash \
-    -lfreetype -lfontconfig -limagequant -lwebpmux -o "$binary"
+    -lfreetype -lfontconfig -limagequant -lwebpmux -ltiff -lraw_r -ljxl -ljxl_threads -o "$binary"
 }
 
 seed() {  # seed corpus: the project's own fixtures of that kind

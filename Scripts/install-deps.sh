@@ -21,6 +21,7 @@ packages=(
   libfontconfig-dev
   libheif-dev        # HEIC and AVIF (with libde265, dav1d and aom on Debian 12)
   libwebp-dev
+  libjxl-dev         # JPEG XL
   libtiff-dev        # TIFF (libtiff 4.5: per-handle error handlers)
   liblcms2-dev       # colour management
   libavformat-dev    # MP4 video: FFmpeg's muxer and demuxer,
@@ -33,7 +34,7 @@ packages=(
   pkg-config
 )
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle libheif-examples libraw-bin
+  packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle libheif-examples libraw-bin libjxl-tools
              libtiff-tools)   # tiffcp, for Scripts/make-test-images.py's TIFFs
 fi
 

@@ -81,6 +81,9 @@ int cimg_tiff_decode(const uint8_t *data, size_t size, const cimg_tiff_decode_op
                      uint8_t *pixels, size_t bytes_per_row, uint32_t width, uint32_t height,
                      int pixel_format, cimg_error *error);
 
+/** libtiff's banner: "LIBTIFF, Version 4.5.0" and its copyright lines. */
+const char *cimg_tiff_version(void);
+
 #ifdef __cplusplus
 }
 #endif

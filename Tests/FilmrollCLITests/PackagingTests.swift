@@ -131,9 +131,11 @@ import TestSupport
         #expect(object["version"] as? String == CLI.version)
         let libraries = try #require(object["libraries"] as? [String: String])
         #expect(libraries["SQLite"]?.hasPrefix("3.") == true)
-        // 13 always linked, and LibRaw named by the RAW decoder in the registry.
+        // 13 always linked, and LibRaw, libtiff and libjxl named by their decoders in the registry.
         #expect(libraries["LibRaw"]?.hasPrefix("0.") == true)
-        #expect(libraries.count == 14)
+        #expect(libraries["libtiff"]?.hasPrefix("4.") == true)
+        #expect(libraries["libjxl"]?.hasPrefix("0.") == true)
+        #expect(libraries.count == 16)
         #expect(CommandRunner.run("--version", "--yaml").code == .usage)
     }
 }

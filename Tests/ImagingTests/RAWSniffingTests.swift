@@ -101,7 +101,7 @@ import TestSupport
         // Then neither is a RAW file
         #expect(RAWKind(head: Array(bytes.prefix(RAWKind.signatureLength))) == nil)
         #expect(ImageFormat.sniff(bytes) != .raw)
-        #expect(UnsupportedFormat.sniff(bytes) == .tiff)
+        #expect(ImageFormat.sniff(bytes) == .tiff)
     }
 
     @Test func theRAWDecoderIsRegisteredBeforeTIFFAndClaimsTheExtensions() throws {

@@ -130,4 +130,11 @@ enum TIFFCodec {
         default: "compression \(code)"
         }
     }
+
+    /// libtiff's version, "4.5.0", from its banner.
+    static var version: String {
+        let banner = String(cString: cimg_tiff_version())
+        let firstLine = banner.split(separator: "\n").first ?? ""
+        return firstLine.split(separator: " ").last.map(String.init) ?? "unknown"
+    }
 }

@@ -15,6 +15,7 @@ extension ImageFormat {
 struct TIFFDecoder: ImageDecoding {
     var format: ImageFormat { .tiff }
     var fileExtensions: [String] { ["tif", "tiff"] }
+    var library: LibraryVersion? { LibraryVersion(name: "libtiff", version: TIFFCodec.version) }
 
     /// "II*\0", "MM\0*", and BigTIFF's "II+\0", "MM\0+".
     func sniff(_ head: [UInt8]) -> Bool {

@@ -17,6 +17,7 @@ public enum ImageDecoders {
         WebPDecoder(),
         RAWDecoder(),   // before TIFF's: NEF, ARW, DNG, PEF and SRW are TIFF files
         TIFFDecoder(),
+        JXLDecoder(),
     ]
 
     private static let registered = Locked<[any ImageDecoding]>(builtIn)
