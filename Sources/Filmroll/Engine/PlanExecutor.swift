@@ -4,7 +4,8 @@ import Synchronization
 
 /// Runs any plan: finds what is stale in the catalog's record, reads and
 /// decodes each photo once at every size its stale outputs need, makes
-/// each output as soon as its photos are decoded, on `jobs` workers, writes
+/// each output as soon as its photos are decoded (before the next photo is
+/// taken; see `ExecutorQueue`), on `jobs` workers, writes
 /// it through the output guard and records it with its recipe's key.
 ///
 /// Decodes per photo are one by construction: all requests on a photo are
@@ -84,29 +85,35 @@ public struct PlanExecutor: Sendable {
         let assembly = Assembly(outputs: outputs, stale: stale)
         let state = RunState()
         let photos = photoOrder.map { requests[$0]! }
-
-        // Outputs that need no photo (none today) are made at once.
-        for index in stale where outputs[index].inputs.isEmpty { finish(index, images: [], outputs: outputs, state: state, events: events) }
+        let queue = ExecutorQueue(photoCount: photos.count)
+        // Outputs that need no photo (none today) are made first.
+        for index in stale where outputs[index].inputs.isEmpty { queue.ready(index, images: []) }
 
         events(.stageStarted(.photos, total: photos.count))
-        Parallel.forEach(photos, jobs: jobs, shouldStop: { cancellation.isCancelled }) { request in
-            var images: [Image]?
-            do throws(ImagingError) {
-                images = try pipeline.images(for: request.source, resizes: request.resizes, threads: 1)
-                state.count { $0.decoded += 1 }
-            } catch {
-                events(.failed(path: request.source.path, reason: error.description))
-                state.count { $0.failed += 1 }
-            }
-            for (resizeIndex, consumers) in request.consumers.enumerated() {
-                for consumer in consumers {
-                    guard let ready = assembly.deliver(images?[resizeIndex], to: consumer) else { continue }
-                    finish(consumer.output, images: ready, outputs: outputs, state: state, events: events)
+        queue.run(jobs: jobs, shouldStop: { cancellation.isCancelled }) { task in
+            switch task {
+            case .make(let index, let images, let threads):
+                finish(index, images: images, threads: threads, outputs: outputs, state: state, events: events)
+                state.flush(record, atLeast: 32)
+            case .decode(let photo):
+                let request = photos[photo]
+                var images: [Image]?
+                do throws(ImagingError) {
+                    images = try pipeline.images(for: request.source, resizes: request.resizes, threads: 1)
+                    state.count { $0.decoded += 1 }
+                } catch {
+                    events(.failed(path: request.source.path, reason: error.description))
+                    state.count { $0.failed += 1 }
                 }
+                for (resizeIndex, consumers) in request.consumers.enumerated() {
+                    for consumer in consumers {
+                        guard let ready = assembly.deliver(images?[resizeIndex], to: consumer) else { continue }
+                        queue.ready(consumer.output, images: ready)
+                    }
+                }
+                let done = state.photoDone()
+                events(.advanced(.photos, done: done, total: photos.count))
             }
-            state.flush(record, atLeast: 32)
-            let done = state.photoDone()
-            events(.advanced(.photos, done: done, total: photos.count))
         }
         state.flush(record, atLeast: 1)
         let counted = state.totals()
@@ -118,7 +125,7 @@ public struct PlanExecutor: Sendable {
     }
 
     /// Makes output `index` from the images of its photos that decoded, writes and notes it.
-    private func finish(_ index: Int, images: [Image?], outputs: [PlannedOutput], state: RunState,
+    private func finish(_ index: Int, images: [Image?], threads: Int, outputs: [PlannedOutput], state: RunState,
                         events: @Sendable (ProcessEvent) -> Void) {
         let output = outputs[index]
         let decoded = images.compactMap { $0 }
@@ -131,7 +138,9 @@ public struct PlanExecutor: Sendable {
         }
         do {
             let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos))
-            if case .bytes(let bytes) = try output.make(decoded, writer) { try writer.write(bytes, to: output.path) }
+            if case .bytes(let bytes) = try output.make(decoded, PlannedOutput.Context(writer: writer, threads: threads)) {
+                try writer.write(bytes, to: output.path)
+            }
             events(.made(kind: output.label, path: reported(output.path)))
             state.made(output.label, lineage: output.key == nil ? nil : lineage(output))
         } catch {

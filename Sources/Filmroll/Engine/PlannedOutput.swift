@@ -22,6 +22,15 @@ public struct PlannedOutput: Sendable {
         }
     }
 
+    /// What a maker is handed besides the images.
+    public struct Context: Sendable {
+        /// Writes through the output guard.
+        public var writer: OutputWriter
+        /// Threads the maker may use: 1 while other work waits for the
+        /// workers, more for an output made when little else is left.
+        public var threads: Int
+    }
+
     /// What making an output gave.
     public enum Made: Sendable {
         /// Bytes for the executor to write at the output's path, through the guard.
@@ -51,11 +60,11 @@ public struct PlannedOutput: Sendable {
     /// How many inputs must decode for the output to be made from those that did.
     public var minimumInputs: Int
     /// Makes the output from its inputs' images (in the order of `inputs`, those that decoded).
-    public var make: @Sendable (_ images: [Image], _ writer: OutputWriter) throws -> Made
+    public var make: @Sendable (_ images: [Image], _ context: Context) throws -> Made
 
     public init(record: Record, label: String, path: String, root: String, mark: OutputMark, inputs: [Input],
                 minimumInputs: Int? = nil,
-                make: @escaping @Sendable (_ images: [Image], _ writer: OutputWriter) throws -> Made) {
+                make: @escaping @Sendable (_ images: [Image], _ context: Context) throws -> Made) {
         self.record = record
         if case .recipe(let recipe, _) = record { key = recipe.key } else { key = nil }
         self.label = label

@@ -28,14 +28,14 @@ public enum DayAnimationOutputs {
         let recipe = OutputRecipe(kind: settings.format.outputKind, inputs: photos.map(\.input), parameters: settings.recipeText)
         let inputs = photos.map { PlannedOutput.Input(source: $0.source, photo: $0.reference, resize: resize) }
         return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "animation", path: path, root: root,
-                             mark: settings.format.mark, inputs: inputs, minimumInputs: minimum) { frames, writer in
-            try encode(frames, settings: settings, path: path, writer: writer)
+                             mark: settings.format.mark, inputs: inputs, minimumInputs: minimum) { frames, context in
+            try encode(frames, settings: settings, path: path, writer: context.writer, threads: context.threads)
         }
     }
 
-    /// Encodes the frames, each shown `settings.delay`.
+    /// Encodes the frames, each shown `settings.delay`, on `threads` threads.
     static func encode(_ frames: [Image], settings: Settings, path: String,
-                       writer: OutputWriter) throws -> PlannedOutput.Made {
+                       writer: OutputWriter, threads: Int) throws -> PlannedOutput.Made {
         switch settings.format {
         case .gif:
             var options = GIFOptions()
@@ -43,7 +43,7 @@ public enum DayAnimationOutputs {
             options.speed = settings.gifSpeed
             options.paletteFromHalfSize = true
             options.triesSharedPalette = false    // a day's photos are different pictures
-            options.jobs = 1                       // the executor's workers are the run's threads
+            options.jobs = threads
             let delays = Array(repeating: settings.delay, count: frames.count)
             return .bytes(try GIFAnimator(options: options).encode(frames, delays: delays))
         case .webp:
@@ -56,7 +56,7 @@ public enum DayAnimationOutputs {
             try writer.outputGuard.check(path)
             var options = VideoOptions(timing: .milliseconds(nominal: FrameRate(numerator: 100, denominator: max(1, settings.delay)) ?? 1))
             options.comment = OutputMark.video.text
-            options.threads = 1
+            options.threads = 1   // x264's output depends on its thread count: the same recipe, the same bytes
             options.limits = settings.limits
             options.memoryBytes = settings.encoderBytes
             let encoder = try VideoEncoder(path: path, size: frames[0].size, options: options)
