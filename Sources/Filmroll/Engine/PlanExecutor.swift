@@ -47,9 +47,20 @@ public struct PlanExecutor: Sendable {
         public var cancelled = false
     }
 
-    /// Runs `outputs`; `record` is given what was made, in batches, from one thread at a time.
+    /// A photo or an output that failed, with the error itself (events carry its text).
+    public struct Failure: Sendable {
+        public enum Subject: Sendable { case photo, output }
+        public var subject: Subject
+        public var path: String
+        /// An `ImagingError` for a photo; what the output's maker or writer threw for an output.
+        public var error: any Error
+    }
+
+    /// Runs `outputs`; `record` is given what was made, in batches, from one
+    /// thread at a time; `failures` each failure as it happens.
     public func run(_ outputs: [PlannedOutput], ledger: OutputLedger,
                     record: @escaping @Sendable ([LineageOutput]) -> Void,
+                    failures: @escaping @Sendable (Failure) -> Void = { _ in },
                     events: @escaping @Sendable (ProcessEvent) -> Void) -> Summary {
         var summary = Summary()
         var stale: [Int] = []
@@ -93,7 +104,7 @@ public struct PlanExecutor: Sendable {
         queue.run(jobs: jobs, shouldStop: { cancellation.isCancelled }) { task in
             switch task {
             case .make(let index, let images, let threads):
-                finish(index, images: images, threads: threads, outputs: outputs, state: state, events: events)
+                finish(index, images: images, threads: threads, outputs: outputs, state: state, failures: failures, events: events)
                 state.flush(record, atLeast: 32)
             case .decode(let photo):
                 let request = photos[photo]
@@ -102,6 +113,7 @@ public struct PlanExecutor: Sendable {
                     images = try pipeline.images(for: request.source, resizes: request.resizes, threads: 1)
                     state.count { $0.decoded += 1 }
                 } catch {
+                    failures(Failure(subject: .photo, path: request.source.path, error: error))
                     events(.failed(path: request.source.path, reason: error.description))
                     state.count { $0.failed += 1 }
                 }
@@ -126,7 +138,7 @@ public struct PlanExecutor: Sendable {
 
     /// Makes output `index` from the images of its photos that decoded, writes and notes it.
     private func finish(_ index: Int, images: [Image?], threads: Int, outputs: [PlannedOutput], state: RunState,
-                        events: @Sendable (ProcessEvent) -> Void) {
+                        failures: @Sendable (Failure) -> Void, events: @Sendable (ProcessEvent) -> Void) {
         let output = outputs[index]
         let decoded = images.compactMap { $0 }
         guard decoded.count == images.count || decoded.count >= output.minimumInputs else {
@@ -144,6 +156,7 @@ public struct PlanExecutor: Sendable {
             events(.made(kind: output.label, path: reported(output.path)))
             state.made(output.label, lineage: output.key == nil ? nil : lineage(output))
         } catch {
+            failures(Failure(subject: .output, path: output.path, error: error))
             events(.failed(path: output.path, reason: "\(error)"))
             state.count { $0.failed += 1 }
         }

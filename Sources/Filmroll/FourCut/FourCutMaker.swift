@@ -1,8 +1,8 @@
 import Catalog
 import Imaging
 
-/// Renders, encodes and writes four-cut sheets, and records each in the
-/// catalog of the folder its photos are in: what `filmroll fourcut` does.
+/// Plans, makes and records four-cut sheets in the catalog of the folder
+/// their photos are in: what `filmroll fourcut` does.
 ///
 /// ```swift
 /// let maker = FourCutMaker(options: FourCutOptions())
@@ -19,8 +19,8 @@ public struct FourCutMaker {
     public var lineage: LineageRecorder?
 
     public init(pipeline: ImagePipeline = ImagePipeline(), options: FourCutOptions = FourCutOptions(), quality: Int = 92,
-                force: Bool = false, lineage: LineageRecorder? = nil) {
-        renderer = FourCutRenderer(pipeline: pipeline)
+                force: Bool = false, lineage: LineageRecorder? = nil, jobs: Int = Parallel.processorCount) {
+        renderer = FourCutRenderer(pipeline: pipeline, jobs: jobs)
         self.options = options
         self.quality = quality
         self.force = force
@@ -54,7 +54,9 @@ public struct FourCutMaker {
 
     /// Makes `output` (`.jpg`, `.png` or another format `ImageEncoders` writes, by its
     /// extension; JPEG for a name without one it knows) from four photos and
-    /// records it. The output and the catalog are checked before any pixel work.
+    /// records it. The output, the catalog and the caption are checked
+    /// before any pixel work; the sheet is then one planned output, run by
+    /// `PlanExecutor` as `process` runs a day's sheet.
     /// - Throws: `FourCutError`; the sheet is not written then.
     public func make(photos: [String], output: String, dayCaption: String? = nil) throws(FourCutError) -> FourCutSheet {
         let inputs = InputIdentities(photos.map { InputFile(path: $0, relativePath: $0, root: ".") })
@@ -70,15 +72,22 @@ public struct FourCutMaker {
         } catch {
             throw .catalog(error)
         }
-        let sheet = try render(photos: photos, dayCaption: dayCaption)
-        do throws(ImagingError) {
-            let encoder = ImageEncoders.encoder(forOutputPath: output) ?? ImageEncoders.standard
-            let settings = EncodingSettings(quality: quality, keepsFullChroma: true, dpi: options.dpi, mark: .fourcut)
-            try writer.write(try ImageEncoder.encode(sheet, as: encoder.encoding(settings)), to: output)
-        } catch {
-            throw .output(path: output, error)
-        }
-        var made = FourCutSheet(path: output, size: sheet.size, dpi: options.dpi, photos: photos)
+        let sources = try Self.sources(of: photos)
+        let caption = try caption(for: sources, dayCaption: dayCaption)
+        let planned = DaySheetOutputs.planned(
+            sources.map { ThumbnailOutputs.Photo(source: $0, reference: .relativePath($0.path), input: .file(
+                relativePath: $0.path, byteCount: $0.byteCount, modificationTimeNanoseconds: $0.modificationTimeNanoseconds)) },
+            caption: caption, options: options,
+            encoding: DaySheetOutputs.encoding(forOutputPath: output, quality: quality, dpi: options.dpi),
+            path: output, root: Self.folder(of: output), parameters: lineageParameters)
+        let failure = Locked<FourCutError?>(nil)
+        let executor = PlanExecutor(pipeline: renderer.pipeline, jobs: renderer.jobs, force: force, photos: inputs)
+        let summary = executor.run([planned], ledger: OutputLedger(), record: { _ in }, failures: { failed in
+            failure.withLock { $0 = $0 ?? Self.error(failed) }
+        }, events: { _ in })
+        if let error = failure.withLock({ $0 }) { throw error }
+        guard summary.made["fourcut"] == 1 else { throw .output(path: output, Self.unexplained("not made", output)) }
+        var made = FourCutSheet(path: output, size: options.layout.canvas, dpi: options.dpi, photos: photos)
         if let lineage, let target {
             do throws(CatalogError) {
                 try lineage.record(LineageOutput(kind: .fourcut, path: output, parameters: lineageParameters,
@@ -88,6 +97,54 @@ public struct FourCutMaker {
             }
         }
         return made
+    }
+
+    private static func sources(of photos: [String]) throws(FourCutError) -> [SourceIdentity] {
+        var sources: [SourceIdentity] = []
+        for photo in photos {
+            do throws(ImagingError) {
+                sources.append(try SourceIdentity.of(photo))
+            } catch {
+                throw .photo(path: photo, error)
+            }
+        }
+        return sources
+    }
+
+    /// The caption's two lines, checked drawable.
+    private func caption(for sources: [SourceIdentity], dayCaption: String?) throws(FourCutError) -> (title: String?, date: String?)? {
+        var options = options
+        if let dayCaption, case .auto = options.caption { options.caption = .text(dayCaption) }
+        do {
+            let caption = try renderer.caption(for: sources, options: options)
+            try FourCutRenderer.checkCaption(caption, options: options)
+            return caption
+        } catch let error as TextError {
+            throw .rendering(error)
+        } catch {
+            throw .rendering(.unusableFont(String(describing: error)))
+        }
+    }
+
+    /// A failure the executor reported, as the sheet's error.
+    private static func error(_ failure: PlanExecutor.Failure) -> FourCutError {
+        switch (failure.subject, failure.error) {
+        case (.photo, let error as ImagingError): .photo(path: failure.path, error)
+        case (.output, let error as TextError): .rendering(error)
+        case (.output, let error as ImagingError): .output(path: failure.path, error)
+        default: .output(path: failure.path, unexplained("\(failure.error)", failure.path))
+        }
+    }
+
+    /// An error the sheet's encoder would not have named.
+    private static func unexplained(_ reason: String, _ output: String) -> ImagingError {
+        .encodingFailed((ImageEncoders.encoder(forOutputPath: output) ?? ImageEncoders.standard).format, reason)
+    }
+
+    /// The folder a file is written in ("." for a bare name).
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// How the sheet was made, as recorded in the catalog.

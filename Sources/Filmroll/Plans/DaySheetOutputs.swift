@@ -7,12 +7,11 @@ import Imaging
 public enum DaySheetOutputs {
     /// The sheet of `photos` (four, in order) at `path`, captioned with `caption`.
     public static func planned(_ photos: [ThumbnailOutputs.Photo], caption: (title: String?, date: String?)?,
-                               options: FourCutOptions, quality: Int, path: String, root: String,
+                               options: FourCutOptions, encoding: EncodingFormat, path: String, root: String,
                                parameters: String) -> PlannedOutput {
         precondition(photos.count == 4, "a four-cut has four photos")
         let cells = options.layout.cells
         let resizes = cells.map { FourCutRenderer.cellResize($0, crop: options.crop) }
-        let encoding = EncodingFormat.jpeg(JPEGEncodingOptions(quality: quality, optimizeHuffman: true)).marked(.fourcut)
         let captionText = "\(caption?.title ?? "")\u{1}\(caption?.date ?? "")"
         let recipe = OutputRecipe(kind: .fourcut, inputs: photos.map(\.input),
                                   parameters: "\(options)\n\(captionText)\n\(encoding.cacheIdentifier)")
@@ -26,5 +25,13 @@ public enum DaySheetOutputs {
             let sheet = try FourCutRenderer.render(cells: images, caption: caption, options: options)
             return .bytes(try ImageEncoder.encode(sheet, as: encoding))
         }
+    }
+
+    /// How a sheet at `path` is encoded: by its extension (JPEG when
+    /// `ImageEncoders` knows none), colour at full resolution, its DPI
+    /// recorded for printing, marked as a four-cut.
+    public static func encoding(forOutputPath path: String, quality: Int, dpi: Int) -> EncodingFormat {
+        let encoder = ImageEncoders.encoder(forOutputPath: path) ?? ImageEncoders.standard
+        return encoder.encoding(EncodingSettings(quality: quality, keepsFullChroma: true, dpi: dpi, mark: .fourcut))
     }
 }

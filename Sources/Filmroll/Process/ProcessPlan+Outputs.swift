@@ -29,8 +29,9 @@ extension ProcessPlan {
             day.photos.forEach(thumbnails)
             let dayParameters = JSONValue.object([("day", .string(day.key))]).rendered
             if let sheet = day.fourCut {
+                let encoding = DaySheetOutputs.encoding(forOutputPath: sheet, quality: 90, dpi: options.fourCut.dpi)
                 outputs.append(DaySheetOutputs.planned(day.fourCutPhotos.map(Self.input), caption: caption(for: day, options: options),
-                                                       options: options.fourCut, quality: 90, path: root + "/" + sheet,
+                                                       options: options.fourCut, encoding: encoding, path: root + "/" + sheet,
                                                        root: root, parameters: dayParameters))
             }
             for (format, path) in day.animations {

@@ -29,6 +29,7 @@ struct FourcutCommand: Command {
             .value("pick", "spread|first", "With --per-day: four photos spread across the day (default), or the first four."),
             .value("format", "jpeg|png", "With --per-day: the sheets' format (default jpeg)."),
             .flag("no-cache", "Keep no decoded photos in memory between cells (as in thumbs)."),
+            JobsOptions.jobs,
         ] + MakingOptions.specs,
         discussion: """
         Each photo is turned upright and cover-cropped to its cell; photos are decoded only as large as the cell needs.
@@ -50,6 +51,7 @@ struct FourcutCommand: Command {
     /// The sheets' format, of an encoder `ImageEncoders` lists: by -o OUT's extension, or --format with --per-day.
     var format: ImageFormat
     var useCache: Bool
+    var jobs: Int
     var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -61,6 +63,7 @@ struct FourcutCommand: Command {
         common = try MakingOptions(arguments)
         if perDay && !common.useCatalog { throw UsageError("--per-day reads the catalog; it cannot go with --no-catalog") }
         useCache = !arguments.has("no-cache")
+        jobs = try JobsOptions(arguments).jobs
         quality = try arguments.integer("quality", in: 1...100, default: 92)!
         switch arguments.value("pick") ?? "spread" {
         case "spread": pickFirst = false
@@ -136,7 +139,7 @@ struct FourcutCommand: Command {
         configuration.memory = common.memory()
         let lineage = common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printLineageNote) : nil
         let maker = FourCutMaker(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)), options: options,
-                                 quality: quality, force: common.force, lineage: lineage)
+                                 quality: quality, force: common.force, lineage: lineage, jobs: jobs)
         if perDay, let folder {
             return runPerDay(FourCutPerDay(maker: maker, folder: folder, outputFolder: outFolder, pickFirst: pickFirst, format: format), io)
         }

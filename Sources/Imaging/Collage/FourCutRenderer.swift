@@ -46,6 +46,15 @@ public struct FourCutRenderer: Sendable {
         return try compose(cells, captionFonts: captionFonts, options: options)
     }
 
+    /// Throws when the caption cannot be drawn (its font, a glyph it
+    /// lacks): checked before any photo is decoded.
+    public static func checkCaption(_ captionText: (title: String?, date: String?)?,
+                                    options: FourCutOptions) throws(TextError) {
+        guard let captionText else { return }
+        let lineWidth = (options.layout.captionBands.first?.width ?? options.layout.canvas.width) * 88 / 100
+        _ = try fonts(for: captionText, options: options, maxWidth: lineWidth)
+    }
+
     private static func compose(_ cells: [Image], captionFonts: (Line?, Line?)?, options: FourCutOptions) throws -> Image {
         let layout = options.layout
         var sheet = Image.filled(layout.canvas, with: options.frame)
