@@ -1,4 +1,6 @@
+import Catalog
 import Filmroll
+import Imaging
 import Testing
 import TestSupport
 
@@ -63,11 +65,22 @@ import TestSupport
         let days = try perDay.days()
         #expect(days.map(\.date) == ["2025-04-10"])
         #expect(days.first?.photos.count == 4)
-        var sheets: [FourCutSheet] = []
-        let counts = perDay.make(days) { _, result in if case .success(let sheet) = result { sheets.append(sheet) } }
+        let sheets = Locked<[FourCutSheet]>([])
+        let counts = perDay.make(days) { _, result in if case .success(let sheet) = result { sheets.withLock { $0.append(sheet) } } }
 
-        #expect(counts.made == 1 && counts.failed == 0)
-        #expect(sheets.map(\.path) == [out + "/2025-04-10.jpg"])
+        #expect(counts.made == 1 && counts.failed == 0 && counts.upToDate == 0)
+        #expect(sheets.withLock { $0 }.map(\.path) == [out + "/2025-04-10.jpg"])
         #expect(try ImageDecoder.readInfo(contentsOf: out + "/2025-04-10.jpg").storedSize == PixelSize(width: 200, height: 600))
+        // Recorded with its recipe's key and its four photos, once each.
+        let catalog = try Catalog(folder: folder.path, access: .read)
+        let rows = try catalog.ledger()
+        #expect(rows.count == 1)
+        #expect(rows.first?.key?.count == 32)
+        let written = try SourceIdentity.of(out + "/2025-04-10.jpg").modificationTimeNanoseconds
+
+        // Then a second run finds the sheet current in the catalog and leaves it.
+        let again = perDay.make(try perDay.days())
+        #expect(again.made == 0 && again.upToDate == 1 && again.failed == 0)
+        #expect(try SourceIdentity.of(out + "/2025-04-10.jpg").modificationTimeNanoseconds == written)
     }
 }

@@ -56,6 +56,13 @@ public struct PlanExecutor: Sendable {
         public var error: any Error
     }
 
+    /// An output not made because too few of its photos could be read.
+    public struct MissingPhotos: Error, CustomStringConvertible {
+        public var read: Int
+        public var needed: Int
+        public var description: String { "only \(read) of its \(needed) photos could be read" }
+    }
+
     /// Runs `outputs`; `record` is given what was made, in batches, from one
     /// thread at a time; `failures` each failure as it happens.
     public func run(_ outputs: [PlannedOutput], ledger: OutputLedger,
@@ -143,7 +150,9 @@ public struct PlanExecutor: Sendable {
         let decoded = images.compactMap { $0 }
         guard decoded.count == images.count || decoded.count >= output.minimumInputs else {
             if decoded.count < images.count && output.inputs.count > 1 {
-                events(.failed(path: output.path, reason: "only \(decoded.count) of its \(images.count) photos could be read"))
+                let missing = MissingPhotos(read: decoded.count, needed: images.count)
+                failures(Failure(subject: .output, path: output.path, error: missing))
+                events(.failed(path: output.path, reason: missing.description))
                 state.count { $0.failed += 1 }
             }
             return
@@ -177,8 +186,10 @@ public struct PlanExecutor: Sendable {
 
     private func lineage(_ output: PlannedOutput) -> LineageOutput {
         guard case let .recipe(recipe, parameters) = output.record else { preconditionFailure("an unrecorded output") }
+        var photos: [PhotoReference] = []
+        for input in output.inputs where !photos.contains(input.photo) { photos.append(input.photo) }
         return LineageOutput(kind: recipe.kind, path: output.path, root: output.root, key: output.key,
-                             parameters: parameters, photos: output.inputs.map(\.photo))
+                             parameters: parameters, photos: photos)
     }
 
     private func reported(_ path: String) -> String {

@@ -83,7 +83,7 @@ public struct FourCutMaker {
         let failure = Locked<FourCutError?>(nil)
         let executor = PlanExecutor(pipeline: renderer.pipeline, jobs: renderer.jobs, force: force, photos: inputs)
         let summary = executor.run([planned], ledger: OutputLedger(), record: { _ in }, failures: { failed in
-            failure.withLock { $0 = $0 ?? Self.error(failed) }
+            failure.withLock { $0 = $0 ?? Self.error(failed, photoErrors: [:], photos: photos) }
         }, events: { _ in })
         if let error = failure.withLock({ $0 }) { throw error }
         guard summary.made["fourcut"] == 1 else { throw .output(path: output, Self.unexplained("not made", output)) }
@@ -112,7 +112,7 @@ public struct FourCutMaker {
     }
 
     /// The caption's two lines, checked drawable.
-    private func caption(for sources: [SourceIdentity], dayCaption: String?) throws(FourCutError) -> (title: String?, date: String?)? {
+    func caption(for sources: [SourceIdentity], dayCaption: String?) throws(FourCutError) -> (title: String?, date: String?)? {
         var options = options
         if let dayCaption, case .auto = options.caption { options.caption = .text(dayCaption) }
         do {
@@ -126,10 +126,17 @@ public struct FourCutMaker {
         }
     }
 
-    /// A failure the executor reported, as the sheet's error.
-    private static func error(_ failure: PlanExecutor.Failure) -> FourCutError {
+    /// A failure the executor reported, as the sheet's error: a sheet
+    /// short of photos is told by the first of `photos` that failed.
+    static func error(_ failure: PlanExecutor.Failure, photoErrors: [String: ImagingError], photos: [String]) -> FourCutError {
         switch (failure.subject, failure.error) {
         case (.photo, let error as ImagingError): .photo(path: failure.path, error)
+        case (.output, is PlanExecutor.MissingPhotos):
+            if let path = photos.first(where: { photoErrors[$0] != nil }) {
+                .photo(path: path, photoErrors[path]!)
+            } else {
+                .output(path: failure.path, unexplained("\(failure.error)", failure.path))
+            }
         case (.output, let error as TextError): .rendering(error)
         case (.output, let error as ImagingError): .output(path: failure.path, error)
         default: .output(path: failure.path, unexplained("\(failure.error)", failure.path))
@@ -148,7 +155,7 @@ public struct FourCutMaker {
     }
 
     /// How the sheet was made, as recorded in the catalog.
-    private var lineageParameters: String {
+    var lineageParameters: String {
         JSONValue.object([
             ("layout", .string(options.style.rawValue)), ("print", .string(options.sheet.rawValue)), ("dpi", .int(options.dpi)),
             ("frame", .string(hexColor(options.frame))), ("radius", .int(options.cornerRadius)),

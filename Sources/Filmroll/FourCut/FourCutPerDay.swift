@@ -10,6 +10,8 @@ public struct FourCutPerDay {
         public var date: String
         /// The day's photos in time order, as absolute paths.
         public var photos: [String]
+        /// Their catalog rows, in the same order.
+        var records: [PhotoRecord] = []
     }
 
     public var maker: FourCutMaker
@@ -37,33 +39,101 @@ public struct FourCutPerDay {
         let catalogPath = maker.lineage?.catalogPath
         do {
             let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read)
-            var byDay: [String: [String]] = [:]
+            var byDay: [String: [PhotoRecord]] = [:]
             for photo in try catalog.photos(matching: PhotoQuery()) {
                 guard let taken = photo.takenAt else { continue }
-                byDay[String(taken.prefix(10)), default: []].append(catalog.absolutePath(of: photo.path))
+                byDay[String(taken.prefix(10)), default: []].append(photo)
             }
-            return byDay.filter { $0.value.count >= 4 }.sorted { $0.key < $1.key }.map { Day(date: $0.key, photos: $0.value) }
+            return byDay.filter { $0.value.count >= 4 }.sorted { $0.key < $1.key }.map {
+                Day(date: $0.key, photos: $0.value.map { catalog.absolutePath(of: $0.path) }, records: $0.value)
+            }
         } catch {
             throw CatalogError(error, path: catalogPath ?? Catalog.defaultPath(for: folder), folder: folder)
         }
     }
 
-    /// Makes the sheet of each day, in order, telling each result to
-    /// `made`; stops between sheets once `cancellation` is cancelled.
-    /// - Returns: how many sheets were made and how many failed.
+    /// What `make` did.
+    public struct Outcome: Sendable {
+        public var made = 0
+        /// Sheets whose recipe was already made (left, or copied from where it was).
+        public var upToDate = 0
+        public var failed = 0
+        /// Why the sheets made could not be recorded in the catalog.
+        public var recordingError: CatalogError?
+    }
+
+    /// Makes the sheet of each day that the catalog's record does not
+    /// show current, as one plan: `PlanExecutor` decodes the photos of all
+    /// the days on the maker's jobs and makes each sheet once its four are
+    /// in, telling each result to `made` (one call at a time). Once
+    /// `cancellation` is cancelled no new photo is decoded.
     @discardableResult
     public func make(_ days: [Day], cancellation: CancellationToken = CancellationToken(),
-                     made: (Day, Result<FourCutSheet, FourCutError>) -> Void = { _, _ in }) -> (made: Int, failed: Int) {
-        var counts = (made: 0, failed: 0)
-        for day in days {
-            if cancellation.isCancelled { break }
-            let result = Result { () throws(FourCutError) in
-                try maker.make(photos: Self.pick(day.photos, first: pickFirst), output: output(for: day), dayCaption: caption(for: day))
-            }
-            if case .success = result { counts.made += 1 } else { counts.failed += 1 }
-            made(day, result)
+                     made: @escaping @Sendable (Day, Result<FourCutSheet, FourCutError>) -> Void = { _, _ in }) -> Outcome {
+        var outcome = Outcome()
+        let catalog: Catalog?
+        let ledger: OutputLedger
+        do throws(CatalogError) {
+            catalog = try maker.lineage?.openCatalog(ofFolder: folder)
+            ledger = try catalog.map { catalog throws(CatalogError) in
+                do { return OutputLedger(try catalog.ledger()) } catch { throw CatalogError(error, catalog: catalog) }
+            } ?? OutputLedger()
+        } catch {
+            for day in days { made(day, .failure(.catalog(error))) }
+            outcome.failed = days.count
+            return outcome
         }
-        return counts
+        var outputs: [PlannedOutput] = []
+        var plannedDays: [String: (day: Day, sheet: FourCutSheet)] = [:]
+        for day in days {
+            let picked = Self.pick(Array(zip(day.photos, day.records)), first: pickFirst)
+            let photos = picked.map { ThumbnailOutputs.Photo(catalogued: $1, at: $0) }
+            let caption: (title: String?, date: String?)?
+            do throws(FourCutError) {
+                caption = try maker.caption(for: photos.map(\.source), dayCaption: self.caption(for: day))
+            } catch {
+                made(day, .failure(error))
+                outcome.failed += 1
+                continue
+            }
+            let path = output(for: day)
+            let encoding = DaySheetOutputs.encoding(forOutputPath: path, quality: maker.quality, dpi: maker.options.dpi)
+            outputs.append(DaySheetOutputs.planned(photos, caption: caption, options: maker.options, encoding: encoding, path: path,
+                                                   root: outputFolder, parameters: maker.lineageParameters))
+            plannedDays[path] = (day, FourCutSheet(path: path, size: maker.options.layout.canvas, dpi: maker.options.dpi,
+                                               photos: picked.map(\.0)))
+        }
+        let planned = plannedDays
+        let photoErrors = Locked<[String: ImagingError]>([:])
+        let tally = Locked(outcome)
+        let recorder = maker.lineage.map { SerialRecorder($0, folder: folder) }
+        let executor = PlanExecutor(pipeline: maker.renderer.pipeline, jobs: maker.renderer.jobs, force: maker.force,
+                                    photos: InputIdentities(paths: days.flatMap(\.photos)), cancellation: cancellation)
+        let summary = executor.run(outputs, ledger: ledger, record: { recorder?.record($0) }, failures: { failure in
+            switch failure.subject {
+            case .photo:
+                if let error = failure.error as? ImagingError { photoErrors.withLock { $0[failure.path] = error } }
+            case .output:
+                guard let (day, sheet) = planned[failure.path] else { return }
+                let error = FourCutMaker.error(failure, photoErrors: photoErrors.withLock { $0 }, photos: sheet.photos)
+                tally.withLock { tally in
+                    tally.failed += 1
+                    made(day, .failure(error))
+                }
+            }
+        }, events: { event in
+            guard case let .made(_, path) = event, let (day, sheet) = planned[path] else { return }
+            tally.withLock { tally in
+                tally.made += 1
+                made(day, .success(sheet))
+            }
+        })
+        outcome = tally.withLock { $0 }
+        // A sheet copied from where its recipe was made is counted as made by the events, and as reused.
+        outcome.made -= summary.reused
+        outcome.upToDate = summary.upToDate + summary.reused
+        do throws(CatalogError) { try recorder?.check() } catch { outcome.recordingError = error }
+        return outcome
     }
 
     /// `OUT/2025-04-10.jpg`

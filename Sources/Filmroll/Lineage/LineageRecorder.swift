@@ -41,6 +41,14 @@ public final class LineageRecorder {
         catalogs[catalog.folder] = catalog
     }
 
+    /// The catalog of `folder` (or `catalogPath`), opened for writing, or
+    /// for reading when it is read-only (then nothing is recorded in it);
+    /// nil when there is none.
+    /// - Throws: `CatalogError` when it exists but cannot be used.
+    public func openCatalog(ofFolder folder: String) throws(CatalogError) -> Catalog? {
+        try catalog(of: folder)
+    }
+
     /// Opens the catalog of each folder that has one (or `catalogPath`),
     /// for outputs of the photos found in them.
     /// - Throws: `CatalogError` when a catalog exists but cannot be used.

@@ -20,6 +20,16 @@ public enum ThumbnailOutputs {
             self.reference = reference
             self.input = input
         }
+
+        /// A photo of the catalog, at `path`, named by its content hash when it has one.
+        public init(catalogued record: PhotoRecord, at path: String) {
+            source = SourceIdentity(path: path, byteCount: record.byteCount,
+                                    modificationTimeNanoseconds: record.modificationTimeNanoseconds)
+            reference = .id(record.id)
+            input = record.hash.map { .content(hash: $0) }
+                ?? .file(relativePath: record.path, byteCount: record.byteCount,
+                         modificationTimeNanoseconds: record.modificationTimeNanoseconds)
+        }
     }
 
     /// How the catalog describes a thumbnail of `size` (its parameters' JSON).

@@ -49,11 +49,7 @@ extension ProcessPlan {
 
     /// A catalogued photo as the recipes name it: by its content hash.
     static func input(_ photo: Photo) -> ThumbnailOutputs.Photo {
-        let record = photo.record
-        let input: OutputRecipe.Input = record.hash.map { .content(hash: $0) }
-            ?? .file(relativePath: record.path, byteCount: record.byteCount,
-                     modificationTimeNanoseconds: record.modificationTimeNanoseconds)
-        return ThumbnailOutputs.Photo(source: photo.source, reference: .id(record.id), input: input)
+        ThumbnailOutputs.Photo(catalogued: photo.record, at: photo.source.path)
     }
 
     /// The sheet's caption: its title, and the day's date from the plan (no photo is read again for it).

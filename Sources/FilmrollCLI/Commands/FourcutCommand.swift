@@ -168,20 +168,24 @@ struct FourcutCommand: Command {
         let progress = ProgressBar(io: io, total: days.count, label: "fourcut", enabled: !common.quiet && !common.json)
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)
-        var made = 0, failed = 0     // a sheet that could not be recorded counts as failed
-        perDay.make(days, cancellation: cancellation) { _, result in
+        let outcome = perDay.make(days, cancellation: cancellation) { _, result in
             switch result {
-            case .success(let sheet):
-                if report(sheet, io) { made += 1 } else { failed += 1 }
-            case .failure(let error):
-                report(error, io)
-                failed += 1
+            case .success(let sheet): _ = report(sheet, io)
+            case .failure(let error): report(error, io)
             }
             progress.advance()
         }
         progress.finish()
+        // Sheets that could not be recorded count as failed: a re-run makes them again.
+        var failed = outcome.failed, made = outcome.made
+        if let error = outcome.recordingError {
+            io.printError("filmroll: could not record the four-cuts: \(error)")
+            failed += made
+            made = 0
+        }
         if !common.quiet && !common.json {
-            io.print("\(made) four-cut\(made == 1 ? "" : "s") made, \(failed) failed; in \(displayPath(perDay.outputFolder))")
+            let current = outcome.upToDate > 0 ? ", \(outcome.upToDate) up to date" : ""
+            io.print("\(made) four-cut\(made == 1 ? "" : "s") made\(current), \(failed) failed; in \(displayPath(perDay.outputFolder))")
         }
         if Interruption.requested {
             io.printError("filmroll: interrupted; run the same command again to finish")
