@@ -9,6 +9,7 @@ import Darwin
 public enum AbsolutePath {
     /// `path` prefixed with the working folder when relative; "./" segments dropped.
     public static func of(_ path: String) -> String {
+        if isNormalAbsolute(path) { return path }
         var absolute = path
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
@@ -18,6 +19,30 @@ public enum AbsolutePath {
         }
         let parts = absolute.split(separator: "/").filter { $0 != "." }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// Whether `path` is already what `of` makes of it: absolute, with no
+    /// empty or "." component and no trailing slash (most paths a plan
+    /// builds, checked without splitting them).
+    private static func isNormalAbsolute(_ path: String) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        var first = true
+        for byte in path.utf8 {
+            if first {
+                guard byte == UInt8(ascii: "/") else { return false }
+                first = false
+            } else if byte == UInt8(ascii: "/") {
+                // "//", or "/./" (a "." component)
+                if previous == UInt8(ascii: "/") || (previous == UInt8(ascii: ".") && beforePrevious == UInt8(ascii: "/")) {
+                    return false
+                }
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        if first || path.utf8.count == 1 { return path == "/" }
+        // A trailing "/" or "/."
+        return previous != UInt8(ascii: "/") && !(previous == UInt8(ascii: ".") && beforePrevious == UInt8(ascii: "/"))
     }
 
     /// `path` with every symbolic link resolved, or nil when it does not exist.

@@ -33,4 +33,18 @@ import Testing
         let names = ["frame10.png", "frame2.png", "Frame1.png", "frame02b.png", "frame1.png"]
         #expect(names.sorted(by: naturalOrder) == ["Frame1.png", "frame1.png", "frame2.png", "frame02b.png", "frame10.png"])
     }
+
+    @Test func naturalOrderOfNamesWithZerosHangulAndLongNumbers() {
+        let names = ["사진 10.jpg", "사진 9.jpg", "a007", "a7", "a07", "a", "a0", "a00", "b1", "a99999999999999999999",
+                     "a100000000000000000000", "é2", "e10", "IMG_0010", "IMG_009", "IMG_0009b"]
+        #expect(names.sorted(by: naturalOrder) == [
+            "IMG_009", "IMG_0009b", "IMG_0010", "a", "a0", "a00", "a007", "a07", "a7", "a99999999999999999999",
+            "a100000000000000000000", "b1", "e10", "é2", "사진 9.jpg", "사진 10.jpg",
+        ])
+        // A strict order: never both ways, and a name is not before itself.
+        for left in names {
+            #expect(!naturalOrder(left, left))
+            for right in names where left != right { #expect(naturalOrder(left, right) != naturalOrder(right, left)) }
+        }
+    }
 }

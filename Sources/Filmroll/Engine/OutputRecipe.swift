@@ -50,6 +50,16 @@ extension OutputRecipe {
     /// A thumbnail: one photo, resized and encoded. `thumbs` and `process`
     /// build it alike, so each finds the other's.
     public static func thumbnail(of input: Input, resize: ImageProcessors.Resize, encoding: EncodingFormat) -> OutputRecipe {
-        OutputRecipe(kind: .thumbnail, inputs: [input], parameters: resize.cacheIdentifier + "\n" + encoding.cacheIdentifier)
+        thumbnail(of: input, parameters: thumbnailParameters(resize: resize, encoding: encoding))
+    }
+
+    /// A thumbnail from its parameters' text, worked out once for a whole plan.
+    public static func thumbnail(of input: Input, parameters: String) -> OutputRecipe {
+        OutputRecipe(kind: .thumbnail, inputs: [input], parameters: parameters)
+    }
+
+    /// The parameters' text of a thumbnail's recipe.
+    public static func thumbnailParameters(resize: ImageProcessors.Resize, encoding: EncodingFormat) -> String {
+        resize.cacheIdentifier + "\n" + encoding.cacheIdentifier
     }
 }

@@ -44,7 +44,16 @@ public enum ThumbnailOutputs {
     /// The thumbnail of `photo` at `path`, resized by `resize` and encoded by `encoding` (marked as a thumbnail).
     public static func planned(_ photo: Photo, resize: ImageProcessors.Resize, encoding: EncodingFormat,
                                path: String, root: String, parameters: String) -> PlannedOutput {
-        let recipe = OutputRecipe.thumbnail(of: photo.input, resize: resize, encoding: encoding)
+        planned(photo, resize: resize, encoding: encoding,
+                recipeParameters: OutputRecipe.thumbnailParameters(resize: resize, encoding: encoding),
+                path: path, root: root, parameters: parameters)
+    }
+
+    /// The same, with the recipe's parameters worked out once for many photos
+    /// (`OutputRecipe.thumbnailParameters(resize:encoding:)`).
+    public static func planned(_ photo: Photo, resize: ImageProcessors.Resize, encoding: EncodingFormat, recipeParameters: String,
+                               path: String, root: String, parameters: String) -> PlannedOutput {
+        let recipe = OutputRecipe.thumbnail(of: photo.input, parameters: recipeParameters)
         return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "thumbnail", path: path, root: root,
                              mark: .thumbnail,
                              inputs: [PlannedOutput.Input(source: photo.source, photo: photo.reference, resize: resize)]) { images, _ in

@@ -14,7 +14,7 @@ enum OutputSweep {
         var removed: [String] = []
         let root = AbsolutePath.of(out)
         for folder in ["thumbs", "days"] {
-            for relative in files(under: folder, in: out) where !expected.contains(relative) {
+            for relative in unexpectedFiles(under: folder, in: out, expected: expected) {
                 let outcome = ConfinedFiles.remove(root + "/" + relative, root: root) { OutputMark.read(descriptor: $0) != nil }
                 guard case .removed = outcome else { continue }
                 removed.append(relative)
@@ -23,15 +23,17 @@ enum OutputSweep {
         return removed
     }
 
-    /// Regular files below `folder` (relative to `out`), not hidden.
-    private static func files(under folder: String, in out: String) -> [String] {
+    /// Regular files below `folder` (relative to `out`), not hidden, that
+    /// are not `expected` (an expected name is passed over without a `stat`).
+    private static func unexpectedFiles(under folder: String, in out: String, expected: Set<String>) -> [String] {
         var found: [String] = []
         for name in Folders.names(in: out + "/" + folder) where !name.hasPrefix(".") {
             let relative = folder + "/" + name
+            if expected.contains(relative) { continue }
             var status = stat()
             guard lstat(out + "/" + relative, &status) == 0 else { continue }
             switch status.st_mode & S_IFMT {
-            case S_IFDIR: found += files(under: relative, in: out)
+            case S_IFDIR: found += unexpectedFiles(under: relative, in: out, expected: expected)
             case S_IFREG: found.append(relative)
             default: break
             }

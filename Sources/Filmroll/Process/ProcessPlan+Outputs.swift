@@ -10,16 +10,21 @@ extension ProcessPlan {
         let root = AbsolutePath.of(out)
         var outputs: [PlannedOutput] = []
         var planned = Set<String>()
+        // What every photo's thumbnails share, worked out once.
+        let encoding = EncodingFormat.jpeg(JPEGEncodingOptions(quality: options.quality, optimizeHuffman: false))
+            .marked(.thumbnail)
+        let sizes = [options.thumbnailSize, options.largeSize].map { size in
+            let resize = ImageProcessors.Resize(edge: size)
+            return (resize: resize, recipe: OutputRecipe.thumbnailParameters(resize: resize, encoding: encoding),
+                    catalog: ThumbnailOutputs.parameters(size: size, fit: .inside, upscale: false, format: .jpeg,
+                                                         quality: options.quality, keepMetadata: false))
+        }
         func thumbnails(of photo: Photo) {
             guard planned.insert(photo.record.path).inserted else { return }
             let input = Self.input(photo)
-            let encoding = EncodingFormat.jpeg(JPEGEncodingOptions(quality: options.quality, optimizeHuffman: false))
-                .marked(.thumbnail)
-            for (size, path) in [(options.thumbnailSize, photo.thumbnail), (options.largeSize, photo.large)] {
-                let parameters = ThumbnailOutputs.parameters(size: size, fit: .inside, upscale: false, format: .jpeg,
-                                                             quality: options.quality, keepMetadata: false)
-                outputs.append(ThumbnailOutputs.planned(input, resize: ImageProcessors.Resize(edge: size), encoding: encoding,
-                                                        path: root + "/" + path, root: root, parameters: parameters))
+            for (size, path) in zip(sizes, [photo.thumbnail, photo.large]) {
+                outputs.append(ThumbnailOutputs.planned(input, resize: size.resize, encoding: encoding, recipeParameters: size.recipe,
+                                                        path: root + "/" + path, root: root, parameters: size.catalog))
             }
             if let xdgRoot = options.xdgRoot {
                 for size in XDGThumbnailSize.allCases { outputs.append(ThumbnailOutputs.freedesktop(input, size: size, root: xdgRoot)) }

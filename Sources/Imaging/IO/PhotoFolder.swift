@@ -116,24 +116,40 @@ public enum PhotoFolder {
 
 /// Orders names as people do: "frame2" before "frame10".
 public func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
-    var left = Substring(lhs).unicodeScalars[...], right = Substring(rhs).unicodeScalars[...]
-    func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 48 && scalar.value <= 57 }
-    while let l = left.first, let r = right.first {
-        if isDigit(l) && isDigit(r) {
-            let leftDigits = left.prefix(while: isDigit), rightDigits = right.prefix(while: isDigit)
-            let leftNumber = String(String.UnicodeScalarView(leftDigits.drop { $0 == "0" }))
-            let rightNumber = String(String.UnicodeScalarView(rightDigits.drop { $0 == "0" }))
-            if leftNumber.count != rightNumber.count { return leftNumber.count < rightNumber.count }
-            if leftNumber != rightNumber { return leftNumber < rightNumber }
-            left = left.dropFirst(leftDigits.count)
-            right = right.dropFirst(rightDigits.count)
-        } else {
-            if l != r { return l.value < r.value }
-            left = left.dropFirst()
-            right = right.dropFirst()
+    var left = lhs, right = rhs
+    // UTF-8 keeps code-point order, and its ASCII digits are never part of
+    // a longer sequence: comparing bytes orders as comparing scalars would.
+    let order = left.withUTF8 { left in right.withUTF8 { right in naturalOrder(left, right) } }
+    return order ?? (lhs < rhs)
+}
+
+/// Whether `left` sorts before `right` (nil: equal but for leading zeros).
+private func naturalOrder(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool? {
+    @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+    var l = 0, r = 0
+    while l < left.count && r < right.count {
+        let a = left[l], b = right[r]
+        guard isDigit(a) && isDigit(b) else {
+            if a != b { return a < b }
+            l += 1
+            r += 1
+            continue
+        }
+        // Two runs of digits compare as numbers: leading zeros skipped, then by length, then digit by digit.
+        while l < left.count && left[l] == 48 { l += 1 }
+        while r < right.count && right[r] == 48 { r += 1 }
+        var leftEnd = l, rightEnd = r
+        while leftEnd < left.count && isDigit(left[leftEnd]) { leftEnd += 1 }
+        while rightEnd < right.count && isDigit(right[rightEnd]) { rightEnd += 1 }
+        if leftEnd - l != rightEnd - r { return leftEnd - l < rightEnd - r }
+        while l < leftEnd {
+            if left[l] != right[r] { return left[l] < right[r] }
+            l += 1
+            r += 1
         }
     }
-    return left.isEmpty && !right.isEmpty ? true : (left.isEmpty && right.isEmpty ? lhs < rhs : false)
+    if l == left.count && r == right.count { return nil }
+    return l == left.count
 }
 
 extension PhotoFolder {
