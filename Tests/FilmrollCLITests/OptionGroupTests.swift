@@ -31,7 +31,7 @@ import TestSupport
             }
         }
         // The groups are shared, not one command's: each is taken where it means something.
-        #expect(takers["jobs"]?.sorted() == ["index", "process", "thumbs"])
+        #expect(takers["jobs"]?.sorted() == ["fourcut", "index", "process", "thumbs"])
         #expect(takers["no-catalog"]?.sorted() == ["fourcut", "gif", "process", "thumbs", "video"])
         #expect(takers["catalog"]?.count == 11)
         #expect(takers["json"]?.count == 12)
