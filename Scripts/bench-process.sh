@@ -14,6 +14,7 @@ source Scripts/bench-common.sh
 runs=${1:-${RUNS:-5}}
 corpus=${BENCH_CORPUS:-.bench-corpus}
 Scripts/install-deps.sh --bench
+python3 -c 'import numpy, PIL' 2>/dev/null || python3 -m pip install --quiet numpy pillow
 if [[ ! -d "$corpus/photos12mp" ]]; then python3 ../shared/bench/make-corpus "$corpus"; fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-process.XXXXXX")
 trap 'rm -rf "$work"' EXIT
