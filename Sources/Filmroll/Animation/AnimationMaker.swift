@@ -65,18 +65,20 @@ public struct AnimationMaker {
     }
 
     /// Makes `output` from `files` and records it. The output and the
-    /// catalog are checked before any decoding; the file is written as the
-    /// frames are encoded, and appears at `output` only when it is whole.
+    /// catalog are checked before any decoding; the animation is then one
+    /// planned output (`StreamedOutputs`), run by `PlanExecutor`, which
+    /// writes it through the output guard as the frames are encoded (it
+    /// appears at `output` only when it is whole) and records it with its
+    /// recipe's key.
     /// - Throws: `AnimationError`; nothing is left at `output` then (an earlier
     ///   file there stays as it was).
     public func make(_ files: [InputFile], output: String, cancellation: CancellationToken = CancellationToken(),
                      progress: @escaping @Sendable () -> Void = {}) throws(AnimationError) -> AnimationOutput {
         let ordered = AnimationFrames.order(files, by: order)
         let animationWriter = writer(forOutputPath: output)
-        let writer = OutputWriter(outputGuard: OutputGuard(mark: animationWriter.mark, force: force,
-                                                           inputs: InputIdentities(ordered), catalogPath: lineage?.catalogPath))
+        let inputs = InputIdentities(ordered)
         do throws(ImagingError) {
-            try writer.outputGuard.check(output)
+            try OutputGuard(mark: animationWriter.mark, force: force, inputs: inputs, catalogPath: lineage?.catalogPath).check(output)
         } catch {
             throw .output(path: output, error)
         }
@@ -87,33 +89,36 @@ public struct AnimationMaker {
             throw .catalog(error)
         }
         if ordered.isEmpty { throw .noFrames }
-        let file: AtomicFileWriter
-        do throws(ImagingError) {
-            file = try writer.startWriting(output)
-        } catch {
-            throw .output(path: output, error)
-        }
-        let animation: EncodedAnimation
-        do throws(AnimationError) {
-            animation = try encode(ordered, writer: animationWriter, into: file, cancellation: cancellation, progress: progress)
-        } catch .encoding(let error) {
-            throw .output(path: output, error)
-        }
-        do throws(ImagingError) {
+        let kind = OutputRecord.Kind(rawValue: animationWriter.mark.kind) ?? .gif
+        let encoded = Locked<EncodedAnimation?>(nil)
+        let maker = SendableMaker(self)
+        let planned = StreamedOutputs.planned(
+            kind: kind, files: ordered, recipeParameters: recipeParameters(animationWriter),
+            catalogParameters: lineageParameters(animationWriter), path: output, mark: animationWriter.mark,
+            photos: target?.photos ?? [], hashes: StreamedOutputs.hashes(lineage, target: target)) { writer, threads in
+            var maker = maker.value
+            maker.options.jobs = threads
+            let file = try writer.startWriting(output)
+            let animation = try maker.encode(ordered, writer: animationWriter, into: file, cancellation: cancellation, progress: progress)
             try writer.commit(file)
-        } catch {
-            throw .output(path: output, error)
+            encoded.withLock { $0 = animation }
         }
-        var made = AnimationOutput(path: output, animation: animation)
-        if let lineage, let target {
-            let kind = OutputRecord.Kind(rawValue: animationWriter.mark.kind) ?? .gif
-            do throws(CatalogError) {
-                try lineage.record(LineageOutput(kind: kind, path: output, parameters: lineageParameters(animationWriter),
-                                                 photos: target.photos), in: target)
-            } catch {
-                made.recordingError = error
+        let run = StreamedOutputs.run(planned, pipeline: frames.pipeline, jobs: options.jobs, force: force, inputs: inputs,
+                                      cancellation: cancellation, lineage: lineage, target: target)
+        if let failure = run.failure {
+            switch failure.error {
+            case AnimationError.encoding(let error): throw .output(path: output, error)
+            case let error as AnimationError: throw error
+            case let error as ImagingError: throw .output(path: output, error)
+            default: throw .output(path: output, .encodingFailed(animationWriter.format, "\(failure.error)"))
             }
         }
+        guard let animation = encoded.withLock({ $0 }) else {
+            if cancellation.isCancelled { throw .cancelled }
+            throw .output(path: output, .encodingFailed(animationWriter.format, "not made"))
+        }
+        var made = AnimationOutput(path: output, animation: animation)
+        made.recordingError = run.recordingError
         return made
     }
 
@@ -180,6 +185,15 @@ public struct AnimationMaker {
                             peakFramesInMemory: stream.peakFramesAhead + encoder.peakFramesHeld + kept.count)
     }
 
+    /// Everything that changes the animation's bytes, as its recipe's parameters.
+    private func recipeParameters(_ writer: any AnimationWriting) -> String {
+        var gif = options
+        gif.jobs = 0    // the same palettes and bytes on any number of threads
+        return [writer.format.rawValue, "\(gif)", "\(webp)", frames.sizing.map { "\($0)" } ?? "first frame's size",
+                frames.fit.rawValue, "\(frames.background)", timing.map { "\($0)" } ?? "own delays", bounce ? "bounce" : "forward",
+        ].joined(separator: "\n")
+    }
+
     /// How the animation was made, as recorded in the catalog.
     private func lineageParameters(_ writer: any AnimationWriting) -> String {
         JSONValue.object(writer.parameters(AnimationOptions(gif: options, webp: webp)).map { name, value in
@@ -191,4 +205,12 @@ public struct AnimationMaker {
             }
         }).rendered
     }
+}
+
+/// The maker, carried into the planned output's closure: its pipeline and
+/// options are Sendable values; the lineage recorder it holds is used only
+/// by the executor's recording, one thread at a time, never by the closure.
+private struct SendableMaker: @unchecked Sendable {
+    let value: AnimationMaker
+    init(_ value: AnimationMaker) { self.value = value }
 }

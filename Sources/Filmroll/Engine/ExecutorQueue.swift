@@ -48,8 +48,9 @@ final class ExecutorQueue: Sendable {
                 let next: Next = state.withLock { state in
                     if !state.ready.isEmpty {
                         let item = state.ready.removeFirst()
-                        // Once no photo is left, the last outputs may use the workers that are leaving.
-                        let threads = state.nextPhoto < photoCount ? 1 : workers
+                        // Once no photo is left, the last outputs may use the workers that are
+                        // leaving: all of --jobs (more than the workers when photos were fewer).
+                        let threads = state.nextPhoto < photoCount ? 1 : jobs
                         return .task(.make(output: item.output, images: item.images, threads: threads))
                     }
                     if state.nextPhoto < photoCount && !shouldStop() {

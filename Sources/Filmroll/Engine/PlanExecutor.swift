@@ -22,15 +22,18 @@ public struct PlanExecutor: Sendable {
     public var cancellation: CancellationToken
     /// Events name outputs relative to this folder when below it.
     public var reportRoot: String?
+    /// The catalog file (`--catalog`) whose records of unmarked outputs the guard also trusts.
+    public var catalogPath: String?
 
     public init(pipeline: ImagePipeline, jobs: Int, force: Bool = false, photos: InputIdentities = InputIdentities([]),
-                cancellation: CancellationToken = CancellationToken(), reportRoot: String? = nil) {
+                cancellation: CancellationToken = CancellationToken(), reportRoot: String? = nil, catalogPath: String? = nil) {
         self.pipeline = pipeline
         self.jobs = max(1, jobs)
         self.force = force
         self.photos = photos
         self.cancellation = cancellation
         self.reportRoot = reportRoot
+        self.catalogPath = catalogPath
     }
 
     /// What a run did.
@@ -104,7 +107,7 @@ public struct PlanExecutor: Sendable {
         let state = RunState()
         let photos = photoOrder.map { requests[$0]! }
         let queue = ExecutorQueue(photoCount: photos.count)
-        // Outputs that need no photo (none today) are made first.
+        // Outputs that decode no photo here (those that stream their own) are made first.
         for index in stale where outputs[index].inputs.isEmpty { queue.ready(index, images: []) }
 
         events(.stageStarted(.photos, total: photos.count))
@@ -158,7 +161,7 @@ public struct PlanExecutor: Sendable {
             return
         }
         do {
-            let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos))
+            let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos, catalogPath: catalogPath))
             if case .bytes(let bytes) = try output.make(decoded, PlannedOutput.Context(writer: writer, threads: threads)) {
                 try writer.write(bytes, to: output.path)
             }
@@ -174,7 +177,7 @@ public struct PlanExecutor: Sendable {
     /// Copies the same recipe's file made elsewhere; false when it cannot be.
     private func copy(_ donor: String, to output: PlannedOutput, events: @Sendable (ProcessEvent) -> Void) -> Bool {
         guard let bytes = try? FileBytes.read(donor) else { return false }
-        let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos))
+        let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos, catalogPath: catalogPath))
         do throws(ImagingError) {
             try writer.write(bytes, to: output.path)
         } catch {
@@ -187,7 +190,7 @@ public struct PlanExecutor: Sendable {
     private func lineage(_ output: PlannedOutput) -> LineageOutput {
         guard case let .recipe(recipe, parameters) = output.record else { preconditionFailure("an unrecorded output") }
         var photos: [PhotoReference] = []
-        for input in output.inputs where !photos.contains(input.photo) { photos.append(input.photo) }
+        for photo in output.inputs.map(\.photo) + output.streamedPhotos where !photos.contains(photo) { photos.append(photo) }
         return LineageOutput(kind: recipe.kind, path: output.path, root: output.root, key: output.key,
                              parameters: parameters, photos: photos)
     }

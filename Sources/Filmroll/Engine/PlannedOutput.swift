@@ -57,13 +57,18 @@ public struct PlannedOutput: Sendable {
     /// The mark it carries, which the output guard checks before replacing a file.
     public var mark: OutputMark
     public var inputs: [Input]
+    /// Photos the output reads itself, in order, rather than being handed
+    /// their decoded images (an animation's or a video's frames, streamed
+    /// into the encoder as they are read: too many to hold); recorded as
+    /// its photos, after those of `inputs`.
+    public var streamedPhotos: [PhotoReference]
     /// How many inputs must decode for the output to be made from those that did.
     public var minimumInputs: Int
     /// Makes the output from its inputs' images (in the order of `inputs`, those that decoded).
     public var make: @Sendable (_ images: [Image], _ context: Context) throws -> Made
 
     public init(record: Record, label: String, path: String, root: String, mark: OutputMark, inputs: [Input],
-                minimumInputs: Int? = nil,
+                minimumInputs: Int? = nil, streamedPhotos: [PhotoReference] = [],
                 make: @escaping @Sendable (_ images: [Image], _ context: Context) throws -> Made) {
         self.record = record
         if case .recipe(let recipe, _) = record { key = recipe.key } else { key = nil }
@@ -72,6 +77,7 @@ public struct PlannedOutput: Sendable {
         self.root = root
         self.mark = mark
         self.inputs = inputs
+        self.streamedPhotos = streamedPhotos
         self.minimumInputs = minimumInputs ?? inputs.count
         self.make = make
     }

@@ -45,16 +45,18 @@ public struct VideoMaker {
     }
 
     /// Makes `output` from `files` and records it. The output and the
-    /// catalog are checked before any decoding; a cancelled or failed run
-    /// leaves no file.
+    /// catalog are checked before any decoding; the video is then one
+    /// planned output (`StreamedOutputs`), run by `PlanExecutor`, which
+    /// guards it and records it with its recipe's key. A cancelled or
+    /// failed run leaves no file.
     /// - Parameter progress: called once per input decoded (sequences) or per second of video made (slideshows).
     public func make(_ files: [InputFile], output: String, cancellation: CancellationToken = CancellationToken(),
                      progress: @escaping @Sendable () -> Void = {}) throws(VideoError) -> VideoOutput {
         if files.isEmpty { throw .noFrames }
         let ordered = AnimationFrames.order(files, by: order)
-        let outputGuard = OutputGuard(mark: .video, force: force, inputs: InputIdentities(ordered), catalogPath: lineage?.catalogPath)
+        let inputs = InputIdentities(ordered)
         do throws(ImagingError) {
-            try outputGuard.check(output)
+            try OutputGuard(mark: .video, force: force, inputs: inputs, catalogPath: lineage?.catalogPath).check(output)
         } catch {
             throw .output(path: output, error)
         }
@@ -67,29 +69,51 @@ public struct VideoMaker {
         var options = options
         options.limits = frames.pipeline.configuration.limits
         options.comment = OutputMark.video.text
-        var made: VideoOutput
-        switch source {
-        case .slideshow(let slideshow):
-            made = try makeSlideshow(ordered, slideshow: slideshow, output: output, options: options,
-                                     cancellation: cancellation, progress: progress)
-        case .frames(let rate):
-            made = try makeSequence(ordered, timing: .frameRate(rate), delays: nil, output: output, options: options,
-                                    cancellation: cancellation, progress: progress)
-        case .delayedFrames(let milliseconds):
-            made = try makeSequence(ordered, timing: nil, delays: milliseconds, output: output, options: options,
-                                    cancellation: cancellation, progress: progress)
+        let made = Locked<VideoOutput?>(nil)
+        let maker = SendableVideoMaker(self)
+        let planned = StreamedOutputs.planned(
+            kind: .video, files: ordered, recipeParameters: recipeParameters(options), catalogParameters: lineageParameters,
+            path: output, mark: .video, photos: target?.photos ?? [],
+            hashes: StreamedOutputs.hashes(lineage, target: target)) { [options] writer, _ in
+            // The encoder writes its own temporary beside `output` and renames it when whole.
+            try writer.outputGuard.check(output)
+            let video = try maker.value.encode(ordered, output: output, options: options, cancellation: cancellation, progress: progress)
+            made.withLock { $0 = video }
         }
-        var status = stat()
-        if stat(output, &status) == 0 { made.byteCount = Int(status.st_size) }
-        if let lineage, let target {
-            do throws(CatalogError) {
-                try lineage.record(LineageOutput(kind: .video, path: output, parameters: lineageParameters, photos: target.photos),
-                                   in: target)
-            } catch {
-                made.recordingError = error
+        // x264 keeps its own threads (`options.threads`); the executor makes this one output.
+        let run = StreamedOutputs.run(planned, pipeline: frames.pipeline, jobs: 1, force: force, inputs: inputs,
+                                      cancellation: cancellation, lineage: lineage, target: target)
+        if let failure = run.failure {
+            switch failure.error {
+            case let error as VideoError: throw error
+            case let error as ImagingError: throw .output(path: output, error)
+            default: throw .output(path: output, .videoEncodingFailed("\(failure.error)"))
             }
         }
-        return made
+        guard var video = made.withLock({ $0 }) else {
+            if cancellation.isCancelled { throw .cancelled }
+            throw .output(path: output, .videoEncodingFailed("not made"))
+        }
+        var status = stat()
+        if stat(output, &status) == 0 { video.byteCount = Int(status.st_size) }
+        video.recordingError = run.recordingError
+        return video
+    }
+
+    /// Encodes `files` into `output` as the source says.
+    private func encode(_ files: [InputFile], output: String, options: VideoOptions, cancellation: CancellationToken,
+                        progress: @escaping @Sendable () -> Void) throws(VideoError) -> VideoOutput {
+        switch source {
+        case .slideshow(let slideshow):
+            try makeSlideshow(files, slideshow: slideshow, output: output, options: options,
+                              cancellation: cancellation, progress: progress)
+        case .frames(let rate):
+            try makeSequence(files, timing: .frameRate(rate), delays: nil, output: output, options: options,
+                             cancellation: cancellation, progress: progress)
+        case .delayedFrames(let milliseconds):
+            try makeSequence(files, timing: nil, delays: milliseconds, output: output, options: options,
+                             cancellation: cancellation, progress: progress)
+        }
     }
 
     private func makeSlideshow(_ files: [InputFile], slideshow options: SlideshowOptions, output: String, options videoOptions: VideoOptions,
@@ -186,6 +210,12 @@ public struct VideoMaker {
                            durationSeconds: settings.timing.seconds(ticks: encoder.durationTicks), byteCount: 0)
     }
 
+    /// Everything that changes the video's bytes, as its recipe's parameters.
+    private func recipeParameters(_ options: VideoOptions) -> String {
+        ["\(source)", "\(options)", frames.sizing.map { "\($0)" } ?? "first frame's size", frames.fit.rawValue,
+         "\(frames.background)"].joined(separator: "\n")
+    }
+
     /// How the video was made, as recorded in the catalog.
     private var lineageParameters: String {
         var fields: [(String, JSONValue)] = [("crf", .double(options.crf)), ("preset", .string(options.preset.rawValue))]
@@ -198,4 +228,12 @@ public struct VideoMaker {
         }
         return JSONValue.object(fields).rendered
     }
+}
+
+/// The maker, carried into the planned output's closure: its pipeline and
+/// options are Sendable values; the lineage recorder it holds is used only
+/// by the executor's recording, one thread at a time, never by the closure.
+private struct SendableVideoMaker: @unchecked Sendable {
+    let value: VideoMaker
+    init(_ value: VideoMaker) { self.value = value }
 }
