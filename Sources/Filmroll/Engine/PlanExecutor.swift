@@ -103,7 +103,8 @@ public struct PlanExecutor: Sendable {
                 requests[path]!.add(input.resize, for: Consumer(output: index, slot: slot))
             }
         }
-        let assembly = Assembly(outputs: outputs, stale: stale)
+        let assembly = Assembly(outputs: outputs, stale: stale.filter { outputs[$0].begin == nil })
+        let feeds = Feeds(outputs: outputs, stale: stale.filter { outputs[$0].begin != nil && !outputs[$0].inputs.isEmpty })
         let state = RunState()
         let photos = photoOrder.map { requests[$0]! }
         let queue = ExecutorQueue(photoCount: photos.count)
@@ -129,6 +130,12 @@ public struct PlanExecutor: Sendable {
                 }
                 for (resizeIndex, consumers) in request.consumers.enumerated() {
                     for consumer in consumers {
+                        if let feed = feeds[consumer.output] {
+                            feed.deliver(images?[resizeIndex], slot: consumer.slot) { step in
+                                feedStep(consumer.output, step, outputs: outputs, state: state, failures: failures, events: events)
+                            }
+                            continue
+                        }
                         guard let ready = assembly.deliver(images?[resizeIndex], to: consumer) else { continue }
                         queue.ready(consumer.output, images: ready)
                     }
@@ -137,6 +144,8 @@ public struct PlanExecutor: Sendable {
                 events(.advanced(.photos, done: done, total: photos.count))
             }
         }
+        // Cancelled: what incremental makers began and will not finish goes.
+        feeds.abandonUnfinished()
         state.flush(record, atLeast: 1)
         let counted = state.totals()
         summary.made = counted.made
@@ -151,33 +160,96 @@ public struct PlanExecutor: Sendable {
                         failures: @Sendable (Failure) -> Void, events: @Sendable (ProcessEvent) -> Void) {
         let output = outputs[index]
         let decoded = images.compactMap { $0 }
-        guard decoded.count == images.count || decoded.count >= output.minimumInputs else {
-            if decoded.count < images.count && output.inputs.count > 1 {
-                let missing = MissingPhotos(read: decoded.count, needed: images.count)
-                failures(Failure(subject: .output, path: output.path, error: missing))
-                events(.failed(path: output.path, reason: missing.description))
-                state.count { $0.failed += 1 }
-            }
-            return
+        guard hasEnough(decoded.count, of: images.count, output, state: state, failures: failures, events: events) else { return }
+        complete(output, state: state, failures: failures, events: events) { writer in
+            try output.make(decoded, PlannedOutput.Context(writer: writer, threads: threads))
         }
+    }
+
+    /// Whether `decoded` of an output's `count` images are enough to make
+    /// it; when not, a failure is told for an output of several photos (a
+    /// photo's own failure names an output of one).
+    private func hasEnough(_ decoded: Int, of count: Int, _ output: PlannedOutput, state: RunState,
+                           failures: @Sendable (Failure) -> Void, events: @Sendable (ProcessEvent) -> Void) -> Bool {
+        if decoded == count || decoded >= output.minimumInputs { return true }
+        if output.inputs.count > 1 {
+            let missing = MissingPhotos(read: decoded, needed: count)
+            failures(Failure(subject: .output, path: output.path, error: missing))
+            events(.failed(path: output.path, reason: missing.description))
+            state.count { $0.failed += 1 }
+        }
+        return false
+    }
+
+    /// Ends an output `make` gives (writing its bytes through the guard), and notes it.
+    private func complete(_ output: PlannedOutput, state: RunState, failures: @Sendable (Failure) -> Void,
+                          events: @Sendable (ProcessEvent) -> Void, make: (OutputWriter) throws -> PlannedOutput.Made) {
         do {
-            let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos, catalogPath: catalogPath))
-            if case .bytes(let bytes) = try output.make(decoded, PlannedOutput.Context(writer: writer, threads: threads)) {
+            let writer = writer(for: output)
+            if case .bytes(let bytes) = try make(writer) {
                 try writer.write(bytes, to: output.path)
             }
             events(.made(kind: output.label, path: reported(output.path)))
             state.made(output.label, lineage: output.key == nil ? nil : lineage(output))
         } catch {
-            failures(Failure(subject: .output, path: output.path, error: error))
-            events(.failed(path: output.path, reason: "\(error)"))
-            state.count { $0.failed += 1 }
+            fail(output, error, state: state, failures: failures, events: events)
+        }
+    }
+
+    private func fail(_ output: PlannedOutput, _ error: any Error, state: RunState, failures: @Sendable (Failure) -> Void,
+                      events: @Sendable (ProcessEvent) -> Void) {
+        failures(Failure(subject: .output, path: output.path, error: error))
+        events(.failed(path: output.path, reason: "\(error)"))
+        state.count { $0.failed += 1 }
+    }
+
+    private func writer(for output: PlannedOutput) -> OutputWriter {
+        OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos, catalogPath: catalogPath))
+    }
+
+    /// One step of an incremental output, on the thread draining its feed.
+    private func feedStep(_ index: Int, _ step: Feed.Step, outputs: [PlannedOutput], state: RunState,
+                          failures: @Sendable (Failure) -> Void, events: @Sendable (ProcessEvent) -> Void) -> (any IncrementalMaker)? {
+        let output = outputs[index]
+        switch step {
+        case .begin:
+            do {
+                return try output.begin!(PlannedOutput.Context(writer: writer(for: output), threads: 1))
+            } catch {
+                fail(output, error, state: state, failures: failures, events: events)
+                return nil
+            }
+        case let .add(maker, image):
+            do {
+                try maker.add(image)
+                return maker
+            } catch {
+                maker.abandon()
+                fail(output, error, state: state, failures: failures, events: events)
+                return nil
+            }
+        case let .end(maker, added):
+            guard hasEnough(added, of: output.inputs.count, output, state: state, failures: failures, events: events),
+                  let maker else {
+                maker?.abandon()
+                return nil
+            }
+            complete(output, state: state, failures: failures, events: events) { _ in
+                do {
+                    return try maker.finish()
+                } catch {
+                    maker.abandon()
+                    throw error
+                }
+            }
+            return nil
         }
     }
 
     /// Copies the same recipe's file made elsewhere; false when it cannot be.
     private func copy(_ donor: String, to output: PlannedOutput, events: @Sendable (ProcessEvent) -> Void) -> Bool {
         guard let bytes = try? FileBytes.read(donor) else { return false }
-        let writer = OutputWriter(outputGuard: OutputGuard(mark: output.mark, force: force, inputs: photos, catalogPath: catalogPath))
+        let writer = writer(for: output)
         do throws(ImagingError) {
             try writer.write(bytes, to: output.path)
         } catch {
@@ -248,6 +320,107 @@ private final class Assembly: Sendable {
             slots[consumer.output] = nil
             return entry.images
         }
+    }
+}
+
+/// The incremental outputs' feeds, by output index.
+private struct Feeds: Sendable {
+    private let byOutput: [Int: Feed]
+
+    init(outputs: [PlannedOutput], stale: [Int]) {
+        byOutput = Dictionary(uniqueKeysWithValues: stale.map { ($0, Feed(count: outputs[$0].inputs.count)) })
+    }
+
+    subscript(output: Int) -> Feed? { byOutput.isEmpty ? nil : byOutput[output] }
+
+    func abandonUnfinished() { for feed in byOutput.values { feed.abandonUnfinished() } }
+}
+
+/// One incremental output's images as they arrive, handed to its maker in
+/// input order by one thread at a time: whichever worker delivers an
+/// image while nobody drains the feed drains it, the others leave theirs.
+private final class Feed: Sendable {
+    /// What the drainer does next; it returns the maker to go on with (nil: none, or it failed).
+    enum Step {
+        case begin
+        case add(any IncrementalMaker, Image)
+        case end(maker: (any IncrementalMaker)?, added: Int)
+    }
+
+    private struct State {
+        /// Delivered images (nil: the photo failed) waiting for the ones before them.
+        var waiting: [Int: Image?] = [:]
+        var next = 0
+        var draining = false
+        var maker: (any IncrementalMaker)?
+        var begun = false
+        var failed = false
+        var added = 0
+        var ended = false
+    }
+
+    private let count: Int
+    private let state = Locked(State())
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    /// Files the image of `slot` and, unless another thread is draining, drains.
+    func deliver(_ image: Image?, slot: Int, step: (Step) -> (any IncrementalMaker)?) {
+        let drains = state.withLock { state in
+            state.waiting[slot] = .some(image)
+            if state.draining { return false }
+            state.draining = true
+            return true
+        }
+        guard drains else { return }
+        while true {
+            enum Next { case image(Image?), end((any IncrementalMaker)?, Int), stop }
+            let next: Next = state.withLock { state in
+                if let image = state.waiting.removeValue(forKey: state.next) {
+                    state.next += 1
+                    return .image(image)
+                }
+                if state.next == count && !state.ended {
+                    state.ended = true
+                    return .end(state.failed ? nil : state.maker, state.failed ? -1 : state.added)
+                }
+                state.draining = false
+                return .stop
+            }
+            switch next {
+            case .stop:
+                return
+            case let .end(maker, added):
+                if added >= 0 { _ = step(.end(maker: maker, added: added)) }
+            case .image(let image):
+                guard let image else { continue }
+                let (failed, begun, maker) = state.withLock { ($0.failed, $0.begun, $0.maker) }
+                if failed { continue }
+                var current = maker
+                if !begun {
+                    current = step(.begin)
+                    state.withLock { $0.begun = true; $0.maker = current; $0.failed = current == nil }
+                }
+                guard let current else { continue }
+                let kept = step(.add(current, image))
+                state.withLock { state in
+                    if kept == nil { state.failed = true; state.maker = nil } else { state.added += 1 }
+                }
+            }
+        }
+    }
+
+    /// Abandons a maker that began and was never ended (a cancelled run).
+    func abandonUnfinished() {
+        let maker: (any IncrementalMaker)? = state.withLock { state in
+            guard !state.ended else { return nil }
+            state.ended = true
+            defer { state.maker = nil }
+            return state.maker
+        }
+        maker?.abandon()
     }
 }
 

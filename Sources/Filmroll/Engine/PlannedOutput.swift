@@ -66,6 +66,9 @@ public struct PlannedOutput: Sendable {
     public var minimumInputs: Int
     /// Makes the output from its inputs' images (in the order of `inputs`, those that decoded).
     public var make: @Sendable (_ images: [Image], _ context: Context) throws -> Made
+    /// Begins a maker that takes the images one at a time as they are
+    /// decoded (`IncrementalMaker`); nil: `make` takes them all at once.
+    public internal(set) var begin: (@Sendable (_ context: Context) throws -> any IncrementalMaker)?
 
     public init(record: Record, label: String, path: String, root: String, mark: OutputMark, inputs: [Input],
                 minimumInputs: Int? = nil, streamedPhotos: [PhotoReference] = [],
@@ -80,6 +83,7 @@ public struct PlannedOutput: Sendable {
         self.streamedPhotos = streamedPhotos
         self.minimumInputs = minimumInputs ?? inputs.count
         self.make = make
+        begin = nil
     }
 
     /// The recipe's key, when the output is recorded (computed once).

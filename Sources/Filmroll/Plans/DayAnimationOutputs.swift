@@ -27,42 +27,10 @@ public enum DayAnimationOutputs {
                                                                fit: .cover), upscale: true)
         let recipe = OutputRecipe(kind: settings.format.outputKind, inputs: photos.map(\.input), parameters: settings.recipeText)
         let inputs = photos.map { PlannedOutput.Input(source: $0.source, photo: $0.reference, resize: resize) }
+        // Frames are encoded as the day's photos decode (`DayAnimationMaker`), not all after the last.
         return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "animation", path: path, root: root,
-                             mark: settings.format.mark, inputs: inputs, minimumInputs: minimum) { frames, context in
-            try encode(frames, settings: settings, path: path, writer: context.writer, threads: context.threads)
-        }
-    }
-
-    /// Encodes the frames, each shown `settings.delay`, on `threads` threads.
-    static func encode(_ frames: [Image], settings: Settings, path: String,
-                       writer: OutputWriter, threads: Int) throws -> PlannedOutput.Made {
-        switch settings.format {
-        case .gif:
-            var options = GIFOptions()
-            options.comment = OutputMark.gif.text
-            options.speed = settings.gifSpeed
-            options.paletteFromHalfSize = true
-            options.triesSharedPalette = false    // a day's photos are different pictures
-            options.jobs = threads
-            let delays = Array(repeating: settings.delay, count: frames.count)
-            return .bytes(try GIFAnimator(options: options).encode(frames, delays: delays))
-        case .webp:
-            var options = WebPAnimationOptions()
-            options.mark = OutputMark.webp.text
-            let milliseconds = Array(repeating: Double(settings.delay * 10), count: frames.count)
-            return .bytes(try WebPAnimator.encode(frames, milliseconds: milliseconds, options: options))
-        case .mp4:
-            // The encoder writes its own temporary and renames it on `finish`.
-            try writer.outputGuard.check(path)
-            var options = VideoOptions(timing: .milliseconds(nominal: FrameRate(numerator: 100, denominator: max(1, settings.delay)) ?? 1))
-            options.comment = OutputMark.video.text
-            options.threads = 1   // x264's output depends on its thread count: the same recipe, the same bytes
-            options.limits = settings.limits
-            options.memoryBytes = settings.encoderBytes
-            let encoder = try VideoEncoder(path: path, size: frames[0].size, options: options)
-            for frame in frames { try encoder.add(frame, duration: settings.delay * 10) }
-            try encoder.finish()
-            return .written
+                             mark: settings.format.mark, inputs: inputs, minimumInputs: minimum) { context in
+            try DayAnimationMaker(settings: settings, path: path, writer: context.writer)
         }
     }
 }
