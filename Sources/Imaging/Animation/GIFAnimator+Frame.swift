@@ -32,7 +32,7 @@ extension GIFAnimator {
         let settings = options.quantizerSettings
         if options.paletteFromHalfSize && rect.width >= 256 && rect.height >= 256 {
             // The palette from a half-size copy: a quarter of the pixels to sort, the same colours.
-            let quantizer = try Quantizer(images: [crop.opaque().boxShrunk(by: 2)], maxColors: min(255, options.colors),
+            let quantizer = try Quantizer(images: [crop.opaqueHalfSize()], maxColors: min(255, options.colors),
                                           quality: settings.quality, speed: settings.speed)
             return (try remap(crop, rect: rect, changed: changed, delay: delay, with: quantizer, options: options), nil)
         }
