@@ -96,4 +96,24 @@ import TestSupport
         // The MP4 the first frame began is gone, temporary and all.
         #expect(Folders.names(in: folder.path).filter { $0.hasPrefix("day") }.isEmpty)
     }
+
+    @Test func aRunCancelledMidwayLeavesNoPartOfAnAnimationItBegan() throws {
+        let folder = try WorkflowFolder()
+        defer { folder.remove() }
+        let photos = try Self.photos(folder, (1...6).map { "IMG_000\($0).jpg" })
+        let path = folder.file("day.mp4")
+        // One frame would be enough: a cancelled run still makes nothing of what it began.
+        let planned = DayAnimationOutputs.planned(photos, settings: Self.settings(.mp4), minimum: 1, path: path,
+                                                  root: folder.path, parameters: "{}")
+        let token = CancellationToken()
+        // One worker: the first photo decodes, its frame begins the video, then the run stops.
+        let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 1, cancellation: token)
+            .run([planned], ledger: OutputLedger(), record: { _ in }) { event in
+                if case .advanced(.photos, let done, _) = event, done == 1 { token.cancel() }
+            }
+        #expect(summary.cancelled)
+        #expect(summary.decoded == 1)
+        #expect(summary.made["animation"] == nil)
+        #expect(Folders.names(in: folder.path).filter { $0.hasPrefix("day") || $0.hasPrefix(".") }.isEmpty)
+    }
 }
