@@ -108,6 +108,8 @@ public struct PlanExecutor: Sendable {
         let state = RunState()
         let photos = photoOrder.map { requests[$0]! }
         let queue = ExecutorQueue(photoCount: photos.count)
+        // Fewer photos than --jobs: each decode and resize takes a share of them.
+        let decodeThreads = max(1, jobs / max(1, photos.count))
         // Outputs that decode no photo here (those that stream their own) are made first.
         for index in stale where outputs[index].inputs.isEmpty { queue.ready(index, images: []) }
 
@@ -121,7 +123,7 @@ public struct PlanExecutor: Sendable {
                 let request = photos[photo]
                 var images: [Image]?
                 do throws(ImagingError) {
-                    images = try pipeline.images(for: request.source, resizes: request.resizes, threads: 1)
+                    images = try pipeline.images(for: request.source, resizes: request.resizes, threads: decodeThreads)
                     state.count { $0.decoded += 1 }
                 } catch {
                     failures(Failure(subject: .photo, path: request.source.path, error: error))

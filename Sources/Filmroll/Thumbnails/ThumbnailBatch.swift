@@ -71,7 +71,8 @@ public struct ThumbnailBatch {
         let outputGuard = OutputGuard(mark: .thumbnail, force: force, inputs: InputIdentities(files), catalogPath: lineage?.catalogPath)
         let maker = ThumbnailMaker(
             pipeline: pipeline, plan: plan, writer: OutputWriter(outputGuard: outputGuard, confinedTo: plan.outputFolder),
-            threadsPerImage: max(1, Parallel.processorCount / max(1, min(jobs, files.count))),
+            // Fewer photos than --jobs: each resize takes a share of them (never more threads than --jobs).
+            threadsPerImage: max(1, jobs / max(1, min(jobs, files.count))),
             knownOutputs: lineage?.knownOutputs(of: .thumbnail) ?? [:],
             photoHashes: Dictionary(uniqueKeysWithValues: roots.compactMap { root in
                 lineage?.photoHashes(inFolder: root).map { (root, $0) }
