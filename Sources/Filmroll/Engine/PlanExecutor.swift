@@ -170,11 +170,11 @@ public struct PlanExecutor: Sendable {
 
     /// Whether `decoded` of an output's `count` images are enough to make
     /// it; when not, a failure is told for an output of several photos (a
-    /// photo's own failure names an output of one).
+    /// photo's own failure names an output of one, at however many sizes).
     private func hasEnough(_ decoded: Int, of count: Int, _ output: PlannedOutput, state: RunState,
                            failures: @Sendable (Failure) -> Void, events: @Sendable (ProcessEvent) -> Void) -> Bool {
         if decoded == count || decoded >= output.minimumInputs { return true }
-        if output.inputs.count > 1 {
+        if let first = output.inputs.first, output.inputs.contains(where: { $0.source.path != first.source.path }) {
             let missing = MissingPhotos(read: decoded, needed: count)
             failures(Failure(subject: .output, path: output.path, error: missing))
             events(.failed(path: output.path, reason: missing.description))

@@ -71,21 +71,46 @@ public struct ThumbnailBatch {
         let outputGuard = OutputGuard(mark: .thumbnail, force: force, inputs: InputIdentities(files), catalogPath: lineage?.catalogPath)
         let maker = ThumbnailMaker(
             pipeline: pipeline, plan: plan, writer: OutputWriter(outputGuard: outputGuard, confinedTo: plan.outputFolder),
-            // Fewer photos than --jobs: each resize takes a share of them (never more threads than --jobs).
-            threadsPerImage: max(1, jobs / max(1, min(jobs, files.count))),
             knownOutputs: lineage?.knownOutputs(of: .thumbnail) ?? [:],
             photoHashes: Dictionary(uniqueKeysWithValues: roots.compactMap { root in
                 lineage?.photoHashes(inFolder: root).map { (root, $0) }
             }),
             readsCachedDimensions: readsCachedDimensions)
         let collected = Locked(ThumbnailSummary())
-        Parallel.forEach(files, jobs: jobs, shouldStop: { cancellation.isCancelled }) { file in
-            maker.make(file) { event in
-                collected.withLock { $0.add(event) }
-                events(event)
-            }
-            events(.finished(file))
+        let tell: @Sendable (ThumbnailEvent) -> Void = { event in
+            collected.withLock { $0.add(event) }
+            events(event)
         }
+        // The plan: each photo's thumbnails found made are told; the rest is one output per photo.
+        let planned = Parallel.map(files, jobs: jobs, shouldStop: { cancellation.isCancelled }) { file -> PlannedOutput? in
+            guard let output = maker.plan(file, events: tell) else {
+                tell(.finished(file))
+                return nil
+            }
+            return output
+        }
+        var outputs: [PlannedOutput] = [], photos: [String: InputFile] = [:]
+        for (file, output) in zip(files, planned) {
+            guard let output = output ?? nil else { continue }
+            outputs.append(output)
+            photos[output.path] = file
+        }
+        let byPath = photos, format = plan.format
+        // The one executor makes them: each photo decoded once for all its sizes, on --jobs workers.
+        let executor = PlanExecutor(pipeline: pipeline, jobs: jobs, force: force, photos: InputIdentities(files),
+                                    cancellation: cancellation, catalogPath: lineage?.catalogPath)
+        _ = executor.run(outputs, ledger: OutputLedger(), record: { _ in }, failures: { failure in
+            guard let file = byPath[failure.path] else { return }
+            switch failure.error {
+            case let failed as ThumbnailMaker.OutputFailure: maker.fail(file, output: failed.output, failed.error, events: tell)
+            case let error as ImagingError: maker.fail(file, output: nil, error, events: tell)
+            default: maker.fail(file, output: nil, .encodingFailed(format, "\(failure.error)"), events: tell)
+            }
+            tell(.finished(file))
+        }, events: { event in
+            guard case .made(_, let path) = event, let file = byPath[path] else { return }
+            tell(.finished(file))
+        })
 
         var summary = collected.withLock { $0 }
         if plan.store != .none {

@@ -7,15 +7,15 @@ import Catalog
 import Imaging
 import Synchronization
 
-/// Makes the thumbnails of one photo: looks each size up in the store,
-/// decodes once (through the pipeline) for the sizes that are missing,
-/// encodes, stores and writes them, and reports every output.
+/// Plans the thumbnails of one photo: looks each size up in the catalog
+/// and the store, and makes the photo's planned output for the sizes that
+/// are missing, which encodes, stores and writes them from one decode
+/// (the executor's), and reports every output.
 final class ThumbnailMaker: Sendable {
     let pipeline: ImagePipeline
     let plan: ThumbnailPlan
     /// Writes output-folder files: never over a photo, atomically.
     let writer: OutputWriter
-    let threadsPerImage: Int
     /// Outputs the catalogs know, by key: work already done.
     let knownOutputs: [String: [String]]
     /// The catalogued photos' content hashes, by root and relative path:
@@ -25,7 +25,7 @@ final class ThumbnailMaker: Sendable {
     let readsCachedDimensions: Bool
     private let stores = Locked<[String: ThumbnailStore]>([:])
 
-    init(pipeline: ImagePipeline, plan: ThumbnailPlan, writer: OutputWriter, threadsPerImage: Int,
+    init(pipeline: ImagePipeline, plan: ThumbnailPlan, writer: OutputWriter,
          knownOutputs: [String: [String]] = [:],
          photoHashes: [String: [String: (byteCount: Int, modificationTimeNanoseconds: Int64, hash: String)]] = [:],
          readsCachedDimensions: Bool = true) {
@@ -33,7 +33,6 @@ final class ThumbnailMaker: Sendable {
         self.pipeline = pipeline
         self.plan = plan
         self.writer = writer
-        self.threadsPerImage = threadsPerImage
         self.knownOutputs = knownOutputs
         self.readsCachedDimensions = readsCachedDimensions
     }
@@ -44,26 +43,43 @@ final class ThumbnailMaker: Sendable {
     /// Where thumbnails went when there is no output folder: the store's folder.
     var storeLocation: String? { stores.withLock { $0.keys.sorted().first } }
 
-    /// Makes `file`'s thumbnails, telling each output or the failure to `events`.
-    func make(_ file: InputFile, events: @Sendable (ThumbnailEvent) -> Void) {
+    /// Plans `file`'s thumbnails: tells each one found already made (in
+    /// the catalog, the store, or made by another command and copied) to
+    /// `events`, and returns the photo's planned output for the sizes it
+    /// lacks (nil when it lacks none, or it failed: told to `events` then).
+    func plan(_ file: InputFile, events: @escaping @Sendable (ThumbnailEvent) -> Void) -> PlannedOutput? {
         var refusedOutput: String?
         do throws(ImagingError) {
-            try makeThumbnails(file, refusedOutput: &refusedOutput, events: events)
+            return try planThumbnails(file, refusedOutput: &refusedOutput, events: events)
         } catch {
-            events(.failed(path: file.path, output: refusedOutput, reason: String(describing: error)))
-            if let xdgRoot = plan.xdgRoot { writeXDGFailure(file, root: xdgRoot) }
+            fail(file, output: refusedOutput, error, events: events)
+            return nil
         }
     }
 
-    private struct Pending {
+    /// Tells why `file`'s thumbnails were not made, and records the failure
+    /// in the freedesktop.org cache when it is filled.
+    func fail(_ file: InputFile, output: String?, _ error: ImagingError, events: @Sendable (ThumbnailEvent) -> Void) {
+        events(.failed(path: file.path, output: output, reason: String(describing: error)))
+        if let xdgRoot = plan.xdgRoot { writeXDGFailure(file, root: xdgRoot) }
+    }
+
+    /// A failure while writing a thumbnail: the output file it is about,
+    /// when its sentence does not name it.
+    struct OutputFailure: Error {
+        var output: String?
+        var error: ImagingError
+    }
+
+    private struct Pending: Sendable {
         var size: Int
         var resize: ImageProcessors.Resize
         var key: String
     }
 
     /// - Parameter refusedOutput: set to the output file a failure is about, when its reason does not name it.
-    private func makeThumbnails(_ file: InputFile, refusedOutput: inout String?,
-                                events: @Sendable (ThumbnailEvent) -> Void) throws(ImagingError) {
+    private func planThumbnails(_ file: InputFile, refusedOutput: inout String?,
+                                events: @escaping @Sendable (ThumbnailEvent) -> Void) throws(ImagingError) -> PlannedOutput? {
         let source = try SourceIdentity.of(file.path)
         let store = plan.store(for: file)
         if let store { stores.withLock { $0[store.directory] = store } }
@@ -89,10 +105,30 @@ final class ThumbnailMaker: Sendable {
             }
         }
         let xdgSizes = plan.xdgRoot != nil ? try missingXDGSizes(file, source: source, root: plan.xdgRoot!) : []
-        if pending.isEmpty && xdgSizes.isEmpty { return }
+        if pending.isEmpty && xdgSizes.isEmpty { return nil }
 
+        // One output for the photo, one input per size it lacks: the executor decodes it once for all.
         let resizes = pending.map(\.resize) + xdgSizes.map { ImageProcessors.Resize(edge: $0.pixels) }
-        let images = try pipeline.images(for: source, resizes: resizes, threads: threadsPerImage)
+        let reference = PhotoReference.relativePath(file.relativePath)
+        return PlannedOutput(record: .unrecorded(isCurrent: { false }), label: "thumbnail", path: file.path, root: file.root,
+                             mark: .thumbnail,
+                             inputs: resizes.map { PlannedOutput.Input(source: source, photo: reference, resize: $0) }) { [pending] images, _ in
+            var refusedOutput: String?
+            do throws(ImagingError) {
+                try self.finish(file, source: source, store: store, pending: pending, xdgSizes: xdgSizes, images: images,
+                                refusedOutput: &refusedOutput, events: events)
+            } catch {
+                throw OutputFailure(output: refusedOutput, error: error)
+            }
+            return .written
+        }
+    }
+
+    /// Encodes, stores and writes the thumbnails of `file` from its images
+    /// (the sizes of `pending`, then those of `xdgSizes`).
+    private func finish(_ file: InputFile, source: SourceIdentity, store: ThumbnailStore?, pending: [Pending],
+                        xdgSizes: [XDGThumbnailSize], images: [Image], refusedOutput: inout String?,
+                        events: @Sendable (ThumbnailEvent) -> Void) throws(ImagingError) {
         let exif = plan.keepMetadata ? EXIFPayload.read(from: try ImagingError.converting(try FileBytes.read(file.path))) : nil
         for (item, image) in zip(pending, images) {
             let uprightEXIF = try exif.map { payload throws(ImagingError) in try EXIFPayload.upright(payload, size: image.size) }
