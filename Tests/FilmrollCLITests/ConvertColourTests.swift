@@ -1,4 +1,5 @@
 @testable import FilmrollCLI
+import Filmroll
 import Imaging
 import Testing
 import TestSupport
@@ -66,10 +67,10 @@ import TestSupport
         #expect(profile.facts?.description == "Display P3 (Filmroll test)")
         let resized = decoded.image.resized(to: PixelSize(width: 24, height: 16))
         #expect(resized.colorSpace == decoded.image.colorSpace)
-        let output = ConvertCommand.outputImage(decoded, target: .edge(24), keepsProfile: false)
+        let output = PhotoConversion.outputImage(decoded, target: .edge(24), keepsProfile: false)
         #expect(output.colorSpace == .sRGB)
         #expect(output.size == PixelSize(width: 24, height: 16))
         #expect(output == resized.convertedToSRGB())
-        #expect(ConvertCommand.outputImage(decoded, target: .edge(24), keepsProfile: true) == resized)
+        #expect(PhotoConversion.outputImage(decoded, target: .edge(24), keepsProfile: true) == resized)
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Filmroll
 
 /// `filmroll convert INPUT OUTPUT`: one photo decoded upright, optionally
@@ -64,103 +59,17 @@ struct ConvertCommand: Command {
     }
 
     func run(_ io: CommandIO) -> ExitCode {
-        let writer = OutputWriter(outputGuard: OutputGuard(
-            mark: .convert, force: force,
-            inputs: InputIdentities([InputFile(path: input, relativePath: input, root: ".")]), catalogPath: nil),
-            createsFolders: false)
-        do throws(ImagingError) {
-            try writer.outputGuard.check(output)     // before the work, not only after it
+        let conversion = PhotoConversion(maxSize: maxSize, quality: quality, keepsProfile: keepsProfile, limits: limits,
+                                         memoryBytes: memoryBytes, force: force)
+        let input = input
+        do throws(ConversionError) {
+            try conversion.make(input, output: output, encoder: encoder) { io.reportWarning(path: input, $0) }
         } catch {
-            io.reportFailure(path: output, error.description)
-            return .failure
-        }
-        let bytes: [UInt8]
-        do {
-            let target = maxSize.map { TargetSize.edge($0) }
-            let file = try ImagingError.converting(try FileBytes.read(input, limit: limits.maxFileBytes))
-            let info = try ImageDecoder.readInfo(file, limits: limits)
-            let options = DecodeOptions(target: target, limits: limits)
-            // No cache and no encoder beyond what the plan counts: all but the process itself.
-            let memory = MemoryBudget(bytes: memoryBytes, overhead: MemoryBudget.processBytes, cacheBytes: 0)
-            var settings = EncodingSettings(quality: quality, mark: .convert)
-            // A JPEG too large for optimised Huffman tables within the budget (libjpeg holds every
-            // coefficient for them) is written with the standard tables instead: a few per cent larger.
-            do throws(ImagingError) {
-                try memory.check(plannedBytes(info, options: options, file: file.count, encoding: encoder.encoding(settings)),
-                                 for: info.storedSize)
-            } catch {
-                var standard = settings
-                standard.optimizeHuffman = false
-                let cheaper = encoder.encoding(standard)
-                guard cheaper.workingBytesPerPixel < encoder.encoding(settings).workingBytesPerPixel else { throw error }
-                try memory.check(plannedBytes(info, options: options, file: file.count, encoding: cheaper), for: info.storedSize)
-                settings = standard
+            switch error {
+            case let .photo(path, reason), let .output(path, reason): io.reportFailure(path: path, reason.description)
             }
-            let decoded = try ImageDecoder.decode(file, info: info, options: options)
-            for warning in decoded.warnings { io.reportWarning(path: input, warning) }
-            let image = Self.outputImage(decoded, target: target, keepsProfile: keepsProfile)
-            // An image kept in the photo's colours embeds their profile; an sRGB one embeds none.
-            settings.iccProfile = image.colorSpace.embeddableProfile?.bytes
-            bytes = try ImageEncoder.encode(image, as: encoder.encoding(settings))
-        } catch {
-            io.reportFailure(path: input, String(describing: error))
-            return .failure
-        }
-        do {
-            try writer.write(bytes, to: output)
-        } catch {
-            io.reportFailure(path: output, String(describing: error))
             return .failure
         }
         return .success
-    }
-}
-
-extension ConvertCommand {
-    /// The picture written: the decode (upright, in the photo's own colours)
-    /// shrunk to `target`, then converted to sRGB once, at the output's
-    /// size, unless `keepsProfile`.
-    ///
-    /// The Lanczos filter works on the encoded values of the photo's own
-    /// space, as the thumbnail pipeline, libvips' thumbnail and Pillow do.
-    /// Converting first would not make the filter work in linear light
-    /// (sRGB's values are no more linear than Display P3's); it would cost
-    /// a conversion of every decoded pixel instead of every output pixel,
-    /// and clip colours outside sRGB before they are averaged.
-    static func outputImage(_ decoded: DecodedImage, target: TargetSize?, keepsProfile: Bool) -> Image {
-        var image = decoded.image
-        if let target {
-            image = image.resized(to: target.resultSize(for: decoded.info.uprightSize).fitting(image.size))
-        }
-        return keepsProfile ? image : image.convertedToSRGB()
-    }
-
-    /// What a conversion holds at its peak, refused up front when the
-    /// budget cannot hold it: the decode, a turned copy of it, a
-    /// colour-converted copy of the output, the file, and what `encoding`
-    /// holds besides the image (a JPEG's flattened RGB and libjpeg's
-    /// coefficients for optimised Huffman tables; an encoded PNG as large as
-    /// its pixels at worst).
-    func plannedBytes(_ info: ImageInfo, options: DecodeOptions, file: Int, encoding: EncodingFormat) -> Int {
-        let decoded = ImageDecoder.plannedPixels(info, options: options)
-        let upright = info.uprightSize
-        let output = options.target.map { $0.resultSize(for: upright).pixelCount } ?? upright.pixelCount
-        let turned = info.metadata.orientation != .up ? decoded * 4 : 0
-        let converted = !keepsProfile && info.decodedColorSpace.needsConversion ? output * 4 : 0
-        let outputBytesPerPixel = encoding.workingBytesPerPixel
-        let parts = [ImageDecoder.plannedBytes(info, options: options), turned, converted,
-                     output * outputBytesPerPixel, file]
-        return parts.reduce(0) { total, part in
-            let (sum, overflow) = total.addingReportingOverflow(part)
-            return overflow ? .max : sum
-        }
-    }
-}
-
-extension PixelSize {
-    /// This size, but no larger than `available` in either dimension (a
-    /// shrink-on-load decode may already be a pixel smaller than planned).
-    func fitting(_ available: PixelSize) -> PixelSize {
-        PixelSize(width: min(width, available.width), height: min(height, available.height))
     }
 }
