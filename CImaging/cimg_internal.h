@@ -28,6 +28,12 @@ void cimg_lzw_free(cimg_lzw *lzw);
 int cimg_lzw_compress(cimg_lzw *lzw, const uint8_t *indices, size_t stride, uint32_t width, uint32_t height,
                       int min_code_size, cimg_growable *blocks);
 
+/** Decodes a TIFF LZW strip (new-style: MSB-first codes) into `out`, at
+ *  most `size` bytes, nothing written past them (cimg_tiff_lzw.c). The
+ *  bytes written, or -1 for a code that cannot be (the caller then lets
+ *  libtiff read the strip and say what is wrong). */
+long cimg_tiff_lzw_decode(const uint8_t *in, size_t in_size, uint8_t *out, size_t size);
+
 /** cimg_png_decode_plain's answer when the file is not one it decodes
  *  (or is unusual): libpng decodes it instead. */
 #define CIMG_PNG_NOT_PLAIN (-1)

@@ -538,7 +538,10 @@ int cimg_tiff_read_info(const uint8_t *data, size_t size, cimg_tiff_info *info, 
 
 /* ---- Rows as stored ----------------------------------------------------- */
 
-enum { CIMG_TIFF_SCANLINES, CIMG_TIFF_PLANE_SCANLINES, CIMG_TIFF_PLANE_STRIPS, CIMG_TIFF_TILES };
+enum { CIMG_TIFF_SCANLINES, CIMG_TIFF_PLANE_SCANLINES, CIMG_TIFF_PLANE_STRIPS, CIMG_TIFF_TILES, CIMG_TIFF_LZW_STRIPS };
+
+/* The largest strip decoded by cimg_tiff_lzw_decode; a larger one is read row by row by libtiff. */
+#define CIMG_TIFF_LZW_BAND_BYTES (16u << 20)
 
 /* The page's rows, top to bottom, each with its samples interleaved as
  * stored (bits per sample unchanged). */
@@ -562,7 +565,26 @@ typedef struct cimg_tiff_rows {
     uint32_t strip;          /* whose bytes strip_data holds; UINT32_MAX before the first */
     const uint8_t *strip_data;
     uint64_t strip_bytes;
+    /* LZW_STRIPS: each row's samples are differences from the one before (Predictor 2). */
+    int horizontal_predictor;
 } cimg_tiff_rows;
+
+/* Whether the page's strips are decoded by cimg_tiff_lzw_decode: LZW,
+ * chunky 8-bit samples, no predictor or the horizontal one, bits in the
+ * usual order, strips no larger than CIMG_TIFF_LZW_BAND_BYTES. */
+static int cimg_tiff_lzw_fits(TIFF *tif, const cimg_tiff_layout *layout, size_t row_bytes) {
+    if (layout->compression != COMPRESSION_LZW || layout->bits != 8 || layout->tiled) return 0;
+    if (layout->planar == PLANARCONFIG_SEPARATE && layout->samples > 1) return 0;
+    uint16_t predictor = PREDICTOR_NONE, fill_order = FILLORDER_MSB2LSB;
+    uint32_t rows_per_strip = 0;
+    TIFFGetFieldDefaulted(tif, TIFFTAG_PREDICTOR, &predictor);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_FILLORDER, &fill_order);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+    if ((predictor != PREDICTOR_NONE && predictor != PREDICTOR_HORIZONTAL) || fill_order != FILLORDER_MSB2LSB) return 0;
+    uint64_t rows = rows_per_strip < layout->height ? rows_per_strip : layout->height;
+    return rows_per_strip > 0 && row_bytes > 0 && rows * row_bytes <= CIMG_TIFF_LZW_BAND_BYTES &&
+           (uint64_t)TIFFScanlineSize(tif) == row_bytes;
+}
 
 static void cimg_tiff_rows_free(cimg_tiff_rows *rows) {
     free(rows->row);
@@ -605,6 +627,19 @@ static int cimg_tiff_rows_open(TIFF *tif, const cimg_tiff_layout *layout, const 
         rows->mode = CIMG_TIFF_PLANE_STRIPS;
         rows->band_rows = rows_per_strip > 0 && rows_per_strip < layout->height ? rows_per_strip : layout->height;
         rows->piece_size = TIFFStripSize(tif);
+    } else if (cimg_tiff_lzw_fits(tif, layout, rows->row_bytes)) {
+        /* 8-bit LZW strips, by far the commonest compressed TIFFs: decoded here a strip at a time. */
+        uint32_t rows_per_strip = 0;
+        TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+        rows->mode = CIMG_TIFF_LZW_STRIPS;
+        rows->rows_per_strip = rows_per_strip;
+        rows->band_rows = rows_per_strip < layout->height ? rows_per_strip : layout->height;
+        rows->band = cimg_tiff_alloc((uint64_t)rows->band_rows * rows->row_bytes);
+        if (rows->band == NULL) return cimg_fail(error, CIMG_ERR_LIMIT, "a strip of %u rows is too large", rows->band_rows);
+        uint16_t predictor = PREDICTOR_NONE;
+        TIFFGetFieldDefaulted(tif, TIFFTAG_PREDICTOR, &predictor);
+        rows->horizontal_predictor = predictor == PREDICTOR_HORIZONTAL;
+        return CIMG_OK;
     } else {
         rows->mode = CIMG_TIFF_SCANLINES;
         tmsize_t scanline = TIFFScanlineSize(tif);
@@ -648,11 +683,42 @@ static void cimg_tiff_interleave(cimg_tiff_rows *rows, const uint8_t *source, si
     }
 }
 
+/* Decodes LZW strip `strip` (`rows_in` rows) into the band, undoing the
+ * horizontal predictor; a strip the decoder cannot finish (old-style LZW,
+ * damage, too little data) is read by libtiff, which says what is wrong. */
+static int cimg_tiff_fill_lzw_strip(cimg_tiff_rows *rows, uint32_t strip, uint32_t rows_in) {
+    size_t wanted = (size_t)rows_in * rows->row_bytes;
+    int err = 0;
+    uint64_t offset = TIFFGetStrileOffsetWithErr(rows->tif, strip, &err);
+    uint64_t length = err ? 0 : TIFFGetStrileByteCountWithErr(rows->tif, strip, &err);
+    uint64_t size = rows->source->size;
+    const uint8_t *data = rows->source->data + offset;
+    /* Old-style LZW (LSB-first codes) starts 0x00 0x01; libtiff reads it. */
+    int ours = !err && offset <= size && length <= size - offset && !(length >= 2 && data[0] == 0 && (data[1] & 1));
+    if (!ours || cimg_tiff_lzw_decode(data, (size_t)length, rows->band, wanted) != (long)wanted) {
+        /* libtiff's own reading undoes the predictor itself. */
+        return TIFFReadEncodedStrip(rows->tif, strip, rows->band, (tmsize_t)wanted) == (tmsize_t)wanted ? 0 : -1;
+    }
+    if (rows->horizontal_predictor) {
+        int samples = rows->layout->samples;
+        for (uint32_t r = 0; r < rows_in; r++) {
+            uint8_t *row = rows->band + (size_t)r * rows->row_bytes;
+            for (size_t i = (size_t)samples; i < rows->row_bytes; i++) row[i] = (uint8_t)(row[i] + row[i - samples]);
+        }
+    }
+    return 0;
+}
+
 /* Fills the band that starts at row `start`. */
 static int cimg_tiff_fill_band(cimg_tiff_rows *rows, uint32_t start) {
     const cimg_tiff_layout *layout = rows->layout;
     uint32_t rows_in = layout->height - start < rows->band_rows ? layout->height - start : rows->band_rows;
     int planes = layout->planar == PLANARCONFIG_SEPARATE && layout->samples > 1 ? layout->samples : 1;
+    if (rows->mode == CIMG_TIFF_LZW_STRIPS) {
+        uint32_t strip = TIFFComputeStrip(rows->tif, start, 0);
+        rows->failed_strile = strip;
+        return cimg_tiff_fill_lzw_strip(rows, strip, rows_in);
+    }
     if (rows->mode == CIMG_TIFF_PLANE_SCANLINES) {
         for (int plane = 0; plane < planes; plane++) {
             rows->failed_strile = TIFFComputeStrip(rows->tif, start, (uint16_t)plane);

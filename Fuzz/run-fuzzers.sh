@@ -26,7 +26,7 @@ build_swift() {
   mkdir -p "$work/swift"
   printf 'module CImaging {\n  umbrella header "%s/CImaging/include/cimaging.h"\n  export *\n}\n' "$PWD" >"$work/swift/module.modulemap"
   for source in "${sources[@]}" CImaging/cimg_sqlite.c CImaging/cimg_hash.c CImaging/cimg_text.c CImaging/cimg_quantize.c CImaging/cimg_gif_write.c CImaging/cimg_lzw.c CImaging/cimg_webp_anim.c CImaging/cimg_versions.c \
-      CImaging/cimg_tiff.c CImaging/cimg_raw.c CImaging/cimg_jxl.c; do
+      CImaging/cimg_tiff.c CImaging/cimg_tiff_lzw.c CImaging/cimg_raw.c CImaging/cimg_jxl.c; do
     "$cc" -c -g -O1 -fsanitize=fuzzer-no-link,address -ICImaging/include -ICImaging -I/usr/include/freetype2 "$source" \
       -o "$work/swift/$(basename "$source" .c).o"
     objects+=("$work/swift/$(basename "$source" .c).o")

@@ -1168,13 +1168,14 @@ def make_tiffs(out):
     run_tool("tiffcp", "-c", "lzw", "-t", "-w", "16", "-l", "16", p("rgb8.tif"), p("rgb8-tiled.tif"))
     run_tool("tiffcp", "-c", "zip", "-p", "separate", "-r", "8", p("rgb8.tif"), p("rgb8-planar.tif"))
     run_tool("tiffcp", "-c", "none", "-p", "separate", p("rgb8.tif"), p("rgb8-planar-raw.tif"))
+    run_tool("tiffcp", "-c", "lzw:2", "-r", "8", p("rgb8.tif"), p("rgb8-lzw-predictor.tif"))
     tifffile.imwrite(p("rgb8-bigendian.tif"), np.asarray(picture), byteorder=">", photometric="rgb",
                      metadata=None, software=False)
     tifffile.imwrite(p("rgb8-bigtiff.tif"), np.asarray(picture), bigtiff=True, photometric="rgb",
                      metadata=None, software=False)
     for name, via in [("rgb8.tif", "pillow"), ("rgb8-lzw.tif", "pillow"), ("rgb8-deflate.tif", "pillow"),
                       ("rgb8-tiled.tif", "tifffile"), ("rgb8-planar.tif", "pillow"), ("rgb8-planar-raw.tif", "pillow"),
-                      ("rgb8-bigendian.tif", "tifffile"), ("rgb8-bigtiff.tif", "tifffile")]:
+                      ("rgb8-lzw-predictor.tif", "pillow"), ("rgb8-bigendian.tif", "tifffile"), ("rgb8-bigtiff.tif", "tifffile")]:
         if via == "tifffile" and name in ("rgb8-tiled.tif",):
             via = "pillow"   # tifffile needs imagecodecs for LZW
         tiff_reads_as(p(name), picture, via)
@@ -1184,6 +1185,8 @@ def make_tiffs(out):
     tiff_note("rgb8-tiled.tif", "picture.png, LZW in 16x16 tiles (tiffcp -t): partial tiles right and bottom")
     tiff_note("rgb8-planar.tif", "picture.png, Deflate, one plane per channel, 8 rows a strip (tiffcp -p separate)")
     tiff_note("rgb8-planar-raw.tif", "picture.png, uncompressed, one plane per channel (tiffcp -p separate)")
+    tiff_note("rgb8-lzw-predictor.tif", "picture.png, LZW with the horizontal predictor, 8 rows a strip, the last "
+              "of 5 (tiffcp -c lzw:2 -r 8): as scanners and photo editors write them")
     tiff_note("rgb8-bigendian.tif", "picture.png, big-endian (\"MM\"), uncompressed (tifffile)")
     tiff_note("rgb8-bigtiff.tif", "picture.png as BigTIFF (\"II+\"), uncompressed (tifffile)")
 
@@ -1353,6 +1356,12 @@ def make_tiffs(out):
     write_bytes(p("truncated.tif"), whole[:len(whole) * 6 // 10])
     tiff_note("truncated.tif", "rgb8.tif cut at 60%%: its directory is whole, its one strip ends early (%d of %d bytes)"
               % (len(whole) * 6 // 10, len(whole)))
+    # tiffcp writes the directory after the strips: the cut strip keeps its declared length, past the file's end.
+    damaged = bytearray(open(p("rgb8-lzw-predictor.tif"), "rb").read())
+    first_strip = 8
+    damaged[first_strip + 40:first_strip + 120] = b"\xff" * 80   # codes past the table: not LZW
+    write_bytes(p("lzw-damaged.tif"), bytes(damaged))
+    tiff_note("lzw-damaged.tif", "rgb8-lzw-predictor.tif with 80 bytes of its first strip set to 0xFF (codes past the table)")
     bo = "<"
     huge = bytearray(b"II*\0" + struct.pack("<I", 8))
     entries = [tiff_entry(256, 4, (100000,), bo), tiff_entry(257, 4, (100000,), bo), tiff_entry(258, 3, (8, 8, 8), bo),

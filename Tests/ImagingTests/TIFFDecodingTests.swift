@@ -48,6 +48,7 @@ import TestSupport
     static let cases: [Case] = [
         Case(file: "rgb8.tif", reference: "picture.png", format: .rgb8, tolerance: 0),
         Case(file: "rgb8-lzw.tif", reference: "picture.png", format: .rgb8, tolerance: 0),
+        Case(file: "rgb8-lzw-predictor.tif", reference: "picture.png", format: .rgb8, tolerance: 0),
         Case(file: "rgb8-deflate.tif", reference: "picture.png", format: .rgb8, tolerance: 0),
         Case(file: "rgb8-tiled.tif", reference: "picture.png", format: .rgb8, tolerance: 0),
         Case(file: "rgb8-planar.tif", reference: "picture.png", format: .rgb8, tolerance: 0),
@@ -331,8 +332,8 @@ import TestSupport
     }
 
     /// Every cut of every layout fails with an ImagingError or decodes; none crashes.
-    @Test(arguments: ["rgb8-lzw.tif", "rgb8-tiled.tif", "rgb8-planar.tif", "bilevel-white.tif", "rgb8-jpeg.tif",
-                      "pages.tif", "rgb16.tif", "cmyk.tif", "rgb8-bigtiff.tif"])
+    @Test(arguments: ["rgb8-lzw.tif", "rgb8-lzw-predictor.tif", "rgb8-tiled.tif", "rgb8-planar.tif", "bilevel-white.tif",
+                      "rgb8-jpeg.tif", "pages.tif", "rgb16.tif", "cmyk.tif", "rgb8-bigtiff.tif"])
     func everyCutFailsCleanly(file: String) throws {
         let bytes = try Fixtures.bytes("tiff/" + file)
         var failures = 0
@@ -364,5 +365,21 @@ import TestSupport
             }
         }
         #expect(wrong.load(ordering: .relaxed) == 0)
+    }
+
+    /// LZW strips Filmroll decodes itself give libtiff's pixels at every
+    /// shrink; codes it cannot decode are handed to libtiff, whose error names them.
+    @Test func lzwStripsWithThePredictorDecodeAsLibtiffDoes() throws {
+        let predicted = try Fixtures.bytes("tiff/rgb8-lzw-predictor.tif"), plain = try Fixtures.bytes("tiff/rgb8.tif")
+        for edge in [70, 35, 18, 9] {
+            let options = DecodeOptions(target: .edge(edge))
+            #expect(try ImageDecoder.decode(predicted, options: options).image == ImageDecoder.decode(plain, options: options).image)
+        }
+        #expect {
+            _ = try ImageDecoder.decode(try Fixtures.bytes("tiff/lzw-damaged.tif"))
+        } throws: { error in
+            guard let error = error as? ImagingError else { return false }
+            return error.description.contains("code not yet in table") && !error.description.contains("\n")
+        }
     }
 }
