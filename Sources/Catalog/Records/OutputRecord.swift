@@ -1,4 +1,4 @@
-/// Something Filmroll made: a thumbnail, a four-cut strip, an animated GIF or WebP.
+/// Something Filmroll made: a thumbnail, a four-cut strip, an animated GIF or WebP, a video, a gallery page.
 public struct OutputRecord: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case thumbnail
@@ -8,6 +8,8 @@ public struct OutputRecord: Sendable, Hashable {
         case webp
         /// An H.264 MP4 (schema version 2 and later).
         case video
+        /// A gallery page or its stylesheet (schema version 4 and later).
+        case page
     }
 
     public var id: Int64

@@ -94,6 +94,12 @@ enum CatalogSchema {
         ALTER TABLE outputs ADD COLUMN bytes INTEGER;
         ALTER TABLE outputs ADD COLUMN hash TEXT;
         """,
+        // 4: the kind 'page' (gallery pages and their stylesheet, recorded with their
+        // recipe's key like every other output). No table changes: the version is there so
+        // that an older Filmroll refuses a catalog holding a kind it does not know.
+        """
+        -- the kind 'page'
+        """,
     ]
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).

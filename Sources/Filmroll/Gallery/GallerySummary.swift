@@ -8,6 +8,8 @@ public struct GallerySummary: Sendable, Hashable {
     public var removedFiles: [String] = []
     /// Files left as they are because they may not be replaced (see `GalleryFileGuard`), with why.
     public var refusedFiles: [GalleryRefusal] = []
+    /// The recipe key of every file written or found current (not of those refused), by path.
+    public var keys: [String: String] = [:]
 
     public init() {}
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Catalog
 import Files
 
 /// Writes a static HTML gallery: index.html with a calendar per month,
@@ -21,9 +22,15 @@ public enum GalleryWriter {
     /// longer given are deleted, when `fileGuard` allows; other files are
     /// never touched. Days are ordered by date; days with no photos are
     /// left out; two entries for one date are merged.
+    ///
+    /// Each file's recipe key (`pageKey`) is in `GallerySummary.keys`; a
+    /// file `isCurrent` says was made with its key (the catalog's outputs
+    /// table) is neither read nor written.
     /// - Throws: `ImagingError.fileSystem` when a folder or file cannot be made.
     public static func write(days: [GalleryDay], options: GalleryOptions = GalleryOptions(), to folder: String,
-                             fileGuard: GalleryFileGuard = GalleryFileGuard()) throws(ImagingError) -> GallerySummary {
+                             fileGuard: GalleryFileGuard = GalleryFileGuard(),
+                             isCurrent: (_ path: String, _ key: String) -> Bool = { _, _ in false })
+        throws(ImagingError) -> GallerySummary {
         let days = normalized(days)
         try ImagingError.converting(try Folders.create(folder + "/" + GalleryPaths.daysFolder))
         var files: [(path: String, text: String, mark: GalleryMark)] = [
@@ -37,6 +44,12 @@ public enum GalleryWriter {
         }
         var summary = GallerySummary()
         for file in files {
+            let key = pageKey(path: file.path, text: file.text)
+            if isCurrent(file.path, key) {
+                summary.unchangedFiles.append(file.path)
+                summary.keys[file.path] = key
+                continue
+            }
             do throws(ImagingError) {
                 try fileGuard.check(folder + "/" + file.path, mark: file.mark)
             } catch {
@@ -48,9 +61,17 @@ public enum GalleryWriter {
             } else {
                 summary.unchangedFiles.append(file.path)
             }
+            summary.keys[file.path] = key
         }
         summary.removedFiles = try removeStalePages(in: folder, keeping: Set(days.map(\.date)), fileGuard: fileGuard)
         return summary
+    }
+
+    /// A page's recipe key: its path and its whole text, which is all it is
+    /// made from (the days' photos, names, sizes, dates, the options, the
+    /// templates of this version), so the key changes exactly when the page does.
+    public static func pageKey(path: String, text: String) -> String {
+        OutputRecipe(kind: .page, inputs: [], parameters: path + "\n" + text).key
     }
 
     /// Days by date, one per date, each with photos.

@@ -82,8 +82,16 @@ public struct FolderProcess: Sendable {
         summary.removed = removed.count
 
         events(.stageStarted(.gallery, total: plan.days.count))
+        // Pages are outputs like the others: recorded with their recipe's key, judged current by it.
+        let root = AbsolutePath.of(out)
         let pages = try GalleryWriter.write(days: plan.galleryDays(options: options), options: options.gallery, to: out,
-                                            fileGuard: options.galleryFileGuard)
+                                            fileGuard: options.galleryFileGuard,
+                                            isCurrent: { ledger.isCurrent(path: root + "/" + $0, key: $1) })
+        let made = pages.keys.sorted { $0.key < $1.key }.filter { !ledger.isCurrent(path: root + "/" + $0.key, key: $0.value) }
+        recorder.record(made.map { LineageOutput(kind: .page, path: root + "/" + $0.key, root: root, key: $0.value,
+                                                 parameters: "{}", photos: []) })
+        try recorder.check()
+        try catalog.forgetOutputs(paths: pages.removedFiles.map { root + "/" + $0 })
         for refusal in pages.refusedFiles { events(.failed(path: out + "/" + refusal.path, reason: refusal.reason)) }
         summary.failed += pages.refused
         summary.pagesWritten = pages.written
