@@ -8,7 +8,8 @@
 /// the `PlanExecutor`, which decodes each photo once for all of them and
 /// judges what is up to date by the catalog's outputs table (recipe keys).
 /// A re-run does only what changed; outputs of photos that are gone go;
-/// pages are rewritten only when their text changed.
+/// gallery pages are outputs too, recorded with their keys and rewritten
+/// only when their content changed.
 public struct FolderProcess: Sendable {
     public let folder: String
     public let options: ProcessOptions
