@@ -540,8 +540,10 @@ int cimg_tiff_read_info(const uint8_t *data, size_t size, cimg_tiff_info *info, 
 
 enum { CIMG_TIFF_SCANLINES, CIMG_TIFF_PLANE_SCANLINES, CIMG_TIFF_PLANE_STRIPS, CIMG_TIFF_TILES, CIMG_TIFF_LZW_STRIPS };
 
-/* The largest strip decoded by cimg_tiff_lzw_decode; a larger one is read row by row by libtiff. */
-#define CIMG_TIFF_LZW_BAND_BYTES (16u << 20)
+/* The largest strip decoded by cimg_tiff_lzw_decode (a few rows' worth, as the decoder's
+ * memory plan counts rows: 4 MB is 128 rows of a 10,000-pixel RGB page); a larger one is
+ * read row by row by libtiff. */
+#define CIMG_TIFF_LZW_BAND_BYTES (4u << 20)
 
 /* The page's rows, top to bottom, each with its samples interleaved as
  * stored (bits per sample unchanged). */
@@ -692,9 +694,9 @@ static int cimg_tiff_fill_lzw_strip(cimg_tiff_rows *rows, uint32_t strip, uint32
     uint64_t offset = TIFFGetStrileOffsetWithErr(rows->tif, strip, &err);
     uint64_t length = err ? 0 : TIFFGetStrileByteCountWithErr(rows->tif, strip, &err);
     uint64_t size = rows->source->size;
-    const uint8_t *data = rows->source->data + offset;
+    const uint8_t *data = !err && offset <= size && length <= size - offset ? rows->source->data + offset : NULL;
     /* Old-style LZW (LSB-first codes) starts 0x00 0x01; libtiff reads it. */
-    int ours = !err && offset <= size && length <= size - offset && !(length >= 2 && data[0] == 0 && (data[1] & 1));
+    int ours = data != NULL && !(length >= 2 && data[0] == 0 && (data[1] & 1));
     if (!ours || cimg_tiff_lzw_decode(data, (size_t)length, rows->band, wanted) != (long)wanted) {
         /* libtiff's own reading undoes the predictor itself. */
         return TIFFReadEncodedStrip(rows->tif, strip, rows->band, (tmsize_t)wanted) == (tmsize_t)wanted ? 0 : -1;
