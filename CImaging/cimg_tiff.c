@@ -573,19 +573,24 @@ typedef struct cimg_tiff_rows {
 
 /* Whether the page's strips are decoded by cimg_tiff_lzw_decode: LZW,
  * chunky 8-bit samples, no predictor or the horizontal one, bits in the
- * usual order, strips no larger than CIMG_TIFF_LZW_BAND_BYTES. */
-static int cimg_tiff_lzw_fits(TIFF *tif, const cimg_tiff_layout *layout, size_t row_bytes) {
+ * usual order, strips no larger than CIMG_TIFF_LZW_BAND_BYTES. When they
+ * are, gives the rows a strip holds and whether the predictor is used. */
+static int cimg_tiff_lzw_fits(TIFF *tif, const cimg_tiff_layout *layout, size_t row_bytes, uint32_t *rows_per_strip,
+                              int *horizontal_predictor) {
     if (layout->compression != COMPRESSION_LZW || layout->bits != 8 || layout->tiled) return 0;
     if (layout->planar == PLANARCONFIG_SEPARATE && layout->samples > 1) return 0;
     uint16_t predictor = PREDICTOR_NONE, fill_order = FILLORDER_MSB2LSB;
-    uint32_t rows_per_strip = 0;
+    uint32_t per_strip = 0;
     TIFFGetFieldDefaulted(tif, TIFFTAG_PREDICTOR, &predictor);
     TIFFGetFieldDefaulted(tif, TIFFTAG_FILLORDER, &fill_order);
-    TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &per_strip);
     if ((predictor != PREDICTOR_NONE && predictor != PREDICTOR_HORIZONTAL) || fill_order != FILLORDER_MSB2LSB) return 0;
-    uint64_t rows = rows_per_strip < layout->height ? rows_per_strip : layout->height;
-    return rows_per_strip > 0 && row_bytes > 0 && rows * row_bytes <= CIMG_TIFF_LZW_BAND_BYTES &&
-           (uint64_t)TIFFScanlineSize(tif) == row_bytes;
+    uint64_t rows = per_strip < layout->height ? per_strip : layout->height;
+    if (per_strip == 0 || row_bytes == 0 || rows * row_bytes > CIMG_TIFF_LZW_BAND_BYTES ||
+        (uint64_t)TIFFScanlineSize(tif) != row_bytes) return 0;
+    *rows_per_strip = per_strip;
+    *horizontal_predictor = predictor == PREDICTOR_HORIZONTAL;
+    return 1;
 }
 
 static void cimg_tiff_rows_free(cimg_tiff_rows *rows) {
@@ -629,18 +634,12 @@ static int cimg_tiff_rows_open(TIFF *tif, const cimg_tiff_layout *layout, const 
         rows->mode = CIMG_TIFF_PLANE_STRIPS;
         rows->band_rows = rows_per_strip > 0 && rows_per_strip < layout->height ? rows_per_strip : layout->height;
         rows->piece_size = TIFFStripSize(tif);
-    } else if (cimg_tiff_lzw_fits(tif, layout, rows->row_bytes)) {
+    } else if (cimg_tiff_lzw_fits(tif, layout, rows->row_bytes, &rows->rows_per_strip, &rows->horizontal_predictor)) {
         /* 8-bit LZW strips, by far the commonest compressed TIFFs: decoded here a strip at a time. */
-        uint32_t rows_per_strip = 0;
-        TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
         rows->mode = CIMG_TIFF_LZW_STRIPS;
-        rows->rows_per_strip = rows_per_strip;
-        rows->band_rows = rows_per_strip < layout->height ? rows_per_strip : layout->height;
+        rows->band_rows = rows->rows_per_strip < layout->height ? rows->rows_per_strip : layout->height;
         rows->band = cimg_tiff_alloc((uint64_t)rows->band_rows * rows->row_bytes);
         if (rows->band == NULL) return cimg_fail(error, CIMG_ERR_LIMIT, "a strip of %u rows is too large", rows->band_rows);
-        uint16_t predictor = PREDICTOR_NONE;
-        TIFFGetFieldDefaulted(tif, TIFFTAG_PREDICTOR, &predictor);
-        rows->horizontal_predictor = predictor == PREDICTOR_HORIZONTAL;
         return CIMG_OK;
     } else {
         rows->mode = CIMG_TIFF_SCANLINES;

@@ -91,7 +91,7 @@ public struct AnimationMaker {
         if ordered.isEmpty { throw .noFrames }
         let kind = OutputRecord.Kind(rawValue: animationWriter.mark.kind) ?? .gif
         let encoded = Locked<EncodedAnimation?>(nil)
-        let maker = SendableMaker(self)
+        let maker = StreamedOutputs.Carried(self)
         let planned = StreamedOutputs.planned(
             kind: kind, files: ordered, recipeParameters: recipeParameters(animationWriter),
             catalogParameters: lineageParameters(animationWriter), path: output, mark: animationWriter.mark,
@@ -205,12 +205,4 @@ public struct AnimationMaker {
             }
         }).rendered
     }
-}
-
-/// The maker, carried into the planned output's closure: its pipeline and
-/// options are Sendable values; the lineage recorder it holds is used only
-/// by the executor's recording, one thread at a time, never by the closure.
-private struct SendableMaker: @unchecked Sendable {
-    let value: AnimationMaker
-    init(_ value: AnimationMaker) { self.value = value }
 }

@@ -333,7 +333,7 @@ private struct Feeds: Sendable {
         byOutput = Dictionary(uniqueKeysWithValues: stale.map { ($0, Feed(count: outputs[$0].inputs.count)) })
     }
 
-    subscript(output: Int) -> Feed? { byOutput.isEmpty ? nil : byOutput[output] }
+    subscript(output: Int) -> Feed? { byOutput[output] }
 
     func abandonUnfinished() { for feed in byOutput.values { feed.abandonUnfinished() } }
 }

@@ -13,7 +13,6 @@ final class DayAnimationMaker: IncrementalMaker, @unchecked Sendable {
 
     private let settings: DayAnimationOutputs.Settings
     private let encoder: Encoder
-    private var frames = 0
 
     /// - Throws: `ImagingError` when the encoder cannot start (an MP4's
     ///   output refused by the guard, or its temporary not made).
@@ -53,7 +52,6 @@ final class DayAnimationMaker: IncrementalMaker, @unchecked Sendable {
         case .animation(let animation, _): try animation.add(image, milliseconds: Double(settings.delay * 10))
         case .video(let video): try video.add(image, duration: settings.delay * 10)
         }
-        frames += 1
     }
 
     func finish() throws -> PlannedOutput.Made {

@@ -85,4 +85,13 @@ public enum StreamedOutputs {
         do throws(CatalogError) { try recorder?.check() } catch { recordingError = error }
         return (summary, failure.withLock { $0 }, recordingError)
     }
+
+    /// A maker (`AnimationMaker`, `VideoMaker`) carried into its planned
+    /// output's closure: its pipeline and options are Sendable values; the
+    /// lineage recorder it holds is used only by the executor's recording,
+    /// one thread at a time, never by the closure.
+    struct Carried<Maker>: @unchecked Sendable {
+        let value: Maker
+        init(_ value: Maker) { self.value = value }
+    }
 }

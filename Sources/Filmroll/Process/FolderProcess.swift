@@ -85,10 +85,15 @@ public struct FolderProcess: Sendable {
         events(.stageStarted(.gallery, total: plan.days.count))
         // Pages are outputs like the others: recorded with their recipe's key, judged current by it.
         let root = AbsolutePath.of(out)
+        var current = Set<String>()
         let pages = try GalleryWriter.write(days: plan.galleryDays(options: options), options: options.gallery, to: out,
-                                            fileGuard: options.galleryFileGuard,
-                                            isCurrent: { ledger.isCurrent(path: root + "/" + $0, key: $1) })
-        let made = pages.keys.sorted { $0.key < $1.key }.filter { !ledger.isCurrent(path: root + "/" + $0.key, key: $0.value) }
+                                            fileGuard: options.galleryFileGuard) { path, key in
+            guard ledger.isCurrent(path: root + "/" + path, key: key) else { return false }
+            current.insert(path)
+            return true
+        }
+        // Those the catalog did not already hold with their key: made, or found with the same text.
+        let made = pages.keys.sorted { $0.key < $1.key }.filter { !current.contains($0.key) }
         recorder.record(made.map { LineageOutput(kind: .page, path: root + "/" + $0.key, root: root, key: $0.value,
                                                  parameters: "{}", photos: []) })
         try recorder.check()

@@ -12,7 +12,6 @@ import Synchronization
 /// are missing, which encodes, stores and writes them from one decode
 /// (the executor's), and reports every output.
 final class ThumbnailMaker: Sendable {
-    let pipeline: ImagePipeline
     let plan: ThumbnailPlan
     /// Writes output-folder files: never over a photo, atomically.
     let writer: OutputWriter
@@ -25,12 +24,11 @@ final class ThumbnailMaker: Sendable {
     let readsCachedDimensions: Bool
     private let stores = Locked<[String: ThumbnailStore]>([:])
 
-    init(pipeline: ImagePipeline, plan: ThumbnailPlan, writer: OutputWriter,
+    init(plan: ThumbnailPlan, writer: OutputWriter,
          knownOutputs: [String: [String]] = [:],
          photoHashes: [String: [String: (byteCount: Int, modificationTimeNanoseconds: Int64, hash: String)]] = [:],
          readsCachedDimensions: Bool = true) {
         self.photoHashes = photoHashes
-        self.pipeline = pipeline
         self.plan = plan
         self.writer = writer
         self.knownOutputs = knownOutputs

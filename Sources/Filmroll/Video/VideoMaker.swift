@@ -70,7 +70,7 @@ public struct VideoMaker {
         options.limits = frames.pipeline.configuration.limits
         options.comment = OutputMark.video.text
         let made = Locked<VideoOutput?>(nil)
-        let maker = SendableVideoMaker(self)
+        let maker = StreamedOutputs.Carried(self)
         let planned = StreamedOutputs.planned(
             kind: .video, files: ordered, recipeParameters: recipeParameters(options), catalogParameters: lineageParameters,
             path: output, mark: .video, photos: target?.photos ?? [],
@@ -228,12 +228,4 @@ public struct VideoMaker {
         }
         return JSONValue.object(fields).rendered
     }
-}
-
-/// The maker, carried into the planned output's closure: its pipeline and
-/// options are Sendable values; the lineage recorder it holds is used only
-/// by the executor's recording, one thread at a time, never by the closure.
-private struct SendableVideoMaker: @unchecked Sendable {
-    let value: VideoMaker
-    init(_ value: VideoMaker) { self.value = value }
 }
