@@ -5,7 +5,7 @@
 // size and the RGB PSNR of the GIF's frames against the frames given are
 // printed.
 //
-//   filmroll-bench gif [--size WxH] [--speed S] [--quality Q] [--palette-scale full|half] [--repeat R] FILE...
+//   filmroll-bench gif [--size WxH] [--speed S] [--quality Q] [--palette-scale full|half|quarter] [--repeat R] FILE...
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +16,7 @@ enum GIFBench {
         var arguments = arguments
         var size = PixelSize(width: 480, height: 360), repeats = 5, files: [String] = []
         var options = GIFOptions()
-        options.paletteFromHalfSize = true
+        options.paletteShrink = 2
         while let argument = arguments.first {
             arguments.removeFirst()
             let value = arguments.first
@@ -27,13 +27,13 @@ enum GIFBench {
                 arguments.removeFirst()
             case "--speed": options.speed = value.flatMap { Int($0) }; arguments.removeFirst()
             case "--quality": options.quality = value.flatMap { Int($0) } ?? 80; arguments.removeFirst()
-            case "--palette-scale": options.paletteFromHalfSize = value == "half"; arguments.removeFirst()
+            case "--palette-scale": options.paletteShrink = ["half": 2, "quarter": 4][value ?? ""] ?? 1; arguments.removeFirst()
             case "--repeat": repeats = value.flatMap { Int($0) } ?? 0; arguments.removeFirst()
             default: files.append(argument)
             }
         }
         guard repeats > 0, !files.isEmpty else {
-            printError("usage: filmroll-bench gif [--size WxH] [--speed S] [--quality Q] [--palette-scale full|half] [--repeat R] FILE...")
+            printError("usage: filmroll-bench gif [--size WxH] [--speed S] [--quality Q] [--palette-scale full|half|quarter] [--repeat R] FILE...")
             return 64
         }
         do {

@@ -5,7 +5,7 @@
 //   filmroll-bench video --width N --fps RATE [--crf N] [--preset P] -o OUT.mp4 FILE...
 //   filmroll-bench slideshow [--size WxH] [--zoom Z] ... -o OUT.mp4 FILE...   (SlideshowBench.swift)
 //   filmroll-bench resize --width N [--repeat R] FILE...                    (ResizeBench.swift)
-//   filmroll-bench gif [--size WxH] [--speed S] [--palette-scale full|half] FILE... (GIFBench.swift)
+//   filmroll-bench gif [--size WxH] [--speed S] [--palette-scale full|half|quarter] FILE... (GIFBench.swift)
 //
 // Decodes every file upright through ImageDecoder, shrinking on load to
 // the smallest JPEG DCT scale that still covers an N-pixel longest edge,

@@ -48,7 +48,7 @@ import TestSupport
         var options = GIFOptions()
         options.comment = OutputMark.gif.text
         options.speed = 8
-        options.paletteFromHalfSize = true
+        options.paletteShrink = 4
         options.triesSharedPalette = false
         let whole = try GIFAnimator(options: options).encode(try Self.frames(photos), delays: Array(repeating: 80, count: 6))
         let fed = try Self.made(.gif, photos: photos, in: folder)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Filmroll
+import Foundation
 import Testing
 import TestSupport
 
@@ -62,6 +63,23 @@ import TestSupport
         let photo = try #require(try catalog.photos(matching: PhotoQuery()).first { $0.path == "IMG_0002.jpg" })
         let outputs = try catalog.outputs(ofPhoto: photo.id)
         #expect(outputs.map(\.kind.rawValue).sorted() == ["fourcut", "gif", "thumbnail", "thumbnail"])
+    }
+
+    /// A day of portrait photos gets a portrait animation with the same long
+    /// side as a landscape day's (480), not 480 wide.
+    @Test func aPortraitDaysAnimationHasTheSameLongSide() throws {
+        let folder = try Self.folderOf { folder in
+            for index in 0..<2 {
+                let image = Image(width: 32, height: 48, format: .rgb8, pixels: [UInt8](repeating: UInt8(60 + index * 120), count: 32 * 48 * 3))
+                try AtomicFile.write(try ImageEncoder.encode(image, as: .jpeg(JPEGEncodingOptions(quality: 80))), to: folder + "/tall \(index).jpg")
+            }
+        }
+        defer { Self.remove(folder) }
+        let summary = try FolderProcess(folder: folder).run()
+        #expect(summary.animationsMade == 1)
+        let days = try FileManager.default.contentsOfDirectory(atPath: folder + "/.filmroll/gallery/days").filter { $0.hasSuffix(".gif") }
+        let animation = try ImageDecoder.readInfo(contentsOf: folder + "/.filmroll/gallery/days/" + (try #require(days.first)))
+        #expect(animation.storedSize == PixelSize(width: 320, height: 480))
     }
 
     /// Animations in every format from the same decodes: MP4 first (the

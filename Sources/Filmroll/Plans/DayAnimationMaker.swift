@@ -23,7 +23,7 @@ final class DayAnimationMaker: IncrementalMaker, @unchecked Sendable {
             var options = GIFOptions()
             options.comment = OutputMark.gif.text
             options.speed = settings.gifSpeed
-            options.paletteFromHalfSize = true
+            options.paletteShrink = 4
             options.triesSharedPalette = false    // a day's photos are different pictures
             options.jobs = 1
             // Per-frame palettes: a window of one frame gives the bytes of any window.

@@ -23,9 +23,11 @@ enum LegacyProcessState {
             if let sheet = day.fourCut {
                 current[root + "/" + sheet] = signature(day.fourCutPhotos, settings: "fourcut \(options.fourCut)")
             }
-            for (format, path) in day.animations {
+            // Those versions made every frame `animationEdge` wide: a portrait day's is now narrower.
+            let frame = day.animationSize(edge: options.animationEdge)
+            for (format, path) in day.animations where frame.width == options.animationEdge {
                 current[root + "/" + path] = signature(day.animationPhotos,
-                                                       settings: "\(format) \(options.animationWidth) \(options.animationDelay)")
+                                                       settings: "\(format) \(options.animationEdge) \(options.animationDelay)")
             }
         }
         let photoTimes = Dictionary(plan.photos.flatMap { photo in
@@ -58,7 +60,7 @@ enum LegacyProcessState {
         } catch {
             throw CatalogError(error, catalog: catalog)
         }
-        if FileBytes.exists(stateFile) { unlink(stateFile) }
+        if FileBytes.exists(stateFile) { _ = unlink(stateFile) }
         return adopted
     }
 

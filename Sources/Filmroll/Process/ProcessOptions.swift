@@ -12,8 +12,8 @@ public struct ProcessOptions: Sendable {
     public var animationMinimum = 2
     /// A busier day's animation shows this many photos, spread over the day.
     public var animationMaximum = 30
-    /// The animation's width; its height follows the day's first photo.
-    public var animationWidth = 480
+    /// The animation's long side; its shape follows the day's first photo.
+    public var animationEdge = 480
     /// How long each photo shows in the animation, in centiseconds.
     public var animationDelay = 80
     /// The formats each day's animation is made in, in order; the gallery

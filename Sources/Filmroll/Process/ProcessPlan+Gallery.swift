@@ -27,7 +27,7 @@ extension ProcessPlan {
             return GalleryDay(date: date, photos: photos,
                               fourCut: day.fourCut, fourCutSize: day.fourCut == nil ? nil : sheet,
                               animation: day.animation,
-                              animationSize: day.animation == nil ? nil : day.animationSize(width: options.animationWidth))
+                              animationSize: day.animation == nil ? nil : day.animationSize(edge: options.animationEdge))
         }
     }
 }

@@ -40,7 +40,7 @@ extension ProcessPlan {
                                                        root: root, parameters: dayParameters))
             }
             for (format, path) in day.animations {
-                let settings = DayAnimationOutputs.Settings(format: format, frameSize: day.animationSize(width: options.animationWidth),
+                let settings = DayAnimationOutputs.Settings(format: format, frameSize: day.animationSize(edge: options.animationEdge),
                                                             delay: options.animationDelay, gifSpeed: options.animationSpeed,
                                                             limits: options.limits, encoderBytes: encoderBytes)
                 outputs.append(DayAnimationOutputs.planned(day.animationPhotos.map(Self.input), settings: settings,

@@ -30,9 +30,11 @@ extension GIFAnimator {
             if error <= sharedBound ?? .infinity { return (encoded, error) }
         }
         let settings = options.quantizerSettings
-        if options.paletteFromHalfSize && rect.width >= 256 && rect.height >= 256 {
-            // The palette from a half-size copy: a quarter of the pixels to sort, the same colours.
-            let quantizer = try Quantizer(images: [crop.opaqueHalfSize()], maxColors: min(255, options.colors),
+        if options.paletteShrink > 1 && rect.width >= 256 && rect.height >= 256 {
+            // The palette from a smaller copy: fewer pixels to sort, the same colours.
+            var sample = crop.opaqueHalfSize()
+            if options.paletteShrink >= 4 { sample = sample.opaqueHalfSize() }
+            let quantizer = try Quantizer(images: [sample], maxColors: min(255, options.colors),
                                           quality: settings.quality, speed: settings.speed)
             return (try remap(crop, rect: rect, changed: changed, delay: delay, with: quantizer, options: options), nil)
         }

@@ -34,7 +34,8 @@ final class NearestColor {
         var indices = [UInt8](repeating: 0, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { pixels in
             indices.withUnsafeMutableBufferPointer { out in
-                let lists = fine.lists
+                // Held in locals: written through `out`, the class's fields would be read again per pixel.
+                let lists = fine.lists, shift = fine.shift, side = fine.side
                 // The listed entries, fetched again when a new list may have moved them.
                 var items = fine.items
                 var lastColor: UInt32 = .max, lastIndex: UInt8 = 0
@@ -47,7 +48,7 @@ final class NearestColor {
                         continue
                     }
                     lastColor = color
-                    let cell = fine.cell(r, g, b)
+                    let cell = (Int(r &>> shift) &* side &+ Int(g &>> shift)) &* side &+ Int(b &>> shift)
                     var list = lists[cell]
                     if list == CellLists.unlisted {
                         listFine(cell, r, g, b)
