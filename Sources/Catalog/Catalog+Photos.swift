@@ -11,6 +11,24 @@ extension Catalog {
         try database.rows("SELECT \(PhotoRecord.columns) FROM photos WHERE missing = 1 ORDER BY path").map(PhotoRecord.init)
     }
 
+    /// Notes that the photo at `relativePath`, as the catalog holds it (of
+    /// `byteCount` bytes, changed at `modificationTimeNanoseconds`), cannot
+    /// be decoded, and why: it stays catalogued with its facts, and is
+    /// passed over until its file changes (the indexer then reads it anew).
+    /// Returns whether such a row was marked.
+    @discardableResult
+    public func markUnreadable(relativePath: String, byteCount: Int, modificationTimeNanoseconds: Int64,
+                               reason: String) throws(DatabaseError) -> Bool {
+        try database.execute("UPDATE photos SET error = ? WHERE path = ? AND bytes = ? AND mtime_ns = ? AND missing = 0",
+                             [reason, relativePath, byteCount, modificationTimeNanoseconds]) == 1
+    }
+
+    /// Photos that could not be read, with why, by path (missing ones left out).
+    public func unreadablePhotos() throws(DatabaseError) -> [PhotoRecord] {
+        try database.rows("SELECT \(PhotoRecord.columns) FROM photos WHERE error IS NOT NULL AND missing = 0 ORDER BY path")
+            .map(PhotoRecord.init)
+    }
+
     /// Photos matching `query`, ordered by the time they were taken.
     public func photos(matching query: PhotoQuery) throws(DatabaseError) -> [PhotoRecord] {
         let (condition, arguments) = query.sql

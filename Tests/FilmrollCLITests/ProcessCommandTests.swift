@@ -80,7 +80,7 @@ import TestSupport
 
         // A re-run keeps no record either: it indexes afresh into a catalog of its own and makes everything again.
         let (_, again) = CommandRunner.run("process", folder.path, "--no-catalog")
-        #expect(again.stdout.hasPrefix("7 photos: 14 thumbnails, 1 four-cuts, 2 animations"), "\(again.stdout)")
+        #expect(again.stdout.hasPrefix("7 photos: 14 thumbnails, 1 four-cut, 2 animations"), "\(again.stdout)")
         #expect(!FileBytes.exists(folder.path + "/.filmroll/catalog.sqlite"))
     }
 

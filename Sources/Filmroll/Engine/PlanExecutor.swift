@@ -24,6 +24,10 @@ public struct PlanExecutor: Sendable {
     public var reportRoot: String?
     /// The catalog file (`--catalog`) whose records of unmarked outputs the guard also trusts.
     public var catalogPath: String?
+    /// An output of several photos left short by photos that failed is only
+    /// passed to `failures` (as `MissingPhotos`), neither reported nor
+    /// counted: the caller plans it again without them (`FolderProcess`).
+    public var defersShortOutputs = false
 
     public init(pipeline: ImagePipeline, jobs: Int, force: Bool = false, photos: InputIdentities = InputIdentities([]),
                 cancellation: CancellationToken = CancellationToken(), reportRoot: String? = nil, catalogPath: String? = nil) {
@@ -177,6 +181,7 @@ public struct PlanExecutor: Sendable {
         if let first = output.inputs.first, output.inputs.contains(where: { $0.source.path != first.source.path }) {
             let missing = MissingPhotos(read: decoded, needed: count)
             failures(Failure(subject: .output, path: output.path, error: missing))
+            if defersShortOutputs { return false }
             events(.failed(path: output.path, reason: missing.description))
             state.count { $0.failed += 1 }
         }

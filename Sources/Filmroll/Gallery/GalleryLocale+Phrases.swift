@@ -48,4 +48,26 @@ extension GalleryLocale {
         guard let taken = photo.taken else { return photo.name }
         return "\(photo.name), \(time(taken))"
     }
+
+    var problemsHeading: String { self == .en ? "Files not shown" : "보여 주지 못한 파일" }
+
+    /// A section of the problems page: "2 photos could not be read".
+    func problemsHeading(_ kind: GalleryProblem.Kind, count: Int) -> String {
+        switch (self, kind) {
+        case (.en, .unreadable): count == 1 ? "1 photo could not be read" : "\(count) photos could not be read"
+        case (.en, .notMade): count == 1 ? "1 file could not be made" : "\(count) files could not be made"
+        case (.en, .skipped): count == 1 ? "1 file is not a photo" : "\(count) files are not photos"
+        case (.ko, .unreadable): "읽지 못한 사진 \(count)장"
+        case (.ko, .notMade): "만들지 못한 파일 \(count)개"
+        case (.ko, .skipped): "사진이 아닌 파일 \(count)개"
+        }
+    }
+
+    /// The index's link to the problems page: "3 files not shown".
+    func problemsLink(_ count: Int) -> String {
+        switch self {
+        case .en: count == 1 ? "1 file not shown" : "\(count) files not shown"
+        case .ko: "보여 주지 못한 파일 \(count)개"
+        }
+    }
 }

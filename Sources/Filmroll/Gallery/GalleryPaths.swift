@@ -4,6 +4,7 @@ enum GalleryPaths {
     static let index = "index.html"
     static let stylesheet = "style.css"
     static let daysFolder = "days"
+    static let problems = "problems.html"
 
     /// "days/2025-04-10.html".
     static func dayPage(_ date: DayDate) -> String { "\(daysFolder)/\(date.iso).html" }

@@ -7,7 +7,8 @@ import Catalog
 import Files
 
 /// Writes a static HTML gallery: index.html with a calendar per month,
-/// days/YYYY-MM-DD.html for each day, and style.css. Pages link only to
+/// days/YYYY-MM-DD.html for each day, problems.html when some files could
+/// not be shown, and style.css. Pages link only to
 /// files inside the gallery folder, use no script and no network, and open
 /// from the file system.
 public enum GalleryWriter {
@@ -27,7 +28,8 @@ public enum GalleryWriter {
     /// file `isCurrent` says was made with its key (the catalog's outputs
     /// table) is neither read nor written.
     /// - Throws: `ImagingError.fileSystem` when a folder or file cannot be made.
-    public static func write(days: [GalleryDay], options: GalleryOptions = GalleryOptions(), to folder: String,
+    public static func write(days: [GalleryDay], problems: [GalleryProblem] = [], options: GalleryOptions = GalleryOptions(),
+                             to folder: String,
                              fileGuard: GalleryFileGuard = GalleryFileGuard(),
                              isCurrent: (_ path: String, _ key: String) -> Bool = { _, _ in false })
         throws(ImagingError) -> GallerySummary {
@@ -35,8 +37,9 @@ public enum GalleryWriter {
         try ImagingError.converting(try Folders.create(folder + "/" + GalleryPaths.daysFolder))
         var files: [(path: String, text: String, mark: GalleryMark)] = [
             (GalleryPaths.stylesheet, GalleryStylesheet.css, .stylesheet),
-            (GalleryPaths.index, IndexPage(days: days, options: options).html, .page),
+            (GalleryPaths.index, IndexPage(days: days, problemCount: problems.count, options: options).html, .page),
         ]
+        if !problems.isEmpty { files.append((GalleryPaths.problems, ProblemsPage(problems: problems, options: options).html, .page)) }
         for (position, day) in days.enumerated() {
             let page = DayPage(day: day, previous: position > 0 ? days[position - 1].date : nil,
                                next: position + 1 < days.count ? days[position + 1].date : nil, options: options)
@@ -64,6 +67,9 @@ public enum GalleryWriter {
             summary.keys[file.path] = key
         }
         summary.removedFiles = try removeStalePages(in: folder, keeping: Set(days.map(\.date)), fileGuard: fileGuard)
+        if problems.isEmpty, try remove(GalleryPaths.problems, in: folder, fileGuard: fileGuard) {
+            summary.removedFiles.append(GalleryPaths.problems)
+        }
         return summary
     }
 
@@ -94,18 +100,25 @@ public enum GalleryWriter {
     private static func removeStalePages(in folder: String, keeping kept: Set<DayDate>,
                                          fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
         var removed: [String] = []
-        let root = AbsolutePath.of(folder)
         for name in Folders.names(in: folder + "/" + GalleryPaths.daysFolder).sorted() {
             guard let date = GalleryPaths.day(ofPageNamed: name), !kept.contains(date),
                   GalleryPaths.dayPage(date) == GalleryPaths.daysFolder + "/" + name else { continue }
             let path = GalleryPaths.dayPage(date)
-            // The mark is read from the very file removed.
-            switch ConfinedFiles.remove(root + "/" + path, root: root, isOurs: fileGuard.mayRemove(descriptor:)) {
-            case .removed, .gone: removed.append(path)
-            case .present, .refused: continue
-            case .failed(let problem): throw .fileSystem(.failed(.remove, path: "\(folder)/\(path)", problem))
-            }
+            if try remove(path, in: folder, fileGuard: fileGuard) { removed.append(path) }
         }
         return removed
+    }
+
+    /// Deletes the page at `path` (relative to `folder`) when `fileGuard`
+    /// allows, reached without following a symbolic link; whether it is gone.
+    private static func remove(_ path: String, in folder: String, fileGuard: GalleryFileGuard) throws(ImagingError) -> Bool {
+        let root = AbsolutePath.of(folder)
+        guard FileBytes.exists(root + "/" + path) || path != GalleryPaths.problems else { return false }
+        // The mark is read from the very file removed.
+        switch ConfinedFiles.remove(root + "/" + path, root: root, isOurs: fileGuard.mayRemove(descriptor:)) {
+        case .removed, .gone: return true
+        case .present, .refused: return false
+        case .failed(let problem): throw .fileSystem(.failed(.remove, path: "\(folder)/\(path)", problem))
+        }
     }
 }

@@ -4,6 +4,8 @@
 struct IndexPage {
     /// In date order, one per date, none without photos.
     var days: [GalleryDay]
+    /// How many files the problems page lists (none: no link).
+    var problemCount = 0
     var options: GalleryOptions
 
     private var locale: GalleryLocale { options.locale }
@@ -14,7 +16,7 @@ struct IndexPage {
         var body = """
             <header class="site">
             <h1>\(HTMLEscaping.escape(options.title))</h1>
-            <p class="summary">\(HTMLEscaping.escape(locale.photoCount(photoTotal) + " · " + locale.dayCount(days.count)))</p>
+            <p class="summary">\(HTMLEscaping.escape(locale.photoCount(photoTotal) + " · " + locale.dayCount(days.count)))\(problemLink)</p>
             </header>
 
             """
@@ -32,6 +34,12 @@ struct IndexPage {
         for month in months { body += calendar(month) }
         body += "</main>"
         return PageShell(locale: locale, title: options.title, links: links).document(body: body)
+    }
+
+    /// " · 3 files not shown", linking the problems page, when there are any.
+    private var problemLink: String {
+        guard problemCount > 0 else { return "" }
+        return " · <a href=\"\(links.url(GalleryPaths.problems))\">\(HTMLEscaping.escape(locale.problemsLink(problemCount)))</a>"
     }
 
     /// The months that have photos, newest first, each with its days by day of the month.

@@ -10,6 +10,11 @@
 /// A re-run does only what changed; outputs of photos that are gone go;
 /// gallery pages are outputs too, recorded with their keys and rewritten
 /// only when their content changed.
+///
+/// A photo that cannot be read never breaks a page: its day's sheet and
+/// animation are planned again from the others, pages link only what was
+/// made, and the photo is listed on the problems page; the catalog keeps
+/// why, so later runs pass it over until its file changes.
 public struct FolderProcess: Sendable {
     public let folder: String
     public let options: ProcessOptions
@@ -40,7 +45,10 @@ public struct FolderProcess: Sendable {
         summary.index = try FolderIndexer(catalog: catalog, jobs: options.jobs).run(
             progress: { done, total in events(.advanced(.index, done: done, total: total)) },
             shouldStop: { cancellation.isCancelled })
-        let records = try catalog.photos(matching: PhotoQuery()).filter { !$0.isMissing && $0.error == nil }
+        for failure in summary.index.failures {
+            events(.failed(path: failure.path, reason: failure.reason))
+            summary.failures.append(ProcessFailure(path: failure.path, reason: failure.reason))
+        }
         let out = options.resolvedOutputFolder(for: folder)
         let anchor = LinkFreeFolders.anchor(of: out, photoFolder: folder)
         for subfolder in ["thumbs", "days"] {
@@ -49,34 +57,71 @@ public struct FolderProcess: Sendable {
         }
         // A re-run may write nothing into them: their crashed runs' temporaries go all the same.
         for written in [out, out + "/thumbs", out + "/days"] { TemporaryFiles.sweepOnce(folder: written) }
-        let plan = ProcessPlan(records: records, folder: folder, options: options)
-        summary.photos = plan.photos.count
+        let recorder = SerialRecorder(LineageRecorder(catalog: catalog), folder: catalog.folder)
 
         // The plans of thumbs, fourcut --per-day and the day animations, run
         // by the one executor against the catalog's record of what is made.
-        let outputs = plan.outputs(options: options, out: out, encoderBytes: pipeline.configuration.memory.encoderBytes)
+        // A photo that fails to decode is left out of its day's sheet and
+        // animation: they are planned again from the others and made in a
+        // second pass (which decodes only what they need).
+        var unreadable: [String: String] = [:]     // this run's, absolute path → why
+        var plan: ProcessPlan
         var ledger: OutputLedger
-        do {
-            ledger = OutputLedger(try catalog.ledger())
-        } catch {
-            throw CatalogError(error, catalog: catalog)
+        var notMade: [String: String] = [:]        // absolute output path → why
+        var pass = 0
+        while true {
+            pass += 1
+            let records = try catalog.photos(matching: PhotoQuery())
+                .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
+            plan = ProcessPlan(records: records, folder: folder, options: options)
+            let outputs = plan.outputs(options: options, out: out, encoderBytes: pipeline.configuration.memory.encoderBytes)
+            do {
+                ledger = OutputLedger(try catalog.ledger())
+            } catch {
+                throw CatalogError(error, catalog: catalog)
+            }
+            if pass == 1 {
+                summary.adopted = try LegacyProcessState.adopt(outputs, plan: plan, options: options, out: out,
+                                                                ledger: &ledger, catalog: catalog)
+            }
+            var executor = PlanExecutor(pipeline: pipeline, jobs: options.jobs, force: options.force,
+                                        photos: options.force ? InputIdentities(paths: plan.photos.map(\.source.path)) : InputIdentities([]),
+                                        cancellation: cancellation, reportRoot: AbsolutePath.of(out))
+            // The last pass allowed reports what is still short of photos.
+            executor.defersShortOutputs = pass < Self.passes
+            let failures = Locked<[PlanExecutor.Failure]>([])
+            let run = executor.run(outputs, ledger: ledger, record: recorder.record,
+                                   failures: { failure in failures.withLock { $0.append(failure) } }, events: events)
+            try recorder.check()
+            summary.thumbnailsMade += run.made["thumbnail", default: 0]
+            summary.fourCutsMade += run.made["fourcut", default: 0]
+            summary.animationsMade += run.made["animation", default: 0]
+            summary.reused += run.reused
+            summary.failed += run.failed
+            summary.decoded += run.decoded
+            summary.cancelled = run.cancelled
+            if summary.cancelled { return summary }
+
+            var newlyUnreadable = 0
+            notMade = [:]
+            for failure in failures.withLock({ $0 }) {
+                let reason = (failure.error as? CustomStringConvertible)?.description ?? "\(failure.error)"
+                switch failure.subject {
+                case .photo:
+                    guard unreadable[failure.path] == nil else { continue }
+                    unreadable[failure.path] = reason
+                    newlyUnreadable += 1
+                    summary.failures.append(ProcessFailure(path: failure.path, reason: reason))
+                    try markIfUnreadable(failure, plan: plan, catalog: catalog)
+                case .output:
+                    if failure.error is PlanExecutor.MissingPhotos && executor.defersShortOutputs { continue }
+                    notMade[failure.path] = reason
+                    summary.failures.append(ProcessFailure(path: failure.path, reason: reason))
+                }
+            }
+            if newlyUnreadable == 0 || pass == Self.passes { break }
         }
-        summary.adopted = try LegacyProcessState.adopt(outputs, plan: plan, options: options, out: out,
-                                                        ledger: &ledger, catalog: catalog)
-        let recorder = SerialRecorder(LineageRecorder(catalog: catalog), folder: catalog.folder)
-        let executor = PlanExecutor(pipeline: pipeline, jobs: options.jobs, force: options.force,
-                                    photos: options.force ? InputIdentities(paths: plan.photos.map(\.source.path)) : InputIdentities([]),
-                                    cancellation: cancellation, reportRoot: AbsolutePath.of(out))
-        let run = executor.run(outputs, ledger: ledger, record: recorder.record, events: events)
-        try recorder.check()
-        summary.thumbnailsMade = run.made["thumbnail", default: 0]
-        summary.fourCutsMade = run.made["fourcut", default: 0]
-        summary.animationsMade = run.made["animation", default: 0]
-        summary.reused = run.reused
-        summary.failed += run.failed
-        summary.decoded = run.decoded
-        summary.cancelled = run.cancelled
-        if summary.cancelled { return summary }
+        summary.photos = plan.photos.count
 
         let removed = OutputSweep.removeAllBut(expected: plan.expectedOutputs, in: out)
         try catalog.forgetOutputs(paths: removed.map { AbsolutePath.of(out + "/" + $0) })
@@ -86,7 +131,11 @@ public struct FolderProcess: Sendable {
         // Pages are outputs like the others: recorded with their recipe's key, judged current by it.
         let root = AbsolutePath.of(out)
         var current = Set<String>()
-        let pages = try GalleryWriter.write(days: plan.galleryDays(options: options), options: options.gallery, to: out,
+        let problems = try galleryProblems(unreadable: unreadable, notMade: notMade, skipped: summary.index.skipped,
+                                           catalog: catalog, out: out)
+        summary.unreadable = problems.filter { $0.kind == .unreadable }.count
+        let days = plan.galleryDays(options: options, out: out, notMade: Set(notMade.keys))
+        let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
                                             fileGuard: options.galleryFileGuard) { path, key in
             guard ledger.isCurrent(path: root + "/" + path, key: key) else { return false }
             current.insert(path)
@@ -104,4 +153,8 @@ public struct FolderProcess: Sendable {
         summary.galleryPath = out + "/index.html"
         return summary
     }
+
+    /// Passes over the plan at most: the second makes the days whose photos
+    /// failed in the first; a third, those whose replacements failed too.
+    static let passes = 3
 }

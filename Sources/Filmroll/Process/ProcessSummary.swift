@@ -15,9 +15,26 @@ public struct ProcessSummary: Sendable, Equatable {
     /// Outputs made by an earlier version, kept: their recipe had not changed.
     public var adopted = 0
     public var failed = 0
+    /// Every file that failed this run, with why: photos the index or the
+    /// decoder could not read, outputs not made.
+    public var failures: [ProcessFailure] = []
+    /// Photos the gallery cannot show because they cannot be read, this run
+    /// or an earlier one (the catalog remembers until the file changes).
+    public var unreadable = 0
     public var cancelled = false
     /// The gallery's index page.
     public var galleryPath = ""
 
     public init() {}
+}
+
+/// A photo or an output that failed, and why.
+public struct ProcessFailure: Sendable, Equatable {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }

@@ -46,19 +46,29 @@ final class ProcessDisplay: Sendable {
                 ("thumbnails", .int(summary.thumbnailsMade)), ("fourcuts", .int(summary.fourCutsMade)),
                 ("animations", .int(summary.animationsMade)), ("pages", .int(summary.pagesWritten)),
                 ("reused", .int(summary.reused)), ("removed", .int(summary.removed)),
-                ("failed", .int(summary.failed + summary.index.failed)),
+                ("failed", .int(summary.failed + summary.index.failed)), ("unreadable", .int(summary.unreadable)),
+                ("failures", .array(summary.failures.map { .object([("path", .string($0.path)), ("error", .string($0.reason))]) })),
+                ("skipped", .array(SkippedFiles(files: summary.index.skipped).jsonObjects())),
                 ("gallery", .string(url)),
             ]).rendered)
             return
         }
+        SkippedFiles(files: summary.index.skipped).report(io)
         if !quiet {
-            io.print("\(summary.photos) photos: \(summary.thumbnailsMade) thumbnails, \(summary.fourCutsMade) four-cuts, "
-                     + "\(summary.animationsMade) animations, \(summary.pagesWritten) pages made; "
+            io.print("\(Self.counted(summary.photos, "photo")): \(Self.counted(summary.thumbnailsMade, "thumbnail")), "
+                     + "\(Self.counted(summary.fourCutsMade, "four-cut")), \(Self.counted(summary.animationsMade, "animation")), "
+                     + "\(Self.counted(summary.pagesWritten, "page")) made; "
                      + (summary.reused > 0 ? "\(summary.reused) copied from other commands' outputs; " : "")
                      + "\(summary.removed) removed, \(summary.failed + summary.index.failed) failed")
+            if summary.unreadable > 0 && summary.failures.isEmpty {
+                io.print("\(Self.counted(summary.unreadable, "photo")) could not be read (unchanged since); listed on the gallery's problems page")
+            }
         }
         io.print(url)
     }
+
+    /// "1 photo", "3 photos".
+    static func counted(_ count: Int, _ noun: String) -> String { count == 1 ? "1 \(noun)" : "\(count) \(noun)s" }
 
     /// A path as a file:// URL's path: unreserved bytes kept, the rest %XX.
     static func percentEncoded(_ path: String) -> String {

@@ -1,0 +1,22 @@
+/// A file the gallery cannot show, listed on its problems page.
+public struct GalleryProblem: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A photo that could not be read.
+        case unreadable
+        /// An output that could not be made.
+        case notMade
+        /// A file of the folder that is not a photo.
+        case skipped
+    }
+
+    public var kind: Kind
+    /// Relative to the photo folder (the gallery folder for `notMade`); any text.
+    public var path: String
+    public var reason: String
+
+    public init(kind: Kind, path: String, reason: String) {
+        self.kind = kind
+        self.path = path
+        self.reason = reason
+    }
+}
