@@ -25,6 +25,18 @@ enum {
     CIMG_TAG_GPS_LATITUDE = 0x0002,
     CIMG_TAG_GPS_LONGITUDE_REF = 0x0003,
     CIMG_TAG_GPS_LONGITUDE = 0x0004,
+    CIMG_TAG_DATE_TIME = 0x0132,
+    CIMG_TAG_DATE_TIME_DIGITIZED = 0x9004,
+    CIMG_TAG_OFFSET_TIME = 0x9010,
+    CIMG_TAG_OFFSET_TIME_DIGITIZED = 0x9012,
+    CIMG_TAG_SUBSEC_TIME_DIGITIZED = 0x9292,
+    CIMG_TAG_GPS_TIME_STAMP = 0x0007,
+    CIMG_TAG_GPS_DATE_STAMP = 0x001D,
+    CIMG_TAG_EXPOSURE_TIME = 0x829A,
+    CIMG_TAG_F_NUMBER = 0x829D,
+    CIMG_TAG_ISO = 0x8827,
+    CIMG_TAG_FOCAL_LENGTH = 0x920A,
+    CIMG_TAG_LENS_MODEL = 0xA434,
 };
 
 static ExifEntry *cimg_exif_entry(ExifData *exif, ExifIfd ifd, int tag) {
@@ -138,6 +150,27 @@ static void cimg_exif_read_gps(ExifData *exif, ExifByteOrder order, cimg_exif *o
     out->longitude = longitude;
 }
 
+/* GPSDateStamp and GPSTimeStamp (hours, minutes, seconds, UTC). */
+static void cimg_exif_read_gps_time(ExifData *exif, ExifByteOrder order, cimg_exif *out) {
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_DATE_STAMP), out->gps_date_stamp,
+                        sizeof out->gps_date_stamp);
+    ExifEntry *time = cimg_exif_entry(exif, EXIF_IFD_GPS, CIMG_TAG_GPS_TIME_STAMP);
+    double hours, minutes, seconds;
+    if (time == NULL || time->components < 3 || cimg_exif_number(time, order, 0, &hours) != 0 ||
+        cimg_exif_number(time, order, 1, &minutes) != 0 || cimg_exif_number(time, order, 2, &seconds) != 0) return;
+    double total = hours * 3600 + minutes * 60 + seconds;
+    if (!(total >= 0 && total < 86400)) return;
+    out->has_gps_time = 1;
+    out->gps_seconds = total;
+}
+
+/* A positive finite number, else 0. */
+static double cimg_exif_positive(ExifEntry *entry, ExifByteOrder order) {
+    double value;
+    if (cimg_exif_number(entry, order, 0, &value) != 0 || !(value > 0) || !isfinite(value)) return 0;
+    return value;
+}
+
 int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *out, cimg_error *error) {
     static const uint8_t header[6] = {'E', 'x', 'i', 'f', 0, 0};
     memset(out, 0, sizeof *out);
@@ -181,6 +214,20 @@ int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *out, cimg_error
     out->pixel_width = cimg_exif_unsigned(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_PIXEL_X_DIMENSION), order);
     out->pixel_height = cimg_exif_unsigned(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_PIXEL_Y_DIMENSION), order);
     cimg_exif_read_gps(exif, order, out);
+    cimg_exif_read_gps_time(exif, order, out);
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_DATE_TIME_DIGITIZED),
+                        out->date_time_digitized, sizeof out->date_time_digitized);
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_OFFSET_TIME_DIGITIZED),
+                        out->offset_time_digitized, sizeof out->offset_time_digitized);
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_SUBSEC_TIME_DIGITIZED),
+                        out->subsec_time_digitized, sizeof out->subsec_time_digitized);
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_0, CIMG_TAG_DATE_TIME), out->date_time, sizeof out->date_time);
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_OFFSET_TIME), out->offset_time, sizeof out->offset_time);
+    out->exposure_time = cimg_exif_positive(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_EXPOSURE_TIME), order);
+    out->f_number = cimg_exif_positive(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_F_NUMBER), order);
+    out->iso = cimg_exif_unsigned(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_ISO), order);
+    out->focal_length = cimg_exif_positive(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_FOCAL_LENGTH), order);
+    cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_LENS_MODEL), out->lens_model, sizeof out->lens_model);
 
     exif_data_unref(exif);
     free(prefixed);

@@ -513,6 +513,21 @@ typedef struct cimg_exif {
     double longitude;                /* degrees, west negative */
     uint32_t pixel_width;            /* PixelXDimension; 0 when absent */
     uint32_t pixel_height;
+    /* Lower-ranked capture dates, for files without DateTimeOriginal. */
+    char date_time_digitized[CIMG_EXIF_TEXT_CAPACITY];  /* CreateDate, "YYYY:MM:DD HH:MM:SS" */
+    char offset_time_digitized[CIMG_EXIF_TEXT_CAPACITY];
+    char subsec_time_digitized[CIMG_EXIF_TEXT_CAPACITY];
+    char date_time[CIMG_EXIF_TEXT_CAPACITY];            /* IFD0 DateTime (the file's last change) */
+    char offset_time[CIMG_EXIF_TEXT_CAPACITY];
+    char gps_date_stamp[CIMG_EXIF_TEXT_CAPACITY];       /* "YYYY:MM:DD", UTC */
+    int has_gps_time;
+    double gps_seconds;              /* GPSTimeStamp as seconds since midnight, UTC */
+    /* How it was taken; 0 or "" when absent. */
+    double exposure_time;            /* seconds */
+    double f_number;
+    uint32_t iso;                    /* PhotographicSensitivity (ISOSpeedRatings) */
+    double focal_length;             /* millimetres */
+    char lens_model[CIMG_EXIF_TEXT_CAPACITY];
 } cimg_exif;
 
 /**

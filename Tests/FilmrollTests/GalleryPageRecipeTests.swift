@@ -24,7 +24,7 @@ import TestSupport
         _ = try FolderProcess(folder: folder).run()
         let keys = try Self.pageKeys(folder)
         #expect(keys.keys.sorted() == ["days/2025-04-10.html", "days/2025-04-11.html", "days/2025-04-12.html",
-                                       "index.html", "style.css"])
+                                       "gallery.js", "index.html"] + (1...7).map { "photos/IMG_000\($0).html" } + ["style.css"])
         for (path, key) in keys {
             #expect(key == GalleryWriter.pageKey(path: path, text: try Self.text(folder + "/.filmroll/gallery/" + path)))
         }
@@ -47,13 +47,14 @@ import TestSupport
         #expect(again.pagesWritten == 0)
         #expect(try Self.text(page) == touched)
 
-        // One more photo on 04-12: its day page and the index change, and only they.
+        // One more photo on 04-12: its day page, the index, its page and its neighbours' pages change, and only they.
         try AtomicFile.write(try Fixtures.bytes("dated/IMG_0005.jpg"), to: folder + "/IMG_0008.jpg")
         let grown = try FolderProcess(folder: folder).run()
         let after = try Self.pageKeys(folder)
         let changed = Set(after.keys.filter { after[$0] != before[$0] })
-        #expect(changed == ["days/2025-04-12.html", "index.html"])
-        #expect(grown.pagesWritten == 2)
+        #expect(changed == ["days/2025-04-12.html", "index.html", "photos/IMG_0005.html", "photos/IMG_0008.html",
+                            "photos/IMG_0006.html"])
+        #expect(grown.pagesWritten == 5)
     }
 
     @Test func aDayThatIsGoneTakesItsPageAndItsRow() throws {

@@ -117,7 +117,7 @@ public struct FolderIndexer {
     static let upsertColumns = """
         bytes, mtime_ns, hash, format, stored_width, stored_height, width, height, orientation, \
         taken_at, taken_offset_minutes, taken_day, taken_from_mtime, make, model, latitude, longitude, frames, \
-        error, missing, indexed_at
+        error, missing, indexed_at, taken_source, exposure_time, f_number, iso, focal_length, lens, color_space
         """
 
     /// Writes one file's facts. Runs inside the chunk's write transaction and

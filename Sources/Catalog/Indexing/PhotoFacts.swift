@@ -29,16 +29,17 @@ struct PhotoFacts: Sendable {
         }
     }
 
-    /// The capture time: EXIF DateTimeOriginal (local, with its offset when
-    /// known), else the file's mtime in this machine's time zone.
-    var taken: (local: String, offsetMinutes: Int?, fromModificationTime: Bool) {
-        if let date = info?.metadata.captureDate {
+    /// The capture time: the file's best-ranked date (`CaptureDateSource`:
+    /// DateTimeOriginal, CreateDate, XMP, IFD0 DateTime, GPS), local with
+    /// its offset when known, else the file's mtime in this machine's time zone.
+    var taken: (local: String, offsetMinutes: Int?, source: CaptureDateSource) {
+        if let (date, source) = info?.metadata.captureDateAndSource {
             var local = date
             local.utcOffsetMinutes = nil
-            return (local.iso8601, date.utcOffsetMinutes, false)
+            return (local.iso8601, date.utcOffsetMinutes, source)
         }
         let (local, offset) = Timestamps.local(nanoseconds: entry.modificationTimeNanoseconds)
-        return (local, offset, true)
+        return (local, offset, .fileTime)
     }
 
     /// Values for the photo columns after `path`:
@@ -50,8 +51,10 @@ struct PhotoFacts: Sendable {
             entry.byteCount, entry.modificationTimeNanoseconds, hash, info?.format.rawValue,
             info?.storedSize.width, info?.storedSize.height, info?.uprightSize.width, info?.uprightSize.height,
             metadata?.orientation.rawValue, taken.local, taken.offsetMinutes, String(taken.local.prefix(10)),
-            taken.fromModificationTime, metadata?.make, metadata?.model, metadata?.gps?.latitude,
+            taken.source == .fileTime, metadata?.make, metadata?.model, metadata?.gps?.latitude,
             metadata?.gps?.longitude, metadata?.frameCount, error, false, Timestamps.nowUTC(),
+            taken.source.rawValue, metadata?.shooting.exposureTime, metadata?.shooting.fNumber, metadata?.shooting.iso,
+            metadata?.shooting.focalLength, metadata?.shooting.lens, info?.colorSpace.description,
         ]
     }
 }

@@ -17,6 +17,12 @@ public struct PhotoRecord: Sendable, Hashable {
     public var takenOffsetMinutes: Int?
     /// True when the file had no capture date and its mtime stands in.
     public var takenFromModificationTime: Bool
+    /// Where the capture date came from; nil for rows indexed before it was kept.
+    public var takenSource: CaptureDateSource?
+    /// Exposure, aperture, ISO, focal length and lens, as far as the file says.
+    public var shooting: ShootingDetails
+    /// The colour space the file declares ("sRGB", "Display P3", …).
+    public var colorSpace: String?
     public var make: String?
     public var model: String?
     public var gps: GPSCoordinate?
@@ -45,7 +51,8 @@ public struct PhotoRecord: Sendable, Hashable {
 
     static let columns = """
         id, path, bytes, mtime_ns, hash, format, stored_width, stored_height, width, height, orientation, \
-        taken_at, taken_offset_minutes, taken_from_mtime, make, model, latitude, longitude, frames, error, missing
+        taken_at, taken_offset_minutes, taken_from_mtime, make, model, latitude, longitude, frames, error, missing, \
+        taken_source, exposure_time, f_number, iso, focal_length, lens, color_space
         """
 
     init(row: Row) {
@@ -69,6 +76,10 @@ public struct PhotoRecord: Sendable, Hashable {
         frames = row["frames"].int
         error = row["error"].string
         isMissing = row["missing"].int == 1
+        takenSource = row["taken_source"].string.flatMap(CaptureDateSource.init(rawValue:))
+        shooting = ShootingDetails(exposureTime: row["exposure_time"].double, fNumber: row["f_number"].double,
+                                   iso: row["iso"].int, focalLength: row["focal_length"].double, lens: row["lens"].string)
+        colorSpace = row["color_space"].string
     }
 
     private static func size(_ width: DatabaseValue, _ height: DatabaseValue) -> PixelSize? {

@@ -100,6 +100,21 @@ enum CatalogSchema {
         """
         -- the kind 'page'
         """,
+        // 5: where the capture date came from (a `CaptureDateSource`: 'original', 'digitized',
+        // 'xmp', 'modified', 'gps', 'fileTime'), how the photo was taken and its colour space,
+        // for the gallery's photo pages. Rows made before hold none of it: their size is set
+        // to -1 so that the next index reads each file again (the content hash is unchanged,
+        // so no output is remade for it).
+        """
+        ALTER TABLE photos ADD COLUMN taken_source TEXT;
+        ALTER TABLE photos ADD COLUMN exposure_time REAL;
+        ALTER TABLE photos ADD COLUMN f_number REAL;
+        ALTER TABLE photos ADD COLUMN iso INTEGER;
+        ALTER TABLE photos ADD COLUMN focal_length REAL;
+        ALTER TABLE photos ADD COLUMN lens TEXT;
+        ALTER TABLE photos ADD COLUMN color_space TEXT;
+        UPDATE photos SET bytes = -1 WHERE missing = 0;
+        """,
     ]
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
@@ -129,6 +144,8 @@ enum CatalogSchema {
             error TEXT,                           -- why the file could not be read
             missing INTEGER NOT NULL DEFAULT 0,   -- 1 when the file is gone
             indexed_at TEXT NOT NULL
+            , taken_source TEXT, exposure_time REAL, f_number REAL, iso INTEGER, focal_length REAL, lens TEXT, color_space TEXT
+            -- version 5 (where ADD COLUMN puts them): the date's source, exposure, lens, colour space
         );
         CREATE INDEX photos_hash ON photos(hash);
         CREATE INDEX photos_taken ON photos(taken_at);

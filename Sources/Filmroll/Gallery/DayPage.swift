@@ -26,6 +26,7 @@ struct DayPage {
             </ul>
             </section>
             </main>
+            <script src="\(links.url(GalleryPaths.script))"></script>
             """
         return PageShell(locale: locale, title: title + " · " + options.title, links: links).document(body: body)
     }
@@ -89,12 +90,17 @@ struct DayPage {
         return html.isEmpty ? "" : "<div class=\"highlights\">\n\(html)</div>\n"
     }
 
-    /// One photo: its thumbnail linking to the large view, then name, time and camera.
+    /// One photo: its thumbnail linking to its page (or the large view),
+    /// then name, time and camera. The thumbnail is shown whole in a square
+    /// no wider than its long side, so it suffices at 1x in every
+    /// orientation; the large view serves high-density screens.
     private func figure(_ photo: GalleryPhoto) -> String {
         var sources = ""
-        if photo.largeSize.width > photo.thumbnailSize.width {
-            sources = " srcset=\"\(links.url(photo.thumbnail)) \(photo.thumbnailSize.width)w, "
-                + "\(links.url(photo.large)) \(photo.largeSize.width)w\" sizes=\"(max-width: 32rem) 46vw, 16rem\""
+        let long = max(photo.thumbnailSize.width, photo.thumbnailSize.height)
+        let largeLong = max(photo.largeSize.width, photo.largeSize.height)
+        if largeLong > long, long > 0 {
+            let density = (Double(largeLong) / Double(long) * 100).rounded() / 100
+            sources = " srcset=\"\(links.url(photo.thumbnail)) 1x, \(links.url(photo.large)) \(density)x\""
         }
         var caption = "<span class=\"name\"><bdi>\(HTMLEscaping.escape(photo.name))</bdi></span>"
         if let taken = photo.taken {
@@ -104,12 +110,20 @@ struct DayPage {
             caption += " <span class=\"camera\">\(HTMLEscaping.escape(camera))</span>"
         }
         return """
-            <li><figure>
-            <a href="\(links.url(photo.large))"><img src="\(links.url(photo.thumbnail))"\(sources) \
+            <li id="\(HTMLEscaping.escape(Self.anchor(photo)))"><figure>
+            <a href="\(links.url(photo.page ?? photo.large))"><img src="\(links.url(photo.thumbnail))"\(sources) \
             alt="\(HTMLEscaping.escape(locale.photoDescription(photo)))"\(sizeAttributes(photo.thumbnailSize)) loading="lazy" decoding="async"></a>
             <figcaption>\(caption)</figcaption>
             </figure></li>
             """
+    }
+
+    /// The id of a photo's item on its day page ("p-IMG_0001"), which its page links back to.
+    static func anchor(_ photo: GalleryPhoto) -> String {
+        var stem = photo.page ?? photo.thumbnail
+        if stem.hasPrefix(GalleryPaths.photosFolder + "/") { stem.removeFirst(GalleryPaths.photosFolder.count + 1) }
+        if stem.hasSuffix(".html") { stem.removeLast(5) }
+        return "p-" + URLPath.encode(stem)
     }
 
     private func sizeAttributes(_ size: PixelSize?) -> String {

@@ -16,12 +16,13 @@ import Files
 enum GalleryMark: Sendable {
     case page
     case stylesheet
+    case script
 
     /// The text written into the file.
     var text: String {
         switch self {
         case .page: #"<meta name="generator" content="Filmroll gallery">"#
-        case .stylesheet: "/* Filmroll gallery */"
+        case .stylesheet, .script: "/* Filmroll gallery */"
         }
     }
 
@@ -44,6 +45,8 @@ enum GalleryMark: Sendable {
         switch self {
         case .page:
             return Self.pageHeadHasMark(Self.bytes(of: descriptor, count: min(size, Self.searchLength)))
+        case .script:
+            return Self.bytes(of: descriptor, count: min(size, text.utf8.count)) == Array(text.utf8)
         case .stylesheet:
             let earlier = Array(GalleryStylesheet.rules.utf8)
             if size == earlier.count { return Self.bytes(of: descriptor, count: size) == earlier }

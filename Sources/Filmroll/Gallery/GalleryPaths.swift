@@ -5,6 +5,8 @@ enum GalleryPaths {
     static let stylesheet = "style.css"
     static let daysFolder = "days"
     static let problems = "problems.html"
+    static let script = "gallery.js"
+    static let photosFolder = "photos"
 
     /// "days/2025-04-10.html".
     static func dayPage(_ date: DayDate) -> String { "\(daysFolder)/\(date.iso).html" }
@@ -13,6 +15,12 @@ enum GalleryPaths {
     static func day(ofPageNamed name: String) -> DayDate? {
         guard name.hasSuffix(".html") else { return nil }
         return DayDate(iso: String(name.dropLast(5)))
+    }
+
+    /// The folders a file at `path` needs, outermost first: "photos", "photos/2025" for "photos/2025/IMG_0001.html".
+    static func folders(of path: String) -> [String] {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        return parts.indices.map { parts[...$0].joined(separator: "/") }
     }
 
     /// The id of a month's calendar in the index, "m-2025-04".

@@ -1,5 +1,6 @@
-/// One photo as the gallery shows it: its name, its thumbnail and larger
-/// view (paths relative to the gallery folder), when and with what it was taken.
+/// One photo as the gallery shows it: its name, its thumbnail, larger view,
+/// preview and page (paths relative to the gallery folder), when and with
+/// what it was taken.
 public struct GalleryPhoto: Sendable, Hashable {
     /// The photo's file name as its owner knows it ("IMG_0001.HEIC"); any text.
     public var name: String
@@ -15,6 +16,15 @@ public struct GalleryPhoto: Sendable, Hashable {
     public var taken: CaptureDate?
     /// The camera's make and model ("Canon EOS 40D").
     public var camera: String?
+    /// Its own page ("photos/2025/IMG_0001.html"); nil: the day page links the large view.
+    public var page: String?
+    /// The preview for high-density screens (2048 px) and its size, when made.
+    public var preview: String?
+    public var previewSize: PixelSize?
+    /// The original, relative to the gallery folder ("../../IMG_0001.HEIC"), when linked.
+    public var original: String?
+    /// What the photo page's details panel shows.
+    public var details = GalleryPhotoDetails()
 
     public init(name: String, thumbnail: String, large: String, thumbnailSize: PixelSize, largeSize: PixelSize,
                 taken: CaptureDate? = nil, camera: String? = nil) {
@@ -26,4 +36,22 @@ public struct GalleryPhoto: Sendable, Hashable {
         self.taken = taken
         self.camera = camera
     }
+}
+
+/// The facts of a photo's details panel, each shown when known.
+public struct GalleryPhotoDetails: Sendable, Hashable {
+    /// Where `GalleryPhoto.taken` came from; said on the page when it is a guess.
+    public var takenSource: CaptureDateSource?
+    public var shooting = ShootingDetails()
+    /// The original's upright pixel size.
+    public var pixelSize: PixelSize?
+    public var colorSpace: String?
+    public var fileBytes: Int?
+    /// "JPEG", "HEIF".
+    public var format: String?
+    public var gps: GPSCoordinate?
+    /// The place's name, when known.
+    public var place: String?
+
+    public init() {}
 }

@@ -110,8 +110,11 @@ enum GalleryStylesheet {
         ul.photos figure { margin: 0; }
         ul.photos a { display: block; border-radius: 4px; }
         ul.photos img {
-          width: 100%; aspect-ratio: 1; object-fit: cover; border-radius: 4px; background: var(--line);
+          width: 100%; max-width: 16rem; aspect-ratio: 1; object-fit: contain; border-radius: 4px;
+          background: var(--accent-surface);
         }
+        ul.photos a:focus-visible, .highlight a:focus-visible { outline-offset: 3px; }
+        .highlight a { display: inline-block; border-radius: 4px; }
         figcaption { font-size: 0.875rem; margin-top: 0.35rem; overflow-wrap: anywhere; }
         figcaption .name { display: block; font-weight: 600; }
         figcaption time, figcaption .camera { color: var(--muted); }
@@ -119,6 +122,21 @@ enum GalleryStylesheet {
         nav.days ul { justify-content: space-between; }
         nav.days .month { order: 0; }
         @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
+
+        /* The photo pages. */
+        figure.photo { margin: 0 0 1.5rem; }
+        figure.photo img {
+          width: auto; max-width: 100%; max-height: 85vh; height: auto; margin: 0 auto; border-radius: 4px;
+        }
+        nav.photos-nav ul { justify-content: space-between; }
+        nav.photos-nav .day { order: 0; }
+        .details dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.35rem 1.25rem; margin: 0.5rem 0 0; }
+        .details dt { color: var(--muted); }
+        .details dd { margin: 0; overflow-wrap: anywhere; }
+        .details .note { color: var(--muted); }
+        @media (max-width: 36rem) { .details dl { grid-template-columns: 1fr; gap: 0 0; } .details dd { margin-bottom: 0.5rem; } }
+        ul.problems { padding-inline-start: 1.25rem; }
+        ul.problems .name { font-weight: 600; }
 
         """
 }

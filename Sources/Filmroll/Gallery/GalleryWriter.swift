@@ -35,8 +35,10 @@ public enum GalleryWriter {
         throws(ImagingError) -> GallerySummary {
         let days = normalized(days)
         try ImagingError.converting(try Folders.create(folder + "/" + GalleryPaths.daysFolder))
+        var refused: [GalleryRefusal] = []
         var files: [(path: String, text: String, mark: GalleryMark)] = [
             (GalleryPaths.stylesheet, GalleryStylesheet.css, .stylesheet),
+            (GalleryPaths.script, GalleryScript.source, .script),
             (GalleryPaths.index, IndexPage(days: days, problemCount: problems.count, options: options).html, .page),
         ]
         if !problems.isEmpty { files.append((GalleryPaths.problems, ProblemsPage(problems: problems, options: options).html, .page)) }
@@ -45,7 +47,21 @@ public enum GalleryWriter {
                                next: position + 1 < days.count ? days[position + 1].date : nil, options: options)
             files.append((GalleryPaths.dayPage(day.date), page.html, .page))
         }
+        // Photo pages, each linking the photos before and after it across days.
+        let sequence = days.flatMap { day in day.photos.filter { $0.page != nil }.map { (day.date, $0) } }
+        var photoPages = Set<String>()
+        for (position, (date, photo)) in sequence.enumerated() {
+            guard let path = photo.page, photoPages.insert(path).inserted else { continue }
+            let page = PhotoPage(photo: photo, day: date, previous: position > 0 ? sequence[position - 1].1 : nil,
+                                 next: position + 1 < sequence.count ? sequence[position + 1].1 : nil, options: options)
+            guard try makeFolders(of: path, in: folder) else {
+                refused.append(GalleryRefusal(path: path, reason: "a folder on its way is a symbolic link or not a folder"))
+                continue
+            }
+            files.append((path, page.html, .page))
+        }
         var summary = GallerySummary()
+        summary.refusedFiles = refused
         for file in files {
             let key = pageKey(path: file.path, text: file.text)
             if isCurrent(file.path, key) {
@@ -69,6 +85,10 @@ public enum GalleryWriter {
         summary.removedFiles = try removeStalePages(in: folder, keeping: Set(days.map(\.date)), fileGuard: fileGuard)
         if problems.isEmpty, try remove(GalleryPaths.problems, in: folder, fileGuard: fileGuard) {
             summary.removedFiles.append(GalleryPaths.problems)
+        }
+        for path in staleFiles(in: folder, below: GalleryPaths.photosFolder, keeping: photoPages)
+            where try remove(path, in: folder, fileGuard: fileGuard) {
+            summary.removedFiles.append(path)
         }
         return summary
     }
@@ -109,11 +129,44 @@ public enum GalleryWriter {
         return removed
     }
 
+    /// Makes the folders `path` (relative to `folder`) needs; false when one
+    /// of them is there as something else, a symbolic link included (never followed).
+    private static func makeFolders(of path: String, in folder: String) throws(ImagingError) -> Bool {
+        for subfolder in GalleryPaths.folders(of: path) {
+            var status = stat()
+            if lstat(folder + "/" + subfolder, &status) == 0 {
+                guard (status.st_mode & S_IFMT) == S_IFDIR else { return false }
+                continue
+            }
+            try ImagingError.converting(try Folders.create(folder + "/" + subfolder))
+        }
+        return true
+    }
+
+    /// The .html files below `subfolder` of `folder` (relative to `folder`,
+    /// sorted) not in `kept`; symbolic links are not followed.
+    private static func staleFiles(in folder: String, below subfolder: String, keeping kept: Set<String>) -> [String] {
+        var stale: [String] = [], pending = [subfolder]
+        while let relative = pending.popLast() {
+            for name in Folders.names(in: folder + "/" + relative) {
+                let path = relative + "/" + name
+                var status = stat()
+                guard lstat(folder + "/" + path, &status) == 0 else { continue }
+                if (status.st_mode & S_IFMT) == S_IFDIR {
+                    pending.append(path)
+                } else if (status.st_mode & S_IFMT) == S_IFREG, name.hasSuffix(".html"), !kept.contains(path) {
+                    stale.append(path)
+                }
+            }
+        }
+        return stale.sorted()
+    }
+
     /// Deletes the page at `path` (relative to `folder`) when `fileGuard`
     /// allows, reached without following a symbolic link; whether it is gone.
     private static func remove(_ path: String, in folder: String, fileGuard: GalleryFileGuard) throws(ImagingError) -> Bool {
         let root = AbsolutePath.of(folder)
-        guard FileBytes.exists(root + "/" + path) || path != GalleryPaths.problems else { return false }
+        guard FileBytes.exists(root + "/" + path) else { return false }
         // The mark is read from the very file removed.
         switch ConfinedFiles.remove(root + "/" + path, root: root, isOurs: fileGuard.mayRemove(descriptor:)) {
         case .removed, .gone: return true

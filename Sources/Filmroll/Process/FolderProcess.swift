@@ -134,7 +134,7 @@ public struct FolderProcess: Sendable {
         let problems = try galleryProblems(unreadable: unreadable, notMade: notMade, skipped: summary.index.skipped,
                                            catalog: catalog, out: out)
         summary.unreadable = problems.filter { $0.kind == .unreadable }.count
-        let days = plan.galleryDays(options: options, out: out, notMade: Set(notMade.keys))
+        let days = plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(notMade.keys))
         let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
                                             fileGuard: options.galleryFileGuard) { path, key in
             guard ledger.isCurrent(path: root + "/" + path, key: key) else { return false }

@@ -5,6 +5,11 @@ public struct ProcessOptions: Sendable {
     /// Thumbnail sizes for the gallery: the small one on the pages, the large one behind each.
     public var thumbnailSize = 256
     public var largeSize = 1024
+    /// The photo pages' preview for high-density screens, made for photos
+    /// larger than `largeSize`; 0 = none (the pages show the large view).
+    public var previewSize = 2048
+    /// How photo pages link each original (`--originals`).
+    public var originals = OriginalLinks.link
     public var quality = 85
     /// A day needs this many photos for a four-cut sheet.
     public var fourCutMinimum = 4

@@ -1,7 +1,7 @@
 extension ProcessPlan {
     /// Every output the plan calls for, relative to the output folder.
     var expectedOutputs: Set<String> {
-        var expected = Set(photos.flatMap { [$0.thumbnail, $0.large] })
+        var expected = Set(photos.flatMap { [$0.thumbnail, $0.large] + ($0.preview.map { [$0] } ?? []) })
         for day in days {
             if let fourCut = day.fourCut { expected.insert(fourCut) }
             for animation in day.animations { expected.insert(animation.path) }
@@ -12,8 +12,9 @@ extension ProcessPlan {
     /// The gallery's view of the days, linking only files that are there: a
     /// photo whose thumbnails were not made (`notMade`, absolute paths) is
     /// left out, and a sheet or animation shows only when its file exists.
-    func galleryDays(options: ProcessOptions, out: String, notMade: Set<String> = []) -> [GalleryDay] {
+    func galleryDays(options: ProcessOptions, out: String, folder: String, notMade: Set<String> = []) -> [GalleryDay] {
         let root = AbsolutePath.of(out) + "/"
+        let toOriginals = options.originals == .link ? FolderLink.relative(from: out, to: folder) : nil
         func isThere(_ path: String?) -> Bool {
             guard let path else { return false }
             return !notMade.contains(root + path) && FileBytes.exists(root + path)
@@ -22,14 +23,29 @@ extension ProcessPlan {
             guard let date = DayDate(iso: day.key) else { return nil }
             let photos = day.photos.filter { !notMade.contains(root + $0.thumbnail) && !notMade.contains(root + $0.large) }
                 .map { photo in
-                    let upright = photo.record.size ?? PixelSize(width: 1, height: 1)
-                    return GalleryPhoto(
-                        name: String(photo.record.path.split(separator: "/").last ?? ""),
+                    let record = photo.record
+                    let upright = record.size ?? PixelSize(width: 1, height: 1)
+                    var shown = GalleryPhoto(
+                        name: String(record.path.split(separator: "/").last ?? ""),
                         thumbnail: photo.thumbnail, large: photo.large,
                         thumbnailSize: TargetSize.edge(options.thumbnailSize).resultSize(for: upright),
                         largeSize: TargetSize.edge(options.largeSize).resultSize(for: upright),
-                        taken: photo.record.takenAt.flatMap { CaptureDate(iso8601: $0) },
-                        camera: photo.record.camera)
+                        taken: record.takenISO8601.flatMap { CaptureDate(iso8601: $0) },
+                        camera: record.camera)
+                    shown.page = photo.page
+                    if isThere(photo.preview) {
+                        shown.preview = photo.preview
+                        shown.previewSize = TargetSize.edge(options.previewSize).resultSize(for: upright)
+                    }
+                    shown.original = toOriginals.map { $0 + record.path }
+                    shown.details.takenSource = record.takenSource ?? (record.takenFromModificationTime ? .fileTime : nil)
+                    shown.details.shooting = record.shooting
+                    shown.details.pixelSize = record.size
+                    shown.details.colorSpace = record.colorSpace
+                    shown.details.fileBytes = record.byteCount
+                    shown.details.format = record.format.map { ImageFormat(rawValue: $0).displayName }
+                    shown.details.gps = record.gps
+                    return shown
                 }
             let sheet = isThere(day.fourCut) ? day.fourCut : nil
             let animation = isThere(day.animation) ? day.animation : nil

@@ -13,7 +13,7 @@ extension ProcessPlan {
         // What every photo's thumbnails share, worked out once.
         let encoding = EncodingFormat.jpeg(JPEGEncodingOptions(quality: options.quality, optimizeHuffman: false))
             .marked(.thumbnail)
-        let sizes = [options.thumbnailSize, options.largeSize].map { size in
+        let sizes = [options.thumbnailSize, options.largeSize, options.previewSize].map { size in
             let resize = ImageProcessors.Resize(edge: size)
             return (resize: resize, recipe: OutputRecipe.thumbnailParameters(resize: resize, encoding: encoding),
                     catalog: ThumbnailOutputs.parameters(size: size, fit: .inside, upscale: false, format: .jpeg,
@@ -22,7 +22,8 @@ extension ProcessPlan {
         func thumbnails(of photo: Photo) {
             guard planned.insert(photo.record.path).inserted else { return }
             let input = Self.input(photo)
-            for (size, path) in zip(sizes, [photo.thumbnail, photo.large]) {
+            for (size, path) in zip(sizes, [photo.thumbnail, photo.large, photo.preview]) {
+                guard let path else { continue }
                 outputs.append(ThumbnailOutputs.planned(input, resize: size.resize, encoding: encoding, recipeParameters: size.recipe,
                                                         path: root + "/" + path, root: root, parameters: size.catalog))
             }

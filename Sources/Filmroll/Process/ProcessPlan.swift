@@ -8,6 +8,10 @@ struct ProcessPlan {
         /// Relative to the output folder.
         var thumbnail: String
         var large: String
+        /// The photo page's preview for high-density screens, when the photo is larger than the large view.
+        var preview: String?
+        /// The photo's page ("photos/2025/IMG_0001.html").
+        var page: String
     }
 
     struct Day {
@@ -47,7 +51,11 @@ struct ProcessPlan {
                          source: SourceIdentity(path: folder + "/" + record.path, byteCount: record.byteCount,
                                                 modificationTimeNanoseconds: record.modificationTimeNanoseconds),
                          thumbnail: "thumbs/\(stem)_\(options.thumbnailSize).jpg",
-                         large: "thumbs/\(stem)_\(options.largeSize).jpg")
+                         large: "thumbs/\(stem)_\(options.largeSize).jpg",
+                         preview: options.previewSize > options.largeSize
+                             && max(record.size?.width ?? 0, record.size?.height ?? 0) > options.largeSize
+                             ? "thumbs/\(stem)_\(options.previewSize).jpg" : nil,
+                         page: "photos/\(stem).html")
         }
         var byDay: [String: [Photo]] = [:]
         for photo in photos {

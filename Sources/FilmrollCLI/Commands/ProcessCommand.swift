@@ -7,7 +7,7 @@ struct ProcessCommand: Command {
     static let spec = CommandSpec(
         name: "process",
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
-        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--xdg] [--force] [--catalog PATH | --no-catalog] [--jobs N] [--json] [--quiet]",
+        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--originals link|none] [--xdg] [--force] [--catalog PATH | --no-catalog] [--jobs N] [--json] [--quiet]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")],
         options: [
             OutputOptions.spec("DIR"),
@@ -15,13 +15,18 @@ struct ProcessCommand: Command {
             .value("locale", "en|ko", "Month and weekday names in English (default) or Korean."),
             .flag("sunday", "Start the calendar's weeks on Sunday (default Monday)."),
             .value("animation", "gif|webp|mp4[,…]", "Each day's animation in these formats (default gif); the gallery shows the first."),
+            .value("originals", "link|none", "Photo pages link each original by a relative path into FOLDER (default), or not at all (for a gallery copied away)."),
             .flag("xdg", "Also fill the freedesktop.org thumbnail cache (~/.cache/thumbnails) that file managers read."),
         ] + JobsOptions.specs + MakingOptions.specs,
         discussion: """
         The gallery and its images go in --out DIR (default FOLDER/.filmroll/gallery).
         The stages, in order: index the folder (as 'filmroll index'); make 256 and 1024 px thumbnails of every
         photo; a four-cut sheet for every day with at least 4 photos; an animation for every day with at least
-        2 (a GIF, or --animation webp, mp4 or several); and a static HTML gallery (index.html, a month calendar, a page per day) that opens from file://.
+        2 (a GIF, or --animation webp, mp4 or several); and a static HTML gallery (index.html, a month calendar, a page per day,
+        a page per photo with a 2048 px preview, its details and its original, and a page of the files it could not show)
+        that opens from file://; a small script adds arrow keys and swipes, and every page works without it.
+        A photo that cannot be read is named, left out of its day's sheet and animation, and listed on the problems page;
+        the catalog remembers it, so later runs pass it over (exit 0) until the file changes.
         Each photo is decoded once for all its outputs. A re-run makes only what changed: a new or changed photo
         remakes its own thumbnails and its day's sheet, animation and pages; a deleted photo's outputs go.
         Ctrl-C stops within a second, leaving no partial file; run the command again to finish.
@@ -39,6 +44,7 @@ struct ProcessCommand: Command {
     var xdg: Bool
     var animationFormats: [DayAnimationFormat]
     var gallery: GalleryOptions
+    var originals: OriginalLinks
     var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -58,6 +64,11 @@ struct ProcessCommand: Command {
             }
             if !animationFormats.contains(format) { animationFormats.append(format) }
         }
+        let originalsName = arguments.value("originals") ?? "link"
+        guard let originals = OriginalLinks(rawValue: originalsName) else {
+            throw UsageError("--originals takes link or none, not '\(originalsName)'")
+        }
+        self.originals = originals
         let locale = arguments.value("locale") ?? "en"
         guard let galleryLocale = GalleryLocale(rawValue: locale) else { throw UsageError("--locale takes en or ko, not '\(locale)'") }
         let name = folder.split(separator: "/").last.map(String.init) ?? folder
@@ -80,6 +91,7 @@ struct ProcessCommand: Command {
         options.memoryBytes = common.memoryBytes
         options.animationFormats = animationFormats
         options.gallery = gallery
+        options.originals = originals
         if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)

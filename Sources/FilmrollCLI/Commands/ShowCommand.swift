@@ -66,9 +66,16 @@ struct ShowCommand: Command {
             lines.append(text)
         }
         if let taken = record.takenISO8601 {
-            lines.append("taken: \(taken)" + (record.takenFromModificationTime ? " (file time; no EXIF date)" : ""))
+            let source = record.takenSource ?? (record.takenFromModificationTime ? .fileTime : .original)
+            lines.append("taken: \(taken)" + (source.isGuess ? " (\(source.explanation))" : ""))
         }
         if let camera = record.camera { lines.append("camera: \(camera)") }
+        if let lens = record.shooting.lens { lines.append("lens: \(lens)") }
+        let exposure = [record.shooting.exposureTime.map(ShootingDetails.exposureText),
+                        record.shooting.fNumber.map(ShootingDetails.apertureText), record.shooting.iso.map { "ISO \($0)" },
+                        record.shooting.focalLength.map(ShootingDetails.focalLengthText)].compactMap { $0 }
+        if !exposure.isEmpty { lines.append("exposure: " + exposure.joined(separator: ", ")) }
+        if let colorSpace = record.colorSpace { lines.append("colour space: \(colorSpace)") }
         if let gps = record.gps { lines.append("gps: \(fixed(gps.latitude, 5)), \(fixed(gps.longitude, 5))") }
         lines.append("bytes: \(record.byteCount)")
         if let hash = record.hash { lines.append("hash: \(hash)") }
@@ -92,6 +99,13 @@ enum PhotoJSON {
             ("orientation", record.orientation.map(JSONValue.int) ?? .null),
             ("taken", .optional(record.takenISO8601)),
             ("takenFromFileTime", .bool(record.takenFromModificationTime)),
+            ("takenSource", .optional(record.takenSource?.rawValue)),
+            ("exposureTime", record.shooting.exposureTime.map(JSONValue.double) ?? .null),
+            ("fNumber", record.shooting.fNumber.map(JSONValue.double) ?? .null),
+            ("iso", record.shooting.iso.map(JSONValue.int) ?? .null),
+            ("focalLength", record.shooting.focalLength.map(JSONValue.double) ?? .null),
+            ("lens", .optional(record.shooting.lens)),
+            ("colorSpace", .optional(record.colorSpace)),
             ("make", .optional(record.make)),
             ("model", .optional(record.model)),
             ("gps", record.gps.map { .object([("lat", .double($0.latitude)), ("lon", .double($0.longitude))]) } ?? .null),

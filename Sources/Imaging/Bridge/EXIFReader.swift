@@ -15,12 +15,21 @@ enum EXIFReader {
         let make = cTextField(exif.make), model = cTextField(exif.model)
         metadata.make = make.isEmpty ? nil : make
         metadata.model = model.isEmpty ? nil : model
-        let dateTime = cTextField(exif.date_time_original)
-        if !dateTime.isEmpty {
-            let offset = cTextField(exif.offset_time_original), subseconds = cTextField(exif.subsec_time_original)
-            metadata.captureDate = CaptureDate(exifDateTime: dateTime, offset: offset.isEmpty ? nil : offset,
-                                               subseconds: subseconds.isEmpty ? nil : subseconds)
+        func date(_ text: String, offset: String = "", subseconds: String = "") -> CaptureDate? {
+            text.isEmpty ? nil : CaptureDate(exifDateTime: text, offset: offset.isEmpty ? nil : offset,
+                                             subseconds: subseconds.isEmpty ? nil : subseconds)
         }
+        metadata.captureDates[.original] = date(cTextField(exif.date_time_original), offset: cTextField(exif.offset_time_original),
+                                                subseconds: cTextField(exif.subsec_time_original))
+        metadata.captureDates[.digitized] = date(cTextField(exif.date_time_digitized),
+                                                 offset: cTextField(exif.offset_time_digitized),
+                                                 subseconds: cTextField(exif.subsec_time_digitized))
+        metadata.captureDates[.modified] = date(cTextField(exif.date_time), offset: cTextField(exif.offset_time))
+        if exif.has_gps_time != 0 { metadata.captureDates[.gps] = gpsDate(cTextField(exif.gps_date_stamp), seconds: exif.gps_seconds) }
+        metadata.shooting = ShootingDetails(
+            exposureTime: exif.exposure_time > 0 ? exif.exposure_time : nil, fNumber: exif.f_number > 0 ? exif.f_number : nil,
+            iso: exif.iso > 0 ? Int(exif.iso) : nil, focalLength: exif.focal_length > 0 ? exif.focal_length : nil,
+            lens: { let lens = cTextField(exif.lens_model); return lens.isEmpty ? nil : lens }())
         if exif.has_gps != 0 {
             metadata.gps = GPSCoordinate(latitude: exif.latitude, longitude: exif.longitude)
         }
@@ -28,6 +37,15 @@ enum EXIFReader {
             metadata.exifPixelSize = PixelSize(width: Int(exif.pixel_width), height: Int(exif.pixel_height))
         }
     }
+
+    /// GPSDateStamp "YYYY:MM:DD" at `seconds` past midnight, in UTC.
+    static func gpsDate(_ stamp: String, seconds: Double) -> CaptureDate? {
+        let whole = Int(seconds)
+        let text = stamp.prefix(10) + " " + [whole / 3600, whole / 60 % 60, whole % 60].map { digits($0) }.joined(separator: ":")
+        return CaptureDate(exifDateTime: String(text), offset: "Z")
+    }
+
+    private static func digits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// `payload` (an APP1 payload) rewritten for an upright copy of `size`:
     /// Orientation 1, pixel dimensions updated, embedded thumbnail dropped.

@@ -21,9 +21,9 @@ enum XMPReader {
         var xmp = cimg_xmp()
         var error = cimg_error()
         _ = cimg_xmp_parse(packet.uint8Base, packet.count, &xmp, &error)
-        if metadata.captureDate == nil {
+        if metadata.captureDates[.xmp] == nil {
             let dates = [cTextField(xmp.date_time_original), cTextField(xmp.create_date), cTextField(xmp.date_created)]
-            metadata.captureDate = dates.lazy.compactMap { CaptureDate(iso8601: $0) }.first
+            metadata.captureDates[.xmp] = dates.lazy.compactMap { CaptureDate(iso8601: $0) }.first
         }
         if metadata.make == nil && metadata.model == nil {
             let make = cTextField(xmp.make), model = cTextField(xmp.model)

@@ -55,7 +55,7 @@ struct RAWDecoder: ImageDecoding {
         metadata.make = metadata.make ?? header.make
         metadata.model = metadata.model ?? header.model
         metadata.gps = metadata.gps ?? header.gps
-        if metadata.captureDate == nil, let text = header.dateTime { metadata.captureDate = CaptureDate(exifDateTime: text) }
+        if metadata.captureDates[.original] == nil, let text = header.dateTime { metadata.captureDates[.original] = CaptureDate(exifDateTime: text) }
         // LibRaw's flip is what the raw data means, from IFD0 or the maker notes.
         metadata.hasOrientationTag = metadata.hasOrientationTag || header.orientation != .up
         metadata.orientation = header.orientation

@@ -6,7 +6,10 @@ public struct ImageMetadata: Sendable, Hashable {
     /// HEIF: the EXIF Orientation stored in the file, which the file's own
     /// transformations supersede. Reported, never applied.
     public var ignoredEXIFOrientation: Orientation?
-    public var captureDate: CaptureDate?
+    /// Every capture date the file holds, by where it was found.
+    public var captureDates: [CaptureDateSource: CaptureDate] = [:]
+    /// How it was taken (exposure, aperture, ISO, focal length, lens), when the file says.
+    public var shooting = ShootingDetails()
     public var make: String?
     public var model: String?
     public var gps: GPSCoordinate?
@@ -18,6 +21,14 @@ public struct ImageMetadata: Sendable, Hashable {
     public var exifPixelSize: PixelSize?
 
     public init() {}
+
+    /// When the photo was taken: the best-ranked date found (`CaptureDateSource`).
+    public var captureDate: CaptureDate? { captureDateAndSource?.date }
+
+    /// The best-ranked date found and where.
+    public var captureDateAndSource: (date: CaptureDate, source: CaptureDateSource)? {
+        captureDates.min { $0.key < $1.key }.map { ($0.value, $0.key) }
+    }
 
     /// "Make Model", without repeating a make that the model already names.
     public var camera: String? {

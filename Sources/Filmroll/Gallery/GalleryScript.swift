@@ -1,0 +1,32 @@
+/// gallery.js: the one script of the gallery, which only enhances: the
+/// arrow keys and a horizontal swipe follow a page's previous and next
+/// links (`rel="prev"`, `rel="next"`). Every page works without it, from
+/// file:// too. Its first line is the gallery's mark (`GalleryMark.script`).
+enum GalleryScript {
+    static let source = GalleryMark.script.text + "\n" + """
+        "use strict";
+        (function () {
+          function follow(rel) {
+            var link = document.querySelector('a[rel="' + rel + '"]');
+            if (link) { window.location.href = link.href; }
+          }
+          document.addEventListener("keydown", function (event) {
+            if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+            var target = event.target;
+            if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
+            if (event.key === "ArrowLeft") { follow("prev"); } else if (event.key === "ArrowRight") { follow("next"); }
+          });
+          var start = null;
+          document.addEventListener("touchstart", function (event) {
+            start = event.touches.length === 1 ? { x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
+          }, { passive: true });
+          document.addEventListener("touchend", function (event) {
+            if (start === null || event.changedTouches.length !== 1) { return; }
+            var dx = event.changedTouches[0].clientX - start.x, dy = event.changedTouches[0].clientY - start.y;
+            start = null;
+            if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) { follow(dx > 0 ? "prev" : "next"); }
+          }, { passive: true });
+        })();
+
+        """
+}

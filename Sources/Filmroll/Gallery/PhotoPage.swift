@@ -1,0 +1,109 @@
+/// photos/NAME.html: one photo at screen size (the large view, or the
+/// preview on high-density screens), links to the photos before and after
+/// it (across days) and back to its day, and its details: when (with the
+/// UTC offset, or where a guessed date came from), camera and lens,
+/// exposure, size, colour space, file, place, and the original.
+/// The gallery's script only adds arrow keys and swipes to these links.
+struct PhotoPage {
+    var photo: GalleryPhoto
+    var day: DayDate
+    var previous: GalleryPhoto?
+    var next: GalleryPhoto?
+    var options: GalleryOptions
+
+    private var locale: GalleryLocale { options.locale }
+    /// The page's own path, relative to the gallery folder.
+    private var path: String { photo.page ?? "" }
+    private var links: PageLinks { PageLinks(toRoot: String(repeating: "../", count: path.filter { $0 == "/" }.count)) }
+
+    var html: String {
+        let title = locale.photoTitle(photo, day: day)
+        let body = """
+            <header class="site"><a href="\(links.url(GalleryPaths.index))">\(HTMLEscaping.escape(options.title))</a></header>
+            \(navigation)
+            <main id="main">
+            <h1><bdi>\(HTMLEscaping.escape(photo.name))</bdi></h1>
+            <figure class="photo">
+            \(picture)
+            </figure>
+            \(details)
+            </main>
+            <script src="\(links.url(GalleryPaths.script))"></script>
+            """
+        return PageShell(locale: locale, title: title + " · " + options.title, links: links).document(body: body)
+    }
+
+    /// Previous photo, the day, next photo.
+    private var navigation: String {
+        var items: [String] = []
+        if let previous, let page = previous.page {
+            items.append("<li class=\"previous\"><a rel=\"prev\" href=\"\(links.url(page))\"><span aria-hidden=\"true\">← </span>"
+                + "<span class=\"visually-hidden\">\(HTMLEscaping.escape(locale.previousPhotoPrefix))</span>"
+                + "<bdi>\(HTMLEscaping.escape(previous.name))</bdi></a></li>")
+        }
+        items.append("<li class=\"day\"><a href=\"\(links.url(GalleryPaths.dayPage(day), fragment: DayPage.anchor(photo)))\">"
+            + "\(HTMLEscaping.escape(locale.dayTitle(day)))</a></li>")
+        if let next, let page = next.page {
+            items.append("<li class=\"next\"><a rel=\"next\" href=\"\(links.url(page))\">"
+                + "<span class=\"visually-hidden\">\(HTMLEscaping.escape(locale.nextPhotoPrefix))</span>"
+                + "<bdi>\(HTMLEscaping.escape(next.name))</bdi><span aria-hidden=\"true\"> →</span></a></li>")
+        }
+        return "<nav class=\"photos-nav\" aria-label=\"\(HTMLEscaping.escape(locale.photosNavigationLabel))\">\n<ul>\n"
+            + items.joined(separator: "\n") + "\n</ul>\n</nav>"
+    }
+
+    /// The large view, with the preview offered to screens that can show it.
+    private var picture: String {
+        let size = photo.largeSize
+        var sources = ""
+        if let preview = photo.preview, let previewSize = photo.previewSize {
+            // Shown at most as wide as the page and as 85 % of the window's height allows.
+            let aspect = Double(size.width) / Double(max(1, size.height))
+            sources = " srcset=\"\(links.url(photo.large)) \(size.width)w, \(links.url(preview)) \(previewSize.width)w\""
+                + " sizes=\"min(100vw, 72rem, calc(85vh * \((aspect * 1000).rounded() / 1000)))\""
+        }
+        return "<img src=\"\(links.url(photo.large))\"\(sources) width=\"\(size.width)\" height=\"\(size.height)\" "
+            + "alt=\"\(HTMLEscaping.escape(locale.photoDescription(photo)))\">"
+    }
+
+    /// The details panel: each fact the catalog knows.
+    private var details: String {
+        var rows: [(String, String)] = []
+        let facts = photo.details
+        if let taken = photo.taken {
+            let date = DayDate(taken).map { locale.dayTitle($0) + ", " } ?? ""
+            var text = "<time datetime=\"\(DayPage.dateTime(taken))\">\(HTMLEscaping.escape(date + locale.timeWithOffset(taken)))</time>"
+            if let source = facts.takenSource, let note = locale.dateSourceNote(source) {
+                text += " <span class=\"note\">(\(HTMLEscaping.escape(note)))</span>"
+            }
+            rows.append((locale.takenLabel, text))
+        }
+        if let camera = photo.camera { rows.append((locale.cameraLabel, HTMLEscaping.escape(camera))) }
+        if let lens = facts.shooting.lens { rows.append((locale.lensLabel, HTMLEscaping.escape(lens))) }
+        let exposure = [facts.shooting.exposureTime.map(ShootingDetails.exposureText),
+                        facts.shooting.fNumber.map(ShootingDetails.apertureText), facts.shooting.iso.map { "ISO \($0)" },
+                        facts.shooting.focalLength.map(ShootingDetails.focalLengthText)].compactMap { $0 }
+        if !exposure.isEmpty { rows.append((locale.exposureLabel, HTMLEscaping.escape(exposure.joined(separator: " · ")))) }
+        if let size = facts.pixelSize { rows.append((locale.pixelSizeLabel, HTMLEscaping.escape(locale.pixelSize(size)))) }
+        if let colorSpace = facts.colorSpace { rows.append((locale.colorSpaceLabel, HTMLEscaping.escape(colorSpace))) }
+        let file = [facts.format, facts.fileBytes.map(locale.fileSize)].compactMap { $0 }
+        if !file.isEmpty { rows.append((locale.fileLabel, HTMLEscaping.escape(file.joined(separator: " · ")))) }
+        if let place = facts.place ?? facts.gps.map(Self.coordinates) { rows.append((locale.placeLabel, HTMLEscaping.escape(place))) }
+        if let original = photo.original {
+            rows.append((locale.originalLabel, "<a href=\"\(links.url(original))\">\(HTMLEscaping.escape(locale.openOriginal))</a>"))
+        }
+        return "<section class=\"details\" aria-labelledby=\"details\">\n<h2 id=\"details\">"
+            + "\(HTMLEscaping.escape(locale.detailsHeading))</h2>\n<dl>\n"
+            + rows.map { "<dt>\(HTMLEscaping.escape($0.0))</dt><dd>\($0.1)</dd>" }.joined(separator: "\n")
+            + "\n</dl>\n</section>"
+    }
+
+    /// "37.56650° N, 126.97800° E".
+    static func coordinates(_ gps: GPSCoordinate) -> String {
+        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
+            let magnitude = (abs(value) * 100_000).rounded() / 100_000
+            return "\(magnitude)° \(value < 0 ? negative : positive)"
+        }
+        return part(gps.latitude, "N", "S") + ", " + part(gps.longitude, "E", "W")
+    }
+}

@@ -1,0 +1,9 @@
+/// How the gallery's photo pages reach each original photo (`--originals`).
+public enum OriginalLinks: String, Sendable, CaseIterable {
+    /// A relative link from the page into the photo folder: it works
+    /// wherever the gallery and the folder keep their places (the default
+    /// gallery, FOLDER/.filmroll/gallery, is inside the folder).
+    case link
+    /// No link: for a gallery copied away from the photos.
+    case none
+}

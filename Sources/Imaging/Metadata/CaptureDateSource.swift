@@ -1,0 +1,43 @@
+/// Where a photo's capture date was found, best first: the order in which
+/// `ImageMetadata.captureDate` picks among them.
+///
+/// Related documentation: EXIF 2.32 (DateTimeOriginal 0x9003,
+/// DateTimeDigitized 0x9004, DateTime 0x0132, GPSDateStamp 0x001D,
+/// GPSTimeStamp 0x0007); XMP Part 2 (exif:DateTimeOriginal, xmp:CreateDate,
+/// photoshop:DateCreated).
+public enum CaptureDateSource: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// EXIF DateTimeOriginal: when the shutter was pressed.
+    case original
+    /// EXIF DateTimeDigitized (exiftool's CreateDate).
+    case digitized
+    /// An XMP date (exif:DateTimeOriginal, xmp:CreateDate, photoshop:DateCreated).
+    case xmp
+    /// EXIF IFD0 DateTime: when the file was last changed by the camera or an editor.
+    case modified
+    /// The GPS date and time stamp, in UTC.
+    case gps
+    /// The file's modification time (no date in the file).
+    case fileTime
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// Whether a person should be told where the date came from: the first
+    /// two are the camera's own record of the moment; the others a guess.
+    public var isGuess: Bool { self > .digitized }
+}
+
+extension CaptureDateSource {
+    /// Where the date came from, for a person: "date from GPS (UTC)".
+    public var explanation: String {
+        switch self {
+        case .original: "EXIF DateTimeOriginal"
+        case .digitized: "EXIF CreateDate"
+        case .xmp: "date from XMP"
+        case .modified: "date from EXIF DateTime (when the file was last changed)"
+        case .gps: "date from GPS (UTC)"
+        case .fileTime: "date from the file's time"
+        }
+    }
+}
