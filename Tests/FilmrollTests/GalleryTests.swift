@@ -131,7 +131,11 @@ import Testing
         #expect(page.contains("srcset=\"../thumbs/2025/IMG_0001_256.jpg 1x, ../large/2025/IMG_0001_1024.jpg 4.0x\""))
         #expect(page.contains("width=\"256\" height=\"192\" loading=\"lazy\""))
         #expect(page.contains("alt=\"Four-cut sheet of Thursday, 10 April 2025\" width=\"600\" height=\"1800\""))
-        #expect(page.contains("<img src=\"../animations/2025-04-10.gif\" alt=\"Animation of the photos of Thursday, 10 April 2025\""))
+        // With reduced motion, a still of the day's first photo and a link that plays the animation.
+        #expect(page.contains("<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"../large/2025/"))
+        #expect(page.contains("<img class=\"animation\" src=\"../animations/2025-04-10.gif\" data-still=\"../large/2025/"))
+        #expect(page.contains("alt=\"Animation of the photos of Thursday, 10 April 2025\""))
+        #expect(page.contains("<p class=\"play\"><a href=\"../animations/2025-04-10.gif\">Play the animation</a></p>"))
         let names = ["한글 사진 #1.jpg", "&lt;b&gt;", "IMG_0001.HEIC", "IMG_0002.HEIC", "100% sure?.jpg"]
         let positions = names.map { page.firstRange(of: "<span class=\"name\"><bdi>" + $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })

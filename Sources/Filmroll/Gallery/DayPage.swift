@@ -71,9 +71,17 @@ struct DayPage {
         }
         if let animation = day.animation {
             let description = HTMLEscaping.escape(locale.animationDescription(day.date))
+            let still = day.photos.first.map { links.url($0.large) }
             let media = switch AnimationMedia(path: animation) {
             case .image:
-                "<img src=\"\(links.url(animation))\" alt=\"\(description)\"\(sizeAttributes(day.animationSize))>"
+                // Reduced motion: a still of the day's first photo, and a link that plays it.
+                still.map { still in
+                    "<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"\(still)\">"
+                        + "<img class=\"animation\" src=\"\(links.url(animation))\" data-still=\"\(still)\" "
+                        + "data-play=\"\(HTMLEscaping.escape(locale.playAnimation))\" data-pause=\"\(HTMLEscaping.escape(locale.pauseAnimation))\" "
+                        + "alt=\"\(description)\"\(sizeAttributes(day.animationSize))></picture>\n"
+                        + "<p class=\"play\"><a href=\"\(links.url(animation))\">\(HTMLEscaping.escape(locale.playAnimation))</a></p>"
+                } ?? "<img src=\"\(links.url(animation))\" alt=\"\(description)\"\(sizeAttributes(day.animationSize))>"
             case .video:
                 "<video src=\"\(links.url(animation))\" aria-label=\"\(description)\"\(sizeAttributes(day.animationSize)) "
                     + "controls loop muted playsinline preload=\"metadata\"><a href=\"\(links.url(animation))\">"

@@ -70,4 +70,33 @@ extension GalleryLocale {
         case .ko: "보여 주지 못한 파일 \(count)개"
         }
     }
+
+    var playAnimation: String { self == .en ? "Play the animation" : "애니메이션 재생" }
+    var pauseAnimation: String { self == .en ? "Pause the animation" : "애니메이션 멈춤" }
+    var onThisDayHeading: String { self == .en ? "On this day" : "이날의 사진" }
+    var yearsLabel: String { self == .en ? "Years" : "연도" }
+
+    /// "On 10 April" / "4월 10일".
+    func onThisDayTitle(month: Int, day: Int) -> String {
+        switch self {
+        case .en: "On \(day) \(Self.monthName(month))"
+        case .ko: "\(month)월 \(day)일"
+        }
+    }
+
+    /// "10 April" / "4월 10일", for the index's list.
+    func monthDay(month: Int, day: Int) -> String {
+        switch self {
+        case .en: "\(day) \(Self.monthName(month))"
+        case .ko: "\(month)월 \(day)일"
+        }
+    }
+
+    /// "1 year", "3 years" / "3년".
+    func yearCount(_ count: Int) -> String {
+        switch self {
+        case .en: count == 1 ? "1 year" : "\(count) years"
+        case .ko: "\(count)년"
+        }
+    }
 }

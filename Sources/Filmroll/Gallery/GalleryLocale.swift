@@ -43,6 +43,9 @@ public enum GalleryLocale: String, Sendable, Hashable, CaseIterable {
         "\(digits(date.hour, 2)):\(digits(date.minute, 2))"
     }
 
+    /// "April".
+    static func monthName(_ month: Int) -> String { englishMonths[month - 1] }
+
     private static let englishMonths = ["January", "February", "March", "April", "May", "June", "July",
                                         "August", "September", "October", "November", "December"]
     private static let englishWeekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",

@@ -7,6 +7,7 @@ enum GalleryPaths {
     static let problems = "problems.html"
     static let script = "gallery.js"
     static let photosFolder = "photos"
+    static let onThisDayFolder = "on-this-day"
 
     /// "days/2025-04-10.html".
     static func dayPage(_ date: DayDate) -> String { "\(daysFolder)/\(date.iso).html" }

@@ -16,6 +16,26 @@ enum GalleryScript {
             if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
             if (event.key === "ArrowLeft") { follow("prev"); } else if (event.key === "ArrowRight") { follow("next"); }
           });
+          // A day's animation gets a pause button (its still stands in); with reduced motion it starts paused.
+          var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+          Array.prototype.forEach.call(document.querySelectorAll("img.animation[data-still]"), function (image) {
+            var picture = image.parentNode, moving = image.getAttribute("src"), still = image.getAttribute("data-still");
+            var source = picture.querySelector("source");
+            if (source) { picture.removeChild(source); }
+            var button = document.createElement("button");
+            button.type = "button";
+            button.className = "toggle";
+            var playing = !reduced;
+            function show() {
+              image.setAttribute("src", playing ? moving : still);
+              button.textContent = image.getAttribute(playing ? "data-pause" : "data-play");
+            }
+            button.addEventListener("click", function () { playing = !playing; show(); });
+            picture.parentNode.insertBefore(button, picture.nextSibling);
+            var link = picture.parentNode.querySelector(".play");
+            if (link) { link.parentNode.removeChild(link); }
+            show();
+          });
           var start = null;
           document.addEventListener("touchstart", function (event) {
             start = event.touches.length === 1 ? { x: event.touches[0].clientX, y: event.touches[0].clientY } : null;

@@ -123,6 +123,20 @@ enum GalleryStylesheet {
         nav.days .month { order: 0; }
         @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
 
+        .highlight picture img { object-fit: cover; }
+        .highlight .play { display: none; margin: 0.5rem 0 0; }
+        .highlight button.toggle {
+          margin: 0.5rem 0 0; font: inherit; padding: 0.3rem 0.8rem; border-radius: 4px;
+          border: 1px solid var(--line); background: var(--surface); color: var(--text); cursor: pointer;
+        }
+        .highlight button.toggle:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        @media (prefers-reduced-motion: reduce) { .highlight .play { display: block; } }
+        h2.year { font-size: 1.5rem; margin: 0 0 0.75rem; }
+        table.month caption h3 { display: inline; font-size: 1.25rem; margin: 0; }
+        section.on-this-day { margin: 0 0 2rem; }
+        section.on-this-day ul { list-style: none; padding: 0; margin: 0.5rem 0 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; }
+        section.on-this-day .count, h2 .count { color: var(--muted); font-size: 0.875rem; font-weight: 400; }
+
         /* The photo pages. */
         figure.photo { margin: 0 0 1.5rem; }
         figure.photo img {

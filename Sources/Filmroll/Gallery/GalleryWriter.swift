@@ -47,6 +47,14 @@ public enum GalleryWriter {
                                next: position + 1 < days.count ? days[position + 1].date : nil, options: options)
             files.append((GalleryPaths.dayPage(day.date), page.html, .page))
         }
+        let onThisDay = OnThisDay.groups(of: days)
+        for group in onThisDay {
+            guard try makeFolders(of: group.path, in: folder) else {
+                refused.append(GalleryRefusal(path: group.path, reason: "a folder on its way is a symbolic link or not a folder"))
+                continue
+            }
+            files.append((group.path, OnThisDayPage(group: group, options: options).html, .page))
+        }
         // Photo pages, each linking the photos before and after it across days.
         let sequence = days.flatMap { day in day.photos.filter { $0.page != nil }.map { (day.date, $0) } }
         var photoPages = Set<String>()
@@ -86,7 +94,8 @@ public enum GalleryWriter {
         if problems.isEmpty, try remove(GalleryPaths.problems, in: folder, fileGuard: fileGuard) {
             summary.removedFiles.append(GalleryPaths.problems)
         }
-        for path in staleFiles(in: folder, below: GalleryPaths.photosFolder, keeping: photoPages)
+        for path in staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(onThisDay.map(\.path)))
+            + staleFiles(in: folder, below: GalleryPaths.photosFolder, keeping: photoPages)
             where try remove(path, in: folder, fileGuard: fileGuard) {
             summary.removedFiles.append(path)
         }

@@ -31,7 +31,17 @@ struct IndexPage {
         }
         body += "<main id=\"main\">\n"
         if months.isEmpty { body += "<p>\(HTMLEscaping.escape(locale.noPhotos))</p>\n" }
-        for month in months { body += calendar(month) }
+        body += onThisDaySection
+        // Year headings when the library spans years; each month's heading is then one level below.
+        let spansYears = Set(months.map(\.year)).count > 1
+        var year: Int?
+        for month in months {
+            if spansYears && month.year != year {
+                year = month.year
+                body += "<h2 class=\"year\" id=\"y-\(month.year)\">\(month.year)</h2>\n"
+            }
+            body += calendar(month, heading: spansYears ? "h3" : "h2")
+        }
         body += "</main>"
         return PageShell(locale: locale, title: options.title, links: links).document(body: body)
     }
@@ -40,6 +50,18 @@ struct IndexPage {
     private var problemLink: String {
         guard problemCount > 0 else { return "" }
         return " · <a href=\"\(links.url(GalleryPaths.problems))\">\(HTMLEscaping.escape(locale.problemsLink(problemCount)))</a>"
+    }
+
+    /// Links to the "On this day" pages, when some month-day has photos from several years.
+    private var onThisDaySection: String {
+        let groups = OnThisDay.groups(of: days)
+        guard !groups.isEmpty else { return "" }
+        let items = groups.map { group in
+            "<li><a href=\"\(links.url(group.path))\">\(HTMLEscaping.escape(locale.monthDay(month: group.month, day: group.day)))</a>"
+                + " <span class=\"count\">\(HTMLEscaping.escape(locale.yearCount(group.days.count)))</span></li>"
+        }
+        return "<section class=\"on-this-day\" aria-labelledby=\"on-this-day\">\n<h2 id=\"on-this-day\">"
+            + "\(HTMLEscaping.escape(locale.onThisDayHeading))</h2>\n<ul>\n" + items.joined(separator: "\n") + "\n</ul>\n</section>\n"
     }
 
     /// The months that have photos, newest first, each with its days by day of the month.
@@ -56,13 +78,13 @@ struct IndexPage {
     }
 
     /// One month as a table: a caption, a header row of weekdays, a row per week.
-    private func calendar(_ month: (year: Int, month: Int, days: [Int: GalleryDay])) -> String {
+    private func calendar(_ month: (year: Int, month: Int, days: [Int: GalleryDay]), heading: String) -> String {
         let grid = MonthGrid(year: month.year, month: month.month, weekStart: options.weekStart)
         let title = locale.monthTitle(year: month.year, month: month.month)
         let count = month.days.values.reduce(0) { $0 + $1.photos.count }
         var html = """
             <table class="month" id="\(GalleryPaths.monthAnchor(year: month.year, month: month.month))">
-            <caption><h2>\(HTMLEscaping.escape(title))</h2> <span class="count">\(HTMLEscaping.escape(locale.photoCount(count)))</span></caption>
+            <caption><\(heading)>\(HTMLEscaping.escape(title))</\(heading)> <span class="count">\(HTMLEscaping.escape(locale.photoCount(count)))</span></caption>
             <thead>
             <tr>
             """

@@ -1,7 +1,8 @@
 import Imaging
 
 /// A day's animation made frame by frame as its photos are decoded: each
-/// GIF frame quantized, each WebP or H.264 frame encoded, as it comes.
+/// photo set on the canvas (`AnimationCanvas.frame(from:)`), then each GIF
+/// frame quantized, each WebP or H.264 frame encoded, as it comes.
 /// The bytes are those of encoding the frames all at once.
 ///
 /// The executor calls it from one thread at a time (`IncrementalMaker`).
@@ -12,12 +13,14 @@ final class DayAnimationMaker: IncrementalMaker, @unchecked Sendable {
     }
 
     private let settings: DayAnimationOutputs.Settings
+    private let canvas: AnimationCanvas
     private let encoder: Encoder
 
     /// - Throws: `ImagingError` when the encoder cannot start (an MP4's
     ///   output refused by the guard, or its temporary not made).
     init(settings: DayAnimationOutputs.Settings, path: String, writer: OutputWriter) throws(ImagingError) {
         self.settings = settings
+        canvas = AnimationCanvas(size: settings.frameSize)
         switch settings.format {
         case .gif:
             var options = GIFOptions()
@@ -47,7 +50,9 @@ final class DayAnimationMaker: IncrementalMaker, @unchecked Sendable {
         }
     }
 
+    /// Takes the next photo, decoded at `AnimationCanvas.resize(for:)`.
     func add(_ image: Image) throws {
+        let image = canvas.frame(from: image)
         switch encoder {
         case .animation(let animation, _): try animation.add(image, milliseconds: Double(settings.delay * 10))
         case .video(let video): try video.add(image, duration: settings.delay * 10)

@@ -2,7 +2,9 @@ import Catalog
 import Imaging
 
 /// A day's animation as a planned output: its photos spread over the day,
-/// each filling the frame, shown for the same time, in GIF, WebP or MP4.
+/// each shown for the same time, in GIF, WebP or MP4. A photo of the
+/// frame's shape fills it; one of another shape is shown whole on a
+/// blurred cover of itself (`AnimationCanvas`).
 public enum DayAnimationOutputs {
     /// How the frames are timed and encoded.
     public struct Settings: Sendable, Hashable {
@@ -16,17 +18,23 @@ public enum DayAnimationOutputs {
         /// The video encoder's memory allowance (MP4).
         public var encoderBytes: Int
 
-        var recipeText: String { "\(format.rawValue) \(frameSize.width)x\(frameSize.height) \(delay)cs speed \(gifSpeed)" }
+        /// "contain-blur": photos of another shape than the frame are shown whole on a blurred backdrop.
+        var recipeText: String {
+            "\(format.rawValue) \(frameSize.width)x\(frameSize.height) \(delay)cs speed \(gifSpeed) contain-blur"
+        }
     }
 
     /// The animation of `photos` at `path`; made from those of them that
-    /// decode, when at least `minimum` do.
+    /// decode, when at least `minimum` do. Each photo is decoded at the
+    /// size its shape calls for (by its `uprightSize`; one of unknown size
+    /// fills the frame).
     public static func planned(_ photos: [ThumbnailOutputs.Photo], settings: Settings, minimum: Int,
                                path: String, root: String, parameters: String) -> PlannedOutput {
-        let resize = ImageProcessors.Resize(target: TargetSize(width: settings.frameSize.width, height: settings.frameSize.height,
-                                                               fit: .cover), upscale: true)
+        let canvas = AnimationCanvas(size: settings.frameSize)
         let recipe = OutputRecipe(kind: settings.format.outputKind, inputs: photos.map(\.input), parameters: settings.recipeText)
-        let inputs = photos.map { PlannedOutput.Input(source: $0.source, photo: $0.reference, resize: resize) }
+        let inputs = photos.map {
+            PlannedOutput.Input(source: $0.source, photo: $0.reference, resize: canvas.resize(for: $0.uprightSize))
+        }
         // Frames are encoded as the day's photos decode (`DayAnimationMaker`), not all after the last.
         return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "animation", path: path, root: root,
                              mark: settings.format.mark, inputs: inputs, minimumInputs: minimum) { context in

@@ -14,6 +14,9 @@ public enum ThumbnailOutputs {
         public var reference: PhotoReference
         /// What the recipe names it by: its content hash when catalogued.
         public var input: OutputRecipe.Input
+        /// Its upright size when known (from the catalog): a day's
+        /// animation fits each photo to its frame by it.
+        public var uprightSize: PixelSize?
 
         public init(source: SourceIdentity, reference: PhotoReference, input: OutputRecipe.Input) {
             self.source = source
@@ -26,6 +29,7 @@ public enum ThumbnailOutputs {
             source = SourceIdentity(path: path, byteCount: record.byteCount,
                                     modificationTimeNanoseconds: record.modificationTimeNanoseconds)
             reference = .id(record.id)
+            uprightSize = record.size
             input = record.hash.map { .content(hash: $0) }
                 ?? .file(relativePath: record.path, byteCount: record.byteCount,
                          modificationTimeNanoseconds: record.modificationTimeNanoseconds)

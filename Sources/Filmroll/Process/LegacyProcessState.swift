@@ -8,7 +8,8 @@ import Files
 /// judged by time and their day outputs by signatures in
 /// `OUT/.process-state`. The first run of this version gives each such
 /// output the key of its recipe, when it is still what that recipe would
-/// make, instead of remaking it; then the state file goes.
+/// make, instead of remaking it (thumbnails and sheets; day animations are
+/// made differently now); then the state file goes.
 enum LegacyProcessState {
     /// Adopts `outputs` that a row without a key records and that are
     /// current by the old rules; returns how many.
@@ -23,12 +24,8 @@ enum LegacyProcessState {
             if let sheet = day.fourCut {
                 current[root + "/" + sheet] = signature(day.fourCutPhotos, settings: "fourcut \(options.fourCut)")
             }
-            // Those versions made every frame `animationEdge` wide: a portrait day's is now narrower.
-            let frame = day.animationSize(edge: options.animationEdge)
-            for (format, path) in day.animations where frame.width == options.animationEdge {
-                current[root + "/" + path] = signature(day.animationPhotos,
-                                                       settings: "\(format) \(options.animationEdge) \(options.animationDelay)")
-            }
+            // Animations are not adopted: those versions cropped every photo to the day's first one's
+            // shape and took palettes from half-size copies, so today's recipe makes other bytes.
         }
         let photoTimes = Dictionary(plan.photos.flatMap { photo in
             [(root + "/" + photo.thumbnail, photo.record.modificationTimeNanoseconds),

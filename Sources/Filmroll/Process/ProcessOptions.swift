@@ -17,7 +17,7 @@ public struct ProcessOptions: Sendable {
     public var animationMinimum = 2
     /// A busier day's animation shows this many photos, spread over the day.
     public var animationMaximum = 30
-    /// The animation's long side; its shape follows the day's first photo.
+    /// The animation's long side; its shape is the one most of the day's photos have (`AnimationCanvas`).
     public var animationEdge = 480
     /// How long each photo shows in the animation, in centiseconds.
     public var animationDelay = 80

@@ -28,14 +28,13 @@ struct ProcessPlan {
 
         var animation: String? { animations.first?.path }
 
-        /// The animation's frame: the shape of the day's first photo with its
-        /// long side `edge`, the short side made even (as thumbnails are sized
-        /// by their long side, and as the page shows a portrait no taller).
+        /// The animation's frame: the dominant shape of its photos (see
+        /// `AnimationCanvas.init(dominantShapeOf:edge:)`) with its long side
+        /// `edge`, the short side made even (as thumbnails are sized by their
+        /// long side, and as the page shows a portrait no taller).
         func animationSize(edge: Int) -> PixelSize {
-            let first = photos.first?.record.size ?? PixelSize(width: 4, height: 3)
-            let long = max(1, first.width, first.height), short = min(first.width, first.height)
-            let scaled = max(2, Int((Double(edge) * Double(short) / Double(long)).rounded()) & ~1)
-            return first.width >= first.height ? PixelSize(width: edge, height: scaled) : PixelSize(width: scaled, height: edge)
+            AnimationCanvas(dominantShapeOf: (animationPhotos.isEmpty ? photos : animationPhotos).map(\.record.size),
+                            edge: edge).size
         }
     }
 
