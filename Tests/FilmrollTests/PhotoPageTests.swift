@@ -18,6 +18,8 @@ import TestSupport
         // A large photo without any date: its page says where the date came from.
         let big = Image(width: 2400, height: 1600, format: .rgb8, pixels: [UInt8](repeating: 90, count: 2400 * 1600 * 3))
         try AtomicFile.write(try ImageEncoder.encode(big, as: .jpeg(JPEGEncodingOptions(quality: 70))), to: folder + "/big one.jpg")
+        // A photo with a position (Seoul) on 2025-04-10 at 14:30: its day gets a map, its page the coordinates.
+        try AtomicFile.write(try Fixtures.bytes("jpeg/photo.jpg"), to: folder + "/gps.jpg")
         _ = try FolderProcess(folder: folder).run()
         let gallery = folder + "/.filmroll/gallery"
         #expect(try GalleryLinks.broken(in: gallery).isEmpty)
@@ -25,7 +27,9 @@ import TestSupport
         // IMG_0003 is the last photo of 04-10; the next is IMG_0004, the first of 04-11.
         let third = try Self.text(gallery + "/photos/IMG_0003.html")
         #expect(third.contains("<a rel=\"next\" href=\"../photos/IMG_0004.html\">"))
-        #expect(third.contains("<a rel=\"prev\" href=\"../photos/IMG_0007.html\">"))
+        #expect(third.contains("<a rel=\"prev\" href=\"../photos/gps.html\">"))
+        #expect(FileBytes.exists(gallery + "/days/2025-04-10-map.svg") && FileBytes.exists(gallery + "/map.svg"))
+        #expect(try Self.text(gallery + "/photos/gps.html").contains("37.5665° N, 126.978° E"))
         #expect(third.contains("href=\"../days/2025-04-10.html#p-IMG_0003\""))
         #expect(third.contains("Thursday, 10 April 2025, 18:05:10, UTC+09:00"))
         #expect(third.contains("<dt>Camera</dt><dd>Filmroll Fixture Cam</dd>"))

@@ -95,6 +95,18 @@ struct DayPage {
 
                 """
         }
+        if let frame = MapDrawing.dayFrame(day.route) {
+            let places = day.placeNames
+            html += """
+                <section class="highlight" aria-labelledby="map">
+                <h2 id="map">\(HTMLEscaping.escape(locale.mapHeading))</h2>
+                <img src="\(links.url(GalleryPaths.dayMap(day.date)))" alt="\(HTMLEscaping.escape(locale.mapDescription(day.date)))" \
+                width="\(Int(frame.width))" height="\(Int(frame.height))">
+                \(places.isEmpty ? "" : "<p class=\"places\">" + places.map { "<bdi>\(HTMLEscaping.escape($0))</bdi>" }.joined(separator: " · ") + "</p>\n")\
+                </section>
+
+                """
+        }
         return html.isEmpty ? "" : "<div class=\"highlights\">\n\(html)</div>\n"
     }
 

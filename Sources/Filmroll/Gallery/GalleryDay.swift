@@ -24,3 +24,16 @@ public struct GalleryDay: Sendable, Hashable {
         self.animationSize = animationSize
     }
 }
+
+extension GalleryDay {
+    /// The names of the day's places, each once, in the order first seen.
+    var placeNames: [String] {
+        var seen = Set<String>()
+        return photos.compactMap(\.details.place).filter { seen.insert($0).inserted }
+    }
+
+    /// Where the day's photos were taken, in time order (those with a position).
+    var route: [GeoPoint] {
+        photos.compactMap { photo in photo.details.gps.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) } }
+    }
+}

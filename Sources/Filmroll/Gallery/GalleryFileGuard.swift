@@ -35,9 +35,9 @@ public struct GalleryFileGuard: Sendable, Hashable {
         throw .outputRefused(OutputRefusal(path: path, .notMadeByFilmroll))
     }
 
-    /// Whether the stale day page open as `descriptor` may be deleted: in
-    /// Filmroll's own folder, or when it carries the mark.
+    /// Whether the stale page or map open as `descriptor` may be deleted:
+    /// in Filmroll's own folder, or when it carries the mark.
     func mayRemove(descriptor: Int32) -> Bool {
-        ownsFolder || GalleryMark.page.isIn(descriptor: descriptor)
+        ownsFolder || GalleryMark.page.isIn(descriptor: descriptor) || GalleryMark.svg.isIn(descriptor: descriptor)
     }
 }

@@ -99,4 +99,16 @@ extension GalleryLocale {
         case .ko: "\(count)년"
         }
     }
+
+    var mapHeading: String { self == .en ? "Map" : "지도" }
+    var placesHeading: String { self == .en ? "Places" : "장소" }
+    var libraryMapDescription: String { self == .en ? "Map of the places where the photos were taken" : "사진을 찍은 곳 지도" }
+
+    /// The alt text of a day's map.
+    func mapDescription(_ date: DayDate) -> String {
+        switch self {
+        case .en: "Map of where the photos of \(dayTitle(date)) were taken, in time order"
+        case .ko: "\(dayTitle(date)) 사진을 찍은 곳을 시간 순서로 잇는 지도"
+        }
+    }
 }

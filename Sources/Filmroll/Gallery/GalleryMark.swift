@@ -17,12 +17,14 @@ enum GalleryMark: Sendable {
     case page
     case stylesheet
     case script
+    case svg
 
     /// The text written into the file.
     var text: String {
         switch self {
         case .page: #"<meta name="generator" content="Filmroll gallery">"#
         case .stylesheet, .script: "/* Filmroll gallery */"
+        case .svg: "<!-- Filmroll gallery -->"
         }
     }
 
@@ -45,7 +47,7 @@ enum GalleryMark: Sendable {
         switch self {
         case .page:
             return Self.pageHeadHasMark(Self.bytes(of: descriptor, count: min(size, Self.searchLength)))
-        case .script:
+        case .script, .svg:
             return Self.bytes(of: descriptor, count: min(size, text.utf8.count)) == Array(text.utf8)
         case .stylesheet:
             let earlier = Array(GalleryStylesheet.rules.utf8)

@@ -12,10 +12,22 @@ enum GalleryPaths {
     /// "days/2025-04-10.html".
     static func dayPage(_ date: DayDate) -> String { "\(daysFolder)/\(date.iso).html" }
 
+    /// "days/2025-04-10-map.svg".
+    static func dayMap(_ date: DayDate) -> String { "\(daysFolder)/\(date.iso)-map.svg" }
+
+    /// The library's map.
+    static let libraryMap = "map.svg"
+
     /// The day of a name in the days folder that the gallery writes ("2025-04-10.html"), else nil.
     static func day(ofPageNamed name: String) -> DayDate? {
         guard name.hasSuffix(".html") else { return nil }
         return DayDate(iso: String(name.dropLast(5)))
+    }
+
+    /// The day of a map's name in the days folder ("2025-04-10-map.svg"), else nil.
+    static func day(ofMapNamed name: String) -> DayDate? {
+        guard name.hasSuffix("-map.svg") else { return nil }
+        return DayDate(iso: String(name.dropLast(8)))
     }
 
     /// The folders a file at `path` needs, outermost first: "photos", "photos/2025" for "photos/2025/IMG_0001.html".

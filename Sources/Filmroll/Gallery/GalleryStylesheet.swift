@@ -131,6 +131,9 @@ enum GalleryStylesheet {
         }
         .highlight button.toggle:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
         @media (prefers-reduced-motion: reduce) { .highlight .play { display: block; } }
+        section.library-map { margin: 0 0 2rem; }
+        section.library-map img { width: 100%; height: auto; border-radius: 4px; margin-top: 0.5rem; }
+        .highlight .places { margin: 0.5rem 0 0; max-width: 40rem; }
         h2.year { font-size: 1.5rem; margin: 0 0 0.75rem; }
         table.month caption h3 { display: inline; font-size: 1.25rem; margin: 0; }
         section.on-this-day { margin: 0 0 2rem; }

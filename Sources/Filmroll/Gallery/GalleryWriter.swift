@@ -47,6 +47,15 @@ public enum GalleryWriter {
                                next: position + 1 < days.count ? days[position + 1].date : nil, options: options)
             files.append((GalleryPaths.dayPage(day.date), page.html, .page))
         }
+        // Maps: each day's route where its photos have positions, and the library's places.
+        var mapDays = Set<DayDate>()
+        for day in days {
+            guard let svg = MapDrawing.day(day.route, title: options.locale.mapDescription(day.date)) else { continue }
+            mapDays.insert(day.date)
+            files.append((GalleryPaths.dayMap(day.date), svg, .svg))
+        }
+        let libraryMap = MapDrawing.library(days.flatMap(\.route), title: options.locale.libraryMapDescription)
+        if let libraryMap { files.append((GalleryPaths.libraryMap, libraryMap, .svg)) }
         let onThisDay = OnThisDay.groups(of: days)
         for group in onThisDay {
             guard try makeFolders(of: group.path, in: folder) else {
@@ -90,7 +99,10 @@ public enum GalleryWriter {
             }
             summary.keys[file.path] = key
         }
-        summary.removedFiles = try removeStalePages(in: folder, keeping: Set(days.map(\.date)), fileGuard: fileGuard)
+        summary.removedFiles = try removeStalePages(in: folder, keeping: Set(days.map(\.date)), maps: mapDays, fileGuard: fileGuard)
+        if libraryMap == nil, try remove(GalleryPaths.libraryMap, in: folder, fileGuard: fileGuard) {
+            summary.removedFiles.append(GalleryPaths.libraryMap)
+        }
         if problems.isEmpty, try remove(GalleryPaths.problems, in: folder, fileGuard: fileGuard) {
             summary.removedFiles.append(GalleryPaths.problems)
         }
@@ -126,10 +138,15 @@ public enum GalleryWriter {
     /// `fileGuard` allows, reached without following a symbolic link below
     /// `folder` (`ConfinedFiles`): a page behind a link is left alone.
     /// - Returns: their paths, relative to the gallery folder, sorted.
-    private static func removeStalePages(in folder: String, keeping kept: Set<DayDate>,
+    private static func removeStalePages(in folder: String, keeping kept: Set<DayDate>, maps: Set<DayDate>,
                                          fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
         var removed: [String] = []
         for name in Folders.names(in: folder + "/" + GalleryPaths.daysFolder).sorted() {
+            if let date = GalleryPaths.day(ofMapNamed: name), !maps.contains(date),
+               GalleryPaths.dayMap(date) == GalleryPaths.daysFolder + "/" + name {
+                if try remove(GalleryPaths.dayMap(date), in: folder, fileGuard: fileGuard) { removed.append(GalleryPaths.dayMap(date)) }
+                continue
+            }
             guard let date = GalleryPaths.day(ofPageNamed: name), !kept.contains(date),
                   GalleryPaths.dayPage(date) == GalleryPaths.daysFolder + "/" + name else { continue }
             let path = GalleryPaths.dayPage(date)

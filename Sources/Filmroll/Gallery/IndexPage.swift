@@ -31,7 +31,7 @@ struct IndexPage {
         }
         body += "<main id=\"main\">\n"
         if months.isEmpty { body += "<p>\(HTMLEscaping.escape(locale.noPhotos))</p>\n" }
-        body += onThisDaySection
+        body += onThisDaySection + librarySection
         // Year headings when the library spans years; each month's heading is then one level below.
         let spansYears = Set(months.map(\.year)).count > 1
         var year: Int?
@@ -50,6 +50,20 @@ struct IndexPage {
     private var problemLink: String {
         guard problemCount > 0 else { return "" }
         return " · <a href=\"\(links.url(GalleryPaths.problems))\">\(HTMLEscaping.escape(locale.problemsLink(problemCount)))</a>"
+    }
+
+    /// The map of the library's places, when some photo has a position.
+    private var librarySection: String {
+        guard days.contains(where: { !$0.route.isEmpty }) else { return "" }
+        let frame = MapDrawing.libraryFrame
+        return """
+            <section class="library-map" aria-labelledby="library-map">
+            <h2 id="library-map">\(HTMLEscaping.escape(locale.mapHeading))</h2>
+            <img src="\(links.url(GalleryPaths.libraryMap))" alt="\(HTMLEscaping.escape(locale.libraryMapDescription))" \
+            width="\(Int(frame.width))" height="\(Int(frame.height))">
+            </section>
+
+            """
     }
 
     /// Links to the "On this day" pages, when some month-day has photos from several years.
