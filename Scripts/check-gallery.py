@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""Checks a Filmroll gallery as a person would, in headless Chromium.
+
+    python3 Scripts/check-gallery.py GALLERY_FOLDER [--screenshots DIR]
+
+- every page parses as HTML without errors (html5lib, strict);
+- every href, src and srcset URL leads to a file of the gallery;
+- no page is over 300 KB of HTML;
+- axe-core (from PyPI's axe-playwright-python) finds no serious or critical
+  violation on the index, a day, a photo, an "On this day" and the problems
+  page, at 1400 and 390 px wide, in light and dark schemes;
+- the keyboard: on a photo page the right and left arrows go to the next
+  and previous photos; Tab reaches every link with a visible focus ring;
+- the index's first contentful paint from file://, in milliseconds;
+- screenshots at 1400 and 390 px wide (with --screenshots).
+
+Needs chromium (Debian), and installs websocket-client and html5lib with
+pip when they are missing. Exit 1 when a check fails.
+"""
+import argparse, base64, glob, html, json, os, re, shutil, subprocess, sys, tempfile, time, urllib.parse, urllib.request, zipfile
+
+def ensure(module, package):
+    try:
+        __import__(module)
+    except ImportError:
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", package], check=True)
+
+ensure("websocket", "websocket-client")
+ensure("html5lib", "html5lib")
+import html5lib, websocket  # noqa: E402
+
+failures = []
+
+def fail(message):
+    failures.append(message)
+    print("FAIL " + message)
+
+
+def axe_source():
+    cache = os.path.expanduser("~/.cache/filmroll-axe.min.js")
+    if not os.path.exists(cache):
+        with tempfile.TemporaryDirectory() as folder:
+            subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "axe-playwright-python", "-d", folder], check=True)
+            wheel = glob.glob(folder + "/*.whl")[0]
+            with zipfile.ZipFile(wheel) as archive:
+                os.makedirs(os.path.dirname(cache), exist_ok=True)
+                open(cache, "wb").write(archive.read("axe_playwright_python/axe.min.js"))
+    return open(cache).read()
+
+
+class Browser:
+    def __init__(self):
+        self.profile = tempfile.mkdtemp()
+        self.process = subprocess.Popen(["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                         "--remote-debugging-port=0", "--user-data-dir=" + self.profile,
+                                         "--allow-file-access-from-files", "about:blank"],
+                                        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        for line in self.process.stderr:
+            match = re.search(r"ws://[^\s]+", line)
+            if match:
+                browser_url = match.group(0)
+                break
+        port = urllib.parse.urlparse(browser_url).port
+        target = json.load(urllib.request.urlopen("http://127.0.0.1:%d/json/list" % port))
+        page = next(t for t in target if t["type"] == "page")
+        self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=60)
+        self.next_id = 0
+        self.call("Page.enable")
+        self.call("Runtime.enable")
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv())
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError("%s: %s" % (method, message["error"]))
+                return message.get("result", {})
+
+    def evaluate(self, expression, wait=True):
+        result = self.call("Runtime.evaluate", expression=expression, awaitPromise=wait, returnByValue=True)
+        return result.get("result", {}).get("value")
+
+    def open(self, url, width, dark=False, reduced=False):
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1, mobile=width < 500)
+        self.call("Emulation.setEmulatedMedia", features=[
+            {"name": "prefers-color-scheme", "value": "dark" if dark else "light"},
+            {"name": "prefers-reduced-motion", "value": "reduce" if reduced else "no-preference"}])
+        self.call("Page.navigate", url=url)
+        for _ in range(100):
+            if self.evaluate("document.readyState") == "complete":
+                break
+            time.sleep(0.05)
+
+    def key(self, key, code, key_code):
+        for kind in ("keyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=key_code)
+
+    def screenshot(self, path):
+        data = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=True)["data"]
+        open(path, "wb").write(base64.b64decode(data))
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def static_checks(folder):
+    pages = sorted(glob.glob(folder + "/**/*.html", recursive=True))
+    for page in pages:
+        text = open(page, encoding="utf-8").read()
+        relative = os.path.relpath(page, folder)
+        if len(text.encode()) > 300_000:
+            fail("%s: %d bytes of HTML" % (relative, len(text.encode())))
+        parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
+        try:
+            parser.parse(text)
+        except Exception as error:  # html5lib raises ParseError with the position
+            fail("%s: HTML parse error: %s" % (relative, error))
+        for name, value in re.findall(r'(href|src|srcset)="([^"]*)"', text):
+            value = html.unescape(value)
+            urls = [part.strip().split(" ")[0] for part in value.split(",")] if name == "srcset" else [value]
+            for url in urls:
+                if url.startswith("#"):
+                    continue
+                if ":" in url.split("/")[0]:
+                    fail("%s: leaves the gallery: %s" % (relative, url))
+                    continue
+                target = os.path.normpath(os.path.join(os.path.dirname(page), urllib.parse.unquote(url.split("#")[0])))
+                if not os.path.exists(target):
+                    fail("%s: %s leads nowhere" % (relative, url))
+    return pages
+
+
+def browser_checks(folder, pages, shots):
+    browser = Browser()
+    axe = axe_source()
+    def pick(pattern):
+        found = [p for p in pages if re.search(pattern, os.path.relpath(p, folder))]
+        return found[len(found) // 2] if found else None
+    chosen = [p for p in [folder + "/index.html", pick(r"^days/"), pick(r"^photos/"), pick(r"^on-this-day/"), pick(r"^problems")] if p]
+    try:
+        for page in chosen:
+            url = "file://" + urllib.parse.quote(page)
+            relative = os.path.relpath(page, folder)
+            for width in (1400, 390):
+                for dark in (False, True):
+                    browser.open(url, width, dark=dark)
+                    browser.evaluate(axe, wait=False)
+                    result = browser.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v => [v.impact, v.id, v.nodes.length, v.help]))")
+                    for impact, rule, count, help_text in result or []:
+                        if impact in ("serious", "critical"):
+                            fail("%s at %d px%s: axe %s %s (%d): %s" % (relative, width, " dark" if dark else "", impact, rule, count, help_text))
+                    if shots and not dark:
+                        name = relative.replace("/", "_").replace(".html", "") + "-%d.png" % width
+                        browser.screenshot(os.path.join(shots, name))
+            # Tab through every link: each gets a visible outline.
+            browser.open(url, 1400)
+            links = browser.evaluate("document.querySelectorAll('a[href], button').length")
+            unfocused = 0
+            for _ in range(min(links, 60)):
+                browser.key("Tab", "Tab", 9)
+                style = browser.evaluate("(() => { const e = document.activeElement; if (!e || e === document.body) return null; "
+                                         "const s = getComputedStyle(e); return [e.tagName, s.outlineStyle, s.outlineWidth]; })()")
+                if style and (style[1] == "none" or style[2] in ("0px", "")):
+                    unfocused += 1
+            if unfocused:
+                fail("%s: %d focused elements without a visible outline" % (relative, unfocused))
+        # Arrow keys on a photo page follow its neighbours.
+        photo = pick(r"^photos/")
+        if photo:
+            browser.open("file://" + urllib.parse.quote(photo), 1400)
+            expected = browser.evaluate("(document.querySelector('a[rel=next]') || {}).href")
+            browser.key("ArrowRight", "ArrowRight", 39)
+            time.sleep(0.5)
+            if expected and browser.evaluate("location.href") != expected:
+                fail("the right arrow did not open the next photo")
+            previous = browser.evaluate("(document.querySelector('a[rel=prev]') || {}).href")
+            browser.key("ArrowLeft", "ArrowLeft", 37)
+            time.sleep(0.5)
+            if previous and browser.evaluate("location.href") != previous:
+                fail("the left arrow did not open the previous photo")
+        # The index's first contentful paint.
+        browser.open("file://" + urllib.parse.quote(folder + "/index.html"), 1400)
+        paint = browser.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
+        print("index first contentful paint: %s ms" % (round(paint) if paint else "?"))
+        if paint and paint > 1000:
+            fail("the index took %d ms to first paint" % paint)
+    finally:
+        browser.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("folder")
+    parser.add_argument("--screenshots")
+    args = parser.parse_args()
+    folder = os.path.abspath(args.folder)
+    if args.screenshots:
+        os.makedirs(args.screenshots, exist_ok=True)
+    pages = static_checks(folder)
+    print("%d pages parsed, their links followed" % len(pages))
+    if shutil.which("chromium"):
+        browser_checks(folder, pages, args.screenshots)
+    else:
+        print("chromium is not installed: browser checks skipped")
+    print("%d problems" % len(failures))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
