@@ -14,8 +14,8 @@ let package = Package(
         // Thin C shims over the codecs and libraries (libjpeg-turbo, libpng, zlib, libdeflate,
         // giflib, libexif, libexpat, libheif, libwebp, libjxl, libtiff, lcms2, libimagequant, FreeType
         // with fontconfig, SQLite, xxHash, FFmpeg's libavformat, libavcodec,
-        // libswscale and libavutil, LibRaw). Every library error is caught in C and
-        // returned as a code and a message.
+        // libswscale and libavutil, LibRaw, libgeonames). Every library error is caught
+        // in C and returned as a code and a message.
         .target(
             name: "CImaging",
             path: "CImaging",
@@ -48,6 +48,8 @@ let package = Package(
                 // LibRaw is C++ behind a C API; libraw_r.so (the thread-safe
                 // build) names libstdc++ and libgomp itself, so no more is linked.
                 .linkedLibrary("raw_r"),
+                // GeoNames' cities (CC BY 4.0), compiled into the library; it names glib itself.
+                .linkedLibrary("geonames"),
             ]
         ),
         // File utilities (reading whole files, atomic writes, folders, temporaries), Glibc only;
@@ -61,7 +63,7 @@ let package = Package(
         // The command line: parses, calls the Filmroll library, prints.
         .target(name: "FilmrollCLI", dependencies: ["Filmroll", "Imaging", "Catalog"]),
         .executableTarget(name: "filmroll", dependencies: ["FilmrollCLI"]),
-        .executableTarget(name: "filmroll-bench", dependencies: ["Imaging"], path: "Sources/FilmrollBench"),
+        .executableTarget(name: "filmroll-bench", dependencies: ["Imaging", "Filmroll"], path: "Sources/FilmrollBench"),
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         // A Swift program using the Filmroll library alone (no FilmrollCLI).

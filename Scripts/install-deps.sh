@@ -29,6 +29,7 @@ packages=(
   libswscale-dev     #   RGB to YUV conversion,
   libavutil-dev      #   and its utilities
   libraw-dev         # camera RAW (DNG, CR2, CR3, NEF, ARW, RAF, ...)
+  libgeonames-dev    # place names: GeoNames' cities (CC BY 4.0) for the reverse geocoder
   fonts-dejavu-core  # the default caption font
   fonts-nanum        # Hangul captions (--locale ko)
   pkg-config

@@ -769,6 +769,36 @@ const char *cimg_version_imagequant(void);
 /** FreeType's run-time version as MMmmpp in decimal, 21201 for 2.12.1. */
 int cimg_version_freetype(void);
 
+/* ---- Places (libgeonames: GeoNames' cities, CC BY 4.0) ------------------ */
+
+/** One city. The strings are UTF-8 and never NULL ("" when the data has
+ *  none); they live in the cimg_places that holds the city. */
+typedef struct cimg_place {
+    const char *name;        /* "Seoul" */
+    const char *state;       /* first-level division, "Seoul"; may be "" */
+    const char *country;     /* as the data names it, "Republic of Korea" */
+    char country_code[4];    /* ISO 3166-1 alpha-2, "KR"; "" when absent */
+    double latitude;         /* degrees, north positive */
+    double longitude;        /* degrees, east positive */
+    uint32_t population;
+} cimg_place;
+
+/** Every city libgeonames holds, loaded by cimg_places_load. */
+typedef struct cimg_places {
+    cimg_place *places;
+    size_t count;
+    size_t left_out;         /* cities without a name or with coordinates off the globe (or 0,0) */
+    char *text;              /* the strings' storage */
+    size_t text_size;
+} cimg_places;
+
+/** Copies every city of libgeonames into `places` (zeroed first): CIMG_OK,
+ *  CIMG_ERR_CORRUPT when it has none that can be used, CIMG_ERR_MEMORY.
+ *  Release with cimg_places_free. */
+int cimg_places_load(cimg_places *places, cimg_error *error);
+/** Frees what cimg_places_load allocated and zeroes `places`; NULL is ignored. */
+void cimg_places_free(cimg_places *places);
+
 #ifdef __cplusplus
 }
 #endif

@@ -72,6 +72,22 @@ import TestSupport
         #expect(missingCode == .success && missing.stdout.contains("IMG_0003_64.jpg"))
     }
 
+    /// A photo with a position is named by the offline geocoder in `show` and `ls --json`; its date's source is said.
+    @Test func placesAndDateSourcesAreShown() throws {
+        let folder = TemporaryFolder()
+        try folder.write(try Fixtures.bytes("jpeg/photo.jpg"), as: "seoul.jpg")
+        try folder.write(try Fixtures.bytes("names/with space.jpg"), as: "undated.jpg")
+        _ = CommandRunner.run("index", folder.path, "--quiet")
+        let (code, human) = CommandRunner.run("show", folder.file("seoul.jpg"))
+        #expect(code == .success)
+        #expect(human.stdout.contains("gps: 37.56650, 126.97800\nplace: Seoul, South Korea\n"))
+        let (_, undated) = CommandRunner.run("show", folder.file("undated.jpg"))
+        #expect(undated.stdout.contains("(date from the file's time)"))
+        let (_, listed) = CommandRunner.run("ls", folder.path, "--json")
+        #expect(listed.stdout.contains(#""place":"Seoul, South Korea""#))
+        #expect(listed.stdout.contains(#""takenSource":"original""#) && listed.stdout.contains(#""takenSource":"fileTime""#))
+    }
+
     @Test func errorsAreClear() throws {
         let folder = try Self.datedFolder()
         let (code, runner) = CommandRunner.run("ls", folder.path)

@@ -88,7 +88,10 @@ struct PhotoPage {
         if let colorSpace = facts.colorSpace { rows.append((locale.colorSpaceLabel, HTMLEscaping.escape(colorSpace))) }
         let file = [facts.format, facts.fileBytes.map(locale.fileSize)].compactMap { $0 }
         if !file.isEmpty { rows.append((locale.fileLabel, HTMLEscaping.escape(file.joined(separator: " · ")))) }
-        if let place = facts.place ?? facts.gps.map(Self.coordinates) { rows.append((locale.placeLabel, HTMLEscaping.escape(place))) }
+        if let gps = facts.gps {
+            let place = facts.place.map { "\($0) (\(Self.coordinates(gps)))" } ?? Self.coordinates(gps)
+            rows.append((locale.placeLabel, HTMLEscaping.escape(place)))
+        }
         if let original = photo.original {
             rows.append((locale.originalLabel, "<a href=\"\(links.url(original))\">\(HTMLEscaping.escape(locale.openOriginal))</a>"))
         }

@@ -45,6 +45,7 @@ extension ProcessPlan {
                     shown.details.fileBytes = record.byteCount
                     shown.details.format = record.format.map { ImageFormat(rawValue: $0).displayName }
                     shown.details.gps = record.gps
+                    shown.details.place = record.gps.flatMap { ReverseGeocoder.shared.place(near: $0)?.description }
                     return shown
                 }
             let sheet = isThere(day.fourCut) ? day.fourCut : nil

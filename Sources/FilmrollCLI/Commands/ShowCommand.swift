@@ -76,7 +76,10 @@ struct ShowCommand: Command {
                         record.shooting.focalLength.map(ShootingDetails.focalLengthText)].compactMap { $0 }
         if !exposure.isEmpty { lines.append("exposure: " + exposure.joined(separator: ", ")) }
         if let colorSpace = record.colorSpace { lines.append("colour space: \(colorSpace)") }
-        if let gps = record.gps { lines.append("gps: \(fixed(gps.latitude, 5)), \(fixed(gps.longitude, 5))") }
+        if let gps = record.gps {
+            lines.append("gps: \(fixed(gps.latitude, 5)), \(fixed(gps.longitude, 5))")
+            if let place = ReverseGeocoder.shared.place(near: gps) { lines.append("place: \(place)") }
+        }
         lines.append("bytes: \(record.byteCount)")
         if let hash = record.hash { lines.append("hash: \(hash)") }
         lines.append(outputs.isEmpty ? "outputs: none" : "outputs:")
@@ -109,6 +112,7 @@ enum PhotoJSON {
             ("make", .optional(record.make)),
             ("model", .optional(record.model)),
             ("gps", record.gps.map { .object([("lat", .double($0.latitude)), ("lon", .double($0.longitude))]) } ?? .null),
+            ("place", .optional(record.gps.flatMap { ReverseGeocoder.shared.place(near: $0)?.description })),
             ("frames", record.frames.map(JSONValue.int) ?? .null),
             ("bytes", .int(record.byteCount)),
             ("hash", .optional(record.hash)),

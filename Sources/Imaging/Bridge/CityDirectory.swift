@@ -1,0 +1,37 @@
+import CImaging
+
+/// One city as Debian's libgeonames holds it (GeoNames' data, CC BY 4.0).
+public struct CityRecord: Sendable, Hashable {
+    public var name: String
+    /// The first-level division ("Illinois"); may be empty.
+    public var state: String
+    /// As the data names it ("Republic of Korea").
+    public var country: String
+    /// ISO 3166-1 alpha-2 ("KR").
+    public var countryCode: String
+    public var latitude: Double
+    public var longitude: Double
+}
+
+/// The cities libgeonames holds, through CImaging (`cimg_places_load`).
+public enum CityDirectory {
+    /// Why the cities could not be read.
+    public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Every city with a name and a usable position.
+    public static func load() throws(LoadError) -> [CityRecord] {
+        var loaded = cimg_places()
+        var error = cimg_error()
+        guard cimg_places_load(&loaded, &error) == 0 else {
+            throw LoadError(description: "the place data (libgeonames) could not be loaded: \(cTextField(error.message))")
+        }
+        defer { cimg_places_free(&loaded) }
+        guard let cities = loaded.places else { return [] }
+        return UnsafeBufferPointer(start: cities, count: loaded.count).map { city in
+            CityRecord(name: String(cString: city.name), state: String(cString: city.state), country: String(cString: city.country),
+                       countryCode: cTextField(city.country_code), latitude: city.latitude, longitude: city.longitude)
+        }
+    }
+}
