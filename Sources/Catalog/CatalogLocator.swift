@@ -20,7 +20,7 @@ public enum CatalogLocator {
     /// The catalogued folder that holds `file`: the nearest parent with a
     /// `.filmroll/catalog.sqlite`, and `file`'s path relative to it.
     public static func enclosingFolder(of file: String) -> (folder: String, relativePath: String)? {
-        guard let absolute = AbsolutePath.resolved(file) else { return nil }
+        guard let absolute = AbsolutePath.resolved(file) ?? resolvedInParent(file) else { return nil }
         var folder = absolute
         while let slash = folder.lastIndex(of: "/") {
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
@@ -31,5 +31,15 @@ public enum CatalogLocator {
             if folder == "/" { break }
         }
         return nil
+    }
+
+    /// A file that is gone (a deleted photo the catalog still holds), by its folder's resolved path.
+    private static func resolvedInParent(_ file: String) -> String? {
+        let trimmed = file.hasSuffix("/") ? String(file.dropLast()) : file
+        guard let slash = trimmed.lastIndex(of: "/") else { return AbsolutePath.resolved(".").map { $0 + "/" + trimmed } }
+        let parent = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+        let name = String(trimmed[trimmed.index(after: slash)...])
+        guard !name.isEmpty, name != ".", name != "..", let folder = AbsolutePath.resolved(parent) else { return nil }
+        return (folder == "/" ? "" : folder) + "/" + name
     }
 }

@@ -88,6 +88,20 @@ import TestSupport
         #expect(listed.stdout.contains(#""takenSource":"original""#) && listed.stdout.contains(#""takenSource":"fileTime""#))
     }
 
+    /// A photo deleted since the last index is still shown from its row, said to be gone; an unknown one is not in the catalog.
+    @Test func aDeletedPhotoIsShownAsGone() throws {
+        let folder = try Self.datedFolder()
+        _ = CommandRunner.run("index", folder.path, "--quiet")
+        #expect(unlink(folder.file("IMG_0001.jpg")) == 0)
+        let (code, shown) = CommandRunner.run("show", folder.file("IMG_0001.jpg"))
+        #expect(code == .success)
+        #expect(shown.stdout.hasPrefix("path: IMG_0001.jpg\nmissing: the file is gone"))
+        let (unknownCode, unknown) = CommandRunner.run("show", folder.file("IMG_9999.jpg"))
+        #expect(unknownCode == .failure)
+        #expect(unknown.stderr.contains("not in the catalog of"))
+        #expect(!unknown.stderr.contains("no catalog"))
+    }
+
     @Test func errorsAreClear() throws {
         let folder = try Self.datedFolder()
         let (code, runner) = CommandRunner.run("ls", folder.path)

@@ -73,4 +73,31 @@ import TestSupport
         #expect(page.contains("Open the original") == (originals == .link))
         #expect(try GalleryLinks.broken(in: out).isEmpty)
     }
+
+    /// --originals copy: each photo copied into the gallery, linked from its
+    /// page, left alone when current; a different file in its place is never replaced.
+    @Test func originalsCopiedIntoTheGallery() throws {
+        let folder = try FolderProcessTests.folder()
+        defer { FolderProcessTests.remove(folder) }
+        let out = folder + "-gallery"
+        defer { FolderProcessTests.remove(out) }
+        var options = ProcessOptions()
+        options.outputFolder = out
+        options.originals = .copy
+        let first = try FolderProcess(folder: folder, options: options).run()
+        #expect(first.originalsCopied == 7 && first.failed == 0)
+        #expect(try FileBytes.read(out + "/originals/IMG_0001.jpg") == (try FileBytes.read(folder + "/IMG_0001.jpg")))
+        #expect(try Self.text(out + "/photos/IMG_0001.html").contains("<a href=\"../originals/IMG_0001.jpg\">Open the original</a>"))
+        #expect(try GalleryLinks.broken(in: out).isEmpty)
+
+        let again = try FolderProcess(folder: folder, options: options).run()
+        #expect(again.originalsCopied == 0 && again.failed == 0)
+
+        // Somebody's own file where a copy goes: left alone, named, and the page links no original.
+        try AtomicFile.write(Array("mine".utf8), to: out + "/originals/IMG_0002.jpg")
+        let refused = try FolderProcess(folder: folder, options: options).run()
+        #expect(refused.failed == 1 && refused.failures.map(\.path) == [out + "/originals/IMG_0002.jpg"])
+        #expect(try FileBytes.read(out + "/originals/IMG_0002.jpg") == Array("mine".utf8))
+        #expect(!(try Self.text(out + "/photos/IMG_0002.html")).contains("Open the original"))
+    }
 }

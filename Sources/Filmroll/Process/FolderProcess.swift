@@ -134,7 +134,20 @@ public struct FolderProcess: Sendable {
         let problems = try galleryProblems(unreadable: unreadable, notMade: notMade, skipped: summary.index.skipped,
                                            catalog: catalog, out: out)
         summary.unreadable = problems.filter { $0.kind == .unreadable }.count
-        let days = plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(notMade.keys))
+        var copiedOriginals = Set<String>()
+        if options.originals == .copy {
+            let copies = OriginalCopies(out: out, anchor: anchor, force: options.force, limits: options.limits)
+            var refused: [ProcessFailure] = []
+            let copied = copies.copy(plan.photos) { event in
+                if case let .failed(path, reason) = event { refused.append(ProcessFailure(path: path, reason: reason)) }
+                events(event)
+            }
+            (summary.originalsCopied, copiedOriginals) = copied
+            summary.failed += refused.count
+            summary.failures += refused
+        }
+        let days = plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(notMade.keys),
+                                    copiedOriginals: copiedOriginals)
         let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
                                             fileGuard: options.galleryFileGuard) { path, key in
             guard ledger.isCurrent(path: root + "/" + path, key: key) else { return false }

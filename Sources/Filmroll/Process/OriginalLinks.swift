@@ -4,6 +4,9 @@ public enum OriginalLinks: String, Sendable, CaseIterable {
     /// wherever the gallery and the folder keep their places (the default
     /// gallery, FOLDER/.filmroll/gallery, is inside the folder).
     case link
+    /// A copy of each photo in the gallery's `originals/` folder, which the
+    /// page links: the gallery then travels without the photo folder.
+    case copy
     /// No link: for a gallery copied away from the photos.
     case none
 }

@@ -12,7 +12,8 @@ extension ProcessPlan {
     /// The gallery's view of the days, linking only files that are there: a
     /// photo whose thumbnails were not made (`notMade`, absolute paths) is
     /// left out, and a sheet or animation shows only when its file exists.
-    func galleryDays(options: ProcessOptions, out: String, folder: String, notMade: Set<String> = []) -> [GalleryDay] {
+    func galleryDays(options: ProcessOptions, out: String, folder: String, notMade: Set<String> = [],
+                     copiedOriginals: Set<String> = []) -> [GalleryDay] {
         let root = AbsolutePath.of(out) + "/"
         let toOriginals = options.originals == .link ? FolderLink.relative(from: out, to: folder) : nil
         func isThere(_ path: String?) -> Bool {
@@ -37,7 +38,11 @@ extension ProcessPlan {
                         shown.preview = photo.preview
                         shown.previewSize = TargetSize.edge(options.previewSize).resultSize(for: upright)
                     }
-                    shown.original = toOriginals.map { $0 + record.path }
+                    switch options.originals {
+                    case .link: shown.original = toOriginals.map { $0 + record.path }
+                    case .copy: shown.original = copiedOriginals.contains(record.path) ? OriginalCopies.folder + "/" + record.path : nil
+                    case .none: shown.original = nil
+                    }
                     shown.details.takenSource = record.takenSource ?? (record.takenFromModificationTime ? .fileTime : nil)
                     shown.details.shooting = record.shooting
                     shown.details.pixelSize = record.size

@@ -8,6 +8,8 @@ public struct ProcessSummary: Sendable, Equatable {
     public var fourCutsMade = 0
     public var animationsMade = 0
     public var pagesWritten = 0
+    /// Photos copied into the gallery (`--originals copy`).
+    public var originalsCopied = 0
     /// Outputs of photos or days that are gone, removed.
     public var removed = 0
     /// Outputs copied from the same recipe's file made by another command.

@@ -7,7 +7,7 @@ struct ProcessCommand: Command {
     static let spec = CommandSpec(
         name: "process",
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
-        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--originals link|none] [--xdg] [--force] [--catalog PATH | --no-catalog] [--jobs N] [--json] [--quiet]",
+        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--originals link|copy|none] [--xdg] [--force] [--catalog PATH | --no-catalog] [--jobs N] [--json] [--quiet]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")],
         options: [
             OutputOptions.spec("DIR"),
@@ -15,7 +15,7 @@ struct ProcessCommand: Command {
             .value("locale", "en|ko", "Month and weekday names in English (default) or Korean."),
             .flag("sunday", "Start the calendar's weeks on Sunday (default Monday)."),
             .value("animation", "gif|webp|mp4[,…]", "Each day's animation in these formats (default gif); the gallery shows the first."),
-            .value("originals", "link|none", "Photo pages link each original by a relative path into FOLDER (default), or not at all (for a gallery copied away)."),
+            .value("originals", "link|copy|none", "Photo pages link each original by a relative path into FOLDER (default), to a copy in the gallery's originals/ (a gallery that travels alone), or not at all."),
             .flag("xdg", "Also fill the freedesktop.org thumbnail cache (~/.cache/thumbnails) that file managers read."),
         ] + JobsOptions.specs + MakingOptions.specs,
         discussion: """
@@ -66,7 +66,7 @@ struct ProcessCommand: Command {
         }
         let originalsName = arguments.value("originals") ?? "link"
         guard let originals = OriginalLinks(rawValue: originalsName) else {
-            throw UsageError("--originals takes link or none, not '\(originalsName)'")
+            throw UsageError("--originals takes link, copy or none, not '\(originalsName)'")
         }
         self.originals = originals
         let locale = arguments.value("locale") ?? "en"

@@ -27,10 +27,12 @@ struct ShowCommand: Command {
         do {
             guard let (folder, relativePath) = located else { throw CatalogError.notFound(photo) }
             let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read)
-            guard let record = try catalog.photo(relativePath: relativePath) else {
+            guard var record = try catalog.photo(relativePath: relativePath) else {
                 io.reportFailure(path: photo, "not in the catalog of \(folder); run 'filmroll index \(folder)'")
                 return .failure
             }
+            // Deleted since the last index: the row is still there, the file is not.
+            if !FileBytes.exists(photo) { record.isMissing = true }
             let outputs = try catalog.outputs(ofPhoto: record.id)
             if json {
                 io.print(PhotoJSON.record(record, folder: folder, outputs: outputs).rendered)

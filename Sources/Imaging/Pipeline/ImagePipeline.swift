@@ -73,9 +73,14 @@ public final class ImagePipeline: Sendable {
         let options = DecodeOptions(target: neediest.upscale && neediest.target.scale(for: upright) > 1 ? nil : neediest.target,
                                     frames: .first, limits: configuration.limits, appliesOrientation: false,
                                     codecThreads: threads)
-        // The file's bytes are held through the decode: they count too.
+        // The file's bytes are held through the decode, and the results are made in it: they count too.
+        let resultBytes = missing.reduce(0) { total, index in
+            let size = resizes[index].outputSize(for: upright)
+            return total.addingReportingOverflow(size.width.multipliedReportingOverflow(by: size.height * 4).partialValue).partialValue
+        }
         let planned = ImageDecoder.plannedBytes(info, options: options).addingReportingOverflow(bytes.count)
-        let reservation = planned.overflow ? Int.max : planned.partialValue
+        let withResults = planned.partialValue.addingReportingOverflow(resultBytes)
+        let reservation = planned.overflow || withResults.overflow ? Int.max : withResults.partialValue
         let made: [(Int, Image)] = try configuration.memory.withReservation(reservation, for: info.storedSize) {
             () throws(ImagingError) -> [(Int, Image)] in
             // Decoded as stored; each resize writes its result upright.
