@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Files
+
+/// The gallery's files that are no longer called for (a day gone, a map
+/// without positions, a photo's page, an "On this day" page, the problems
+/// page), removed as far as the file guard allows, never through a
+/// symbolic link; and the folders pages need, made without following one.
+enum GalleryStaleFiles {
+    /// Removes what `kept` no longer holds; returns their paths, relative to `folder`.
+    static func remove(keeping kept: GalleryFiles, in folder: String, fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
+        var removed = try removeStalePages(in: folder, keeping: Set(kept.days.map(\.date)), maps: kept.mapDays, fileGuard: fileGuard)
+        if kept.libraryMap == nil, try remove(GalleryPaths.libraryMap, in: folder, fileGuard: fileGuard) {
+            removed.append(GalleryPaths.libraryMap)
+        }
+        if !kept.hasProblems, try remove(GalleryPaths.problems, in: folder, fileGuard: fileGuard) {
+            removed.append(GalleryPaths.problems)
+        }
+        for path in staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(kept.onThisDay.map(\.path)))
+            + staleFiles(in: folder, below: GalleryPaths.photosFolder, keeping: kept.photoPages)
+            where try remove(path, in: folder, fileGuard: fileGuard) {
+            removed.append(path)
+        }
+        return removed
+    }
+
+    /// Deletes the day pages in days/ whose day is not in `kept`, as far as
+    /// `fileGuard` allows, reached without following a symbolic link below
+    /// `folder` (`ConfinedFiles`): a page behind a link is left alone.
+    /// - Returns: their paths, relative to the gallery folder, sorted.
+    static func removeStalePages(in folder: String, keeping kept: Set<DayDate>, maps: Set<DayDate>,
+                                         fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
+        var removed: [String] = []
+        for name in Folders.names(in: folder + "/" + GalleryPaths.daysFolder).sorted() {
+            if let date = GalleryPaths.day(ofMapNamed: name), !maps.contains(date),
+               GalleryPaths.dayMap(date) == GalleryPaths.daysFolder + "/" + name {
+                if try remove(GalleryPaths.dayMap(date), in: folder, fileGuard: fileGuard) { removed.append(GalleryPaths.dayMap(date)) }
+                continue
+            }
+            guard let date = GalleryPaths.day(ofPageNamed: name), !kept.contains(date),
+                  GalleryPaths.dayPage(date) == GalleryPaths.daysFolder + "/" + name else { continue }
+            let path = GalleryPaths.dayPage(date)
+            if try remove(path, in: folder, fileGuard: fileGuard) { removed.append(path) }
+        }
+        return removed
+    }
+
+    /// Makes the folders `path` (relative to `folder`) needs; false when one
+    /// of them is there as something else, a symbolic link included (never followed).
+    static func makeFolders(of path: String, in folder: String) throws(ImagingError) -> Bool {
+        for subfolder in GalleryPaths.folders(of: path) {
+            var status = stat()
+            if lstat(folder + "/" + subfolder, &status) == 0 {
+                guard (status.st_mode & S_IFMT) == S_IFDIR else { return false }
+                continue
+            }
+            try ImagingError.converting(try Folders.create(folder + "/" + subfolder))
+        }
+        return true
+    }
+
+    /// The .html files below `subfolder` of `folder` (relative to `folder`,
+    /// sorted) not in `kept`; symbolic links are not followed.
+    static func staleFiles(in folder: String, below subfolder: String, keeping kept: Set<String>) -> [String] {
+        var stale: [String] = [], pending = [subfolder]
+        while let relative = pending.popLast() {
+            for name in Folders.names(in: folder + "/" + relative) {
+                let path = relative + "/" + name
+                var status = stat()
+                guard lstat(folder + "/" + path, &status) == 0 else { continue }
+                if (status.st_mode & S_IFMT) == S_IFDIR {
+                    pending.append(path)
+                } else if (status.st_mode & S_IFMT) == S_IFREG, name.hasSuffix(".html"), !kept.contains(path) {
+                    stale.append(path)
+                }
+            }
+        }
+        return stale.sorted()
+    }
+
+    /// Deletes the page at `path` (relative to `folder`) when `fileGuard`
+    /// allows, reached without following a symbolic link; whether it is gone.
+    static func remove(_ path: String, in folder: String, fileGuard: GalleryFileGuard) throws(ImagingError) -> Bool {
+        let root = AbsolutePath.of(folder)
+        guard FileBytes.exists(root + "/" + path) else { return false }
+        // The mark is read from the very file removed.
+        switch ConfinedFiles.remove(root + "/" + path, root: root, isOurs: fileGuard.mayRemove(descriptor:)) {
+        case .removed, .gone: return true
+        case .present, .refused: return false
+        case .failed(let problem): throw .fileSystem(.failed(.remove, path: "\(folder)/\(path)", problem))
+        }
+    }
+}
