@@ -100,4 +100,22 @@ import TestSupport
         #expect(try FileBytes.read(out + "/originals/IMG_0002.jpg") == Array("mine".utf8))
         #expect(!(try Self.text(out + "/photos/IMG_0002.html")).contains("Open the original"))
     }
+
+    /// `previewSize` 0 (`--preview-size 0`): no preview is made, and the page offers the large view alone.
+    @Test func noPreviewWhenAskedForNone() throws {
+        let folder = try FolderProcessTests.folderOf { folder in
+            let big = Image(width: 2400, height: 1600, format: .rgb8, pixels: [UInt8](repeating: 90, count: 2400 * 1600 * 3))
+            try AtomicFile.write(try ImageEncoder.encode(big, as: .jpeg(JPEGEncodingOptions(quality: 70))), to: folder + "/big.jpg")
+        }
+        defer { FolderProcessTests.remove(folder) }
+        var options = ProcessOptions()
+        options.previewSize = 0
+        let summary = try FolderProcess(folder: folder, options: options).run()
+        #expect(summary.thumbnailsMade == 2)
+        let gallery = folder + "/.filmroll/gallery"
+        #expect(!FileBytes.exists(gallery + "/thumbs/big_2048.jpg"))
+        let page = try Self.text(gallery + "/photos/big.html")
+        #expect(page.contains("<img src=\"../thumbs/big_1024.jpg\" width=\"1024\" height=\"683\""))
+        #expect(!page.contains("srcset"))
+    }
 }

@@ -13,7 +13,7 @@ extension ProcessPlan {
         // What every photo's thumbnails share, worked out once.
         let encoding = EncodingFormat.jpeg(JPEGEncodingOptions(quality: options.quality, optimizeHuffman: false))
             .marked(.thumbnail)
-        let sizes = [options.thumbnailSize, options.largeSize, options.previewSize].map { size in
+        let sizes = ([options.thumbnailSize, options.largeSize] + (options.previewSize > 0 ? [options.previewSize] : [])).map { size in
             let resize = ImageProcessors.Resize(edge: size)
             return (resize: resize, recipe: OutputRecipe.thumbnailParameters(resize: resize, encoding: encoding),
                     catalog: ThumbnailOutputs.parameters(size: size, fit: .inside, upscale: false, format: .jpeg,

@@ -7,7 +7,7 @@ struct ProcessCommand: Command {
     static let spec = CommandSpec(
         name: "process",
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
-        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--originals link|copy|none] [--xdg] [--force] [--catalog PATH | --no-catalog] [--jobs N] [--json] [--quiet]",
+        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--originals link|copy|none] [--preview-size PX] [--xdg] [--force] [--catalog PATH | --no-catalog] [--jobs N] [--json] [--quiet]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")],
         options: [
             OutputOptions.spec("DIR"),
@@ -16,6 +16,7 @@ struct ProcessCommand: Command {
             .flag("sunday", "Start the calendar's weeks on Sunday (default Monday)."),
             .value("animation", "gif|webp|mp4[,…]", "Each day's animation in these formats (default gif); the gallery shows the first."),
             .value("originals", "link|copy|none", "Photo pages link each original by a relative path into FOLDER (default), to a copy in the gallery's originals/ (a gallery that travels alone), or not at all."),
+            .value("preview-size", "PX", "The photo pages' preview for high-density screens, made for photos larger than 1024 px (default 2048; 0: none)."),
             .flag("xdg", "Also fill the freedesktop.org thumbnail cache (~/.cache/thumbnails) that file managers read."),
         ] + JobsOptions.specs + MakingOptions.specs,
         discussion: """
@@ -45,6 +46,7 @@ struct ProcessCommand: Command {
     var animationFormats: [DayAnimationFormat]
     var gallery: GalleryOptions
     var originals: OriginalLinks
+    var previewSize: Int
     var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -69,6 +71,11 @@ struct ProcessCommand: Command {
             throw UsageError("--originals takes link, copy or none, not '\(originalsName)'")
         }
         self.originals = originals
+        let preview = arguments.value("preview-size") ?? "2048"
+        guard let previewSize = Int(preview), previewSize == 0 || (1025...16384).contains(previewSize) else {
+            throw UsageError("--preview-size takes 0 (none) or a size from 1025 to 16384 pixels, not '\(preview)'")
+        }
+        self.previewSize = previewSize
         let locale = arguments.value("locale") ?? "en"
         guard let galleryLocale = GalleryLocale(rawValue: locale) else { throw UsageError("--locale takes en or ko, not '\(locale)'") }
         let name = folder.split(separator: "/").last.map(String.init) ?? folder
@@ -92,6 +99,7 @@ struct ProcessCommand: Command {
         options.animationFormats = animationFormats
         options.gallery = gallery
         options.originals = originals
+        options.previewSize = previewSize
         if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)
