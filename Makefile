@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery check-gallery bench-video test-images clean install uninstall release
+.PHONY: demo test fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-places check-gallery bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -23,6 +23,7 @@ bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, proces
 	Scripts/bench-phone.sh
 	Scripts/bench-process.sh
 	Scripts/bench-gallery.sh
+	Scripts/bench-places.sh
 	Scripts/bench-video.sh
 	Scripts/bench-memory.sh
 	Scripts/bench-tiff.sh
@@ -40,6 +41,9 @@ bench-process:   ## filmroll process on the 48 photos against thumbs alone; re-r
 
 bench-gallery:   ## The gallery of 10,000 small photos: its cost beyond the image work, page sizes, first paint in Chromium
 	Scripts/bench-gallery.sh
+
+bench-places:    ## The offline reverse geocoder: lookups per second on one thread
+	Scripts/bench-places.sh
 
 check-gallery:   ## Check a gallery in headless Chromium (parse, links, axe-core, keyboard): make check-gallery GALLERY=DIR SHOTS=DIR
 	python3 Scripts/check-gallery.py $(or $(GALLERY),out/gallery) $(if $(SHOTS),--screenshots $(SHOTS))

@@ -6,11 +6,12 @@ import Darwin
 import Catalog
 import Files
 
-/// Writes a static HTML gallery: index.html with a calendar per month,
-/// days/YYYY-MM-DD.html for each day, problems.html when some files could
-/// not be shown, and style.css. Pages link only to
-/// files inside the gallery folder, use no script and no network, and open
-/// from the file system.
+/// Writes a static HTML gallery (the files `GalleryFiles` composes):
+/// index.html with a calendar per month, a page per day and per photo,
+/// "On this day" pages, SVG maps, problems.html when some files could not
+/// be shown, style.css and gallery.js. Pages link only to files inside the
+/// gallery folder (and the originals), reach no network, work without their
+/// script, and open from the file system.
 public enum GalleryWriter {
     /// Writes the gallery of `days` into `folder` (created when missing).
     ///
@@ -19,9 +20,9 @@ public enum GalleryWriter {
     /// the stylesheet's path is replaced only as `fileGuard` allows (by
     /// default, only one with the gallery's mark): one it refuses is left as
     /// it is and listed in `refusedFiles`, and the rest is still written.
-    /// Day pages that this writer names (`days/YYYY-MM-DD.html`) for days no
-    /// longer given are deleted, when `fileGuard` allows; other files are
-    /// never touched. Days are ordered by date; days with no photos are
+    /// Pages and maps this writer names that are no longer called for are
+    /// deleted, when `fileGuard` allows (`GalleryStaleFiles`); other files
+    /// are never touched. Days are ordered by date; days with no photos are
     /// left out; two entries for one date are merged.
     ///
     /// Each file's recipe key (`pageKey`) is in `GallerySummary.keys`; a
