@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "Filmroll", dependencies: ["Imaging", "Catalog"]),
         // The command line: parses, calls the Filmroll library, prints.
         .target(name: "FilmrollCLI", dependencies: ["Filmroll", "Imaging", "Catalog"]),
-        .executableTarget(name: "filmroll", dependencies: ["FilmrollCLI", "Imaging"]),
+        .executableTarget(name: "filmroll", dependencies: ["FilmrollCLI"]),
         .executableTarget(name: "filmroll-bench", dependencies: ["Imaging", "Filmroll"], path: "Sources/FilmrollBench"),
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),

@@ -66,10 +66,6 @@ typedef struct cimg_buffer {
     size_t size;
 } cimg_buffer;
 
-/** Large buffers (threshold bytes and more) mapped and unmapped on their own (glibc's
- * M_MMAP_THRESHOLD, at most 32 MB); 0 when set. */
-int cimg_memory_map_large_buffers(size_t threshold);
-
 void cimg_buffer_free(cimg_buffer *buffer);
 
 /** Pixel layouts the decoders write and the encoders read (value = bytes per pixel). */
