@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Filmroll
 import Testing
+import TestSupport
 
 /// The offline reverse geocoder over libgeonames' cities: positions a few
 /// kilometres from the centres of known towns (never GeoNames' own
@@ -100,7 +101,7 @@ import Testing
     @Test func theGridFindsTheNearestCity() {
         let geocoder = ReverseGeocoder.shared
         let cities = geocoder.places
-        var random = SeededRandom(seed: 42)
+        var random = SplitMix64(seed: 42)
         var positions: [(Double, Double)] = []
         for index in 0..<1_200 {
             switch index % 4 {
@@ -191,19 +192,4 @@ private func kilometres(_ latitude1: Double, _ longitude1: Double, _ latitude2: 
     let a = sin((latitude2 - latitude1) * radians / 2), b = sin((longitude2 - longitude1) * radians / 2)
     let h = a * a + cos(latitude1 * radians) * cos(latitude2 * radians) * b * b
     return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
-}
-
-/// SplitMix64: the same positions on every run.
-private struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func between(_ low: Double, _ high: Double) -> Double { low + Double(next() >> 11) / Double(1 << 53) * (high - low) }
 }

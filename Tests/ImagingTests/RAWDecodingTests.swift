@@ -251,7 +251,7 @@ import TestSupport
             }
         }
         // Bytes flipped all through the file: decoded or refused, never a crash.
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<12 {
             var damaged = bytes
             for _ in 0..<40 { damaged[Int(generator.next() % UInt64(damaged.count))] ^= UInt8(truncatingIfNeeded: generator.next() | 1) }
@@ -263,18 +263,5 @@ import TestSupport
             #expect(ImageFormat.sniff(head) == .raw)
             #expect(throws: ImagingError.self) { try ImageDecoder.decode(head + [UInt8](repeating: 0, count: 64)) }
         }
-    }
-}
-
-/// A small deterministic generator for the damage test.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -17,10 +17,12 @@ struct GalleryFiles {
     init(days: [GalleryDay], problems: [GalleryProblem], options: GalleryOptions, folder: String) throws(ImagingError) {
         self.days = days
         hasProblems = !problems.isEmpty
+        onThisDay = OnThisDay.groups(of: days)
         files = [
             (GalleryPaths.stylesheet, GalleryStylesheet.css, .stylesheet),
             (GalleryPaths.script, GalleryScript.source, .script),
-            (GalleryPaths.index, IndexPage(days: days, problemCount: problems.count, options: options).html, .page),
+            (GalleryPaths.index, IndexPage(days: days, onThisDay: onThisDay, problemCount: problems.count, options: options).html,
+             .page),
         ]
         if hasProblems { files.append((GalleryPaths.problems, ProblemsPage(problems: problems, options: options).html, .page)) }
         for (position, day) in days.enumerated() {
@@ -38,7 +40,6 @@ struct GalleryFiles {
         libraryMap = MapDrawing.library(days.flatMap(\.route), title: options.locale.libraryMapDescription)
         if let libraryMap { files.append((GalleryPaths.libraryMap, libraryMap, .svg)) }
 
-        onThisDay = OnThisDay.groups(of: days)
         for group in onThisDay where try placed(group.path, in: folder) {
             files.append((group.path, OnThisDayPage(group: group, options: options).html, .page))
         }

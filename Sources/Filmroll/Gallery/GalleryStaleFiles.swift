@@ -65,20 +65,7 @@ enum GalleryStaleFiles {
     /// The .html files below `subfolder` of `folder` (relative to `folder`,
     /// sorted) not in `kept`; symbolic links are not followed.
     static func staleFiles(in folder: String, below subfolder: String, keeping kept: Set<String>) -> [String] {
-        var stale: [String] = [], pending = [subfolder]
-        while let relative = pending.popLast() {
-            for name in Folders.names(in: folder + "/" + relative) {
-                let path = relative + "/" + name
-                var status = stat()
-                guard lstat(folder + "/" + path, &status) == 0 else { continue }
-                if (status.st_mode & S_IFMT) == S_IFDIR {
-                    pending.append(path)
-                } else if (status.st_mode & S_IFMT) == S_IFREG, name.hasSuffix(".html"), !kept.contains(path) {
-                    stale.append(path)
-                }
-            }
-        }
-        return stale.sorted()
+        OutputSweep.unexpectedFiles(under: subfolder, in: folder, expected: kept).filter { $0.hasSuffix(".html") }.sorted()
     }
 
     /// Deletes the page at `path` (relative to `folder`) when `fileGuard`

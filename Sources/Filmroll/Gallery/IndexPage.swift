@@ -4,6 +4,8 @@
 struct IndexPage {
     /// In date order, one per date, none without photos.
     var days: [GalleryDay]
+    /// The "On this day" pages to link (`OnThisDay.groups(of: days)`).
+    var onThisDay: [OnThisDay] = []
     /// How many files the problems page lists (none: no link).
     var problemCount = 0
     var options: GalleryOptions
@@ -68,9 +70,8 @@ struct IndexPage {
 
     /// Links to the "On this day" pages, when some month-day has photos from several years.
     private var onThisDaySection: String {
-        let groups = OnThisDay.groups(of: days)
-        guard !groups.isEmpty else { return "" }
-        let items = groups.map { group in
+        guard !onThisDay.isEmpty else { return "" }
+        let items = onThisDay.map { group in
             "<li><a href=\"\(links.url(group.path))\">\(HTMLEscaping.escape(locale.monthDay(month: group.month, day: group.day)))</a>"
                 + " <span class=\"count\">\(HTMLEscaping.escape(locale.yearCount(group.days.count)))</span></li>"
         }

@@ -24,8 +24,9 @@ enum OutputSweep {
     }
 
     /// Regular files below `folder` (relative to `out`), not hidden, that
-    /// are not `expected` (an expected name is passed over without a `stat`).
-    private static func unexpectedFiles(under folder: String, in out: String, expected: Set<String>) -> [String] {
+    /// are not `expected` (an expected name is passed over without a `stat`);
+    /// symbolic links are not followed.
+    static func unexpectedFiles(under folder: String, in out: String, expected: Set<String>) -> [String] {
         var found: [String] = []
         for name in Folders.names(in: out + "/" + folder) where !name.hasPrefix(".") {
             let relative = folder + "/" + name
