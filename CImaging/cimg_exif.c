@@ -37,6 +37,7 @@ enum {
     CIMG_TAG_ISO = 0x8827,
     CIMG_TAG_FOCAL_LENGTH = 0x920A,
     CIMG_TAG_LENS_MODEL = 0xA434,
+    CIMG_TAG_MAKER_NOTE = 0x927C,
 };
 
 static ExifEntry *cimg_exif_entry(ExifData *exif, ExifIfd ifd, int tag) {
@@ -171,9 +172,30 @@ static double cimg_exif_positive(ExifEntry *entry, ExifByteOrder order) {
     return value;
 }
 
+/* Copies the MakerNote entry's bytes as the file has them: libexif reads
+ * some vendors' MakerNotes itself, but the entry keeps the raw data. Out of
+ * memory, the MakerNote is left out and the other tags are kept. */
+static void cimg_exif_copy_maker_note(ExifData *exif, cimg_buffer *output) {
+    ExifEntry *entry = cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_MAKER_NOTE);
+    if (entry == NULL || entry->data == NULL || entry->size == 0) return;
+    output->data = malloc(entry->size);
+    if (output->data == NULL) return;
+    memcpy(output->data, entry->data, entry->size);
+    output->size = entry->size;
+}
+
 int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *out, cimg_error *error) {
+    return cimg_exif_parse_with_maker_note(data, size, out, NULL, error);
+}
+
+int cimg_exif_parse_with_maker_note(const uint8_t *data, size_t size, cimg_exif *out, cimg_buffer *maker_note,
+                                    cimg_error *error) {
     static const uint8_t header[6] = {'E', 'x', 'i', 'f', 0, 0};
     memset(out, 0, sizeof *out);
+    if (maker_note != NULL) {
+        maker_note->data = NULL;
+        maker_note->size = 0;
+    }
     if (data == NULL || size < 8) return cimg_fail(error, CIMG_ERR_CORRUPT, "EXIF payload too short");
 
     /* libexif wants the APP1 form; a PNG eXIf chunk is the TIFF alone. */
@@ -228,6 +250,7 @@ int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *out, cimg_error
     out->iso = cimg_exif_unsigned(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_ISO), order);
     out->focal_length = cimg_exif_positive(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_FOCAL_LENGTH), order);
     cimg_exif_copy_text(cimg_exif_entry(exif, EXIF_IFD_EXIF, CIMG_TAG_LENS_MODEL), out->lens_model, sizeof out->lens_model);
+    if (maker_note != NULL) cimg_exif_copy_maker_note(exif, maker_note);
 
     exif_data_unref(exif);
     free(prefixed);

@@ -17,6 +17,7 @@
 #include "cimg_internal.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -28,6 +29,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/avutil.h>
+#include <libavutil/display.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
@@ -482,16 +484,51 @@ void cimg_video_reader_free(cimg_video_reader *reader) {
     free(reader);
 }
 
-static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int threads, int64_t max_pixels,
-                             cimg_video_info *info, cimg_error *error) {
+/* The display matrix's turn, as degrees clockwise that make a frame
+ * upright (what players apply): 0, 90, 180 or 270; 0 without a matrix. */
+static int cimg_stream_rotation(const AVStream *stream) {
+    const int32_t *matrix = NULL;
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
+    const AVPacketSideData *side = av_packet_side_data_get(stream->codecpar->coded_side_data,
+                                                           stream->codecpar->nb_coded_side_data,
+                                                           AV_PKT_DATA_DISPLAYMATRIX);
+    if (side != NULL && side->size >= 9 * sizeof(int32_t)) matrix = (const int32_t *)side->data;
+#else
+    size_t size = 0;
+    const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (data != NULL && size >= 9 * sizeof(int32_t)) matrix = (const int32_t *)data;
+#endif
+    if (matrix == NULL) return 0;
+    double counterclockwise = av_display_rotation_get(matrix);
+    if (counterclockwise != counterclockwise) return 0;   /* NaN: a degenerate matrix */
+    long clockwise = lround(-counterclockwise / 90.0) * 90;
+    clockwise %= 360;
+    if (clockwise < 0) clockwise += 360;
+    return (int)clockwise;
+}
+
+static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int64_t start, int64_t end, int threads,
+                             int64_t max_pixels, cimg_video_info *info, cimg_error *error) {
     reader->format = avformat_alloc_context();
     if (reader->format == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    /* Local files only: a hostile file cannot make the demuxer open URLs. */
+    /* Local files only: a hostile file cannot make the demuxer open URLs.
+     * The path is given as a file: URL, so that a name like "a:b.mov" is
+     * never taken for a protocol; a part of a file (a motion photo's video)
+     * is read through the subfile protocol. */
+    size_t url_size = strlen(path) + 96;
+    char *url = malloc(url_size);
+    if (url == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    if (end > start) {
+        snprintf(url, url_size, "subfile,,start,%lld,end,%lld,,:file:%s", (long long)start, (long long)end, path);
+    } else {
+        snprintf(url, url_size, "file:%s", path);
+    }
     AVDictionary *settings = NULL;
-    av_dict_set(&settings, "protocol_whitelist", "file", 0);
+    av_dict_set(&settings, "protocol_whitelist", end > start ? "subfile,file" : "file", 0);
     const AVInputFormat *mp4 = av_find_input_format("mov");
-    int result = avformat_open_input(&reader->format, path, mp4, &settings);
+    int result = avformat_open_input(&reader->format, url, mp4, &settings);
     av_dict_free(&settings);
+    free(url);
     if (result < 0) return cimg_av_fail(error, result, NULL);
     /* Probing decodes a few frames: with the pixel limit too. */
     unsigned streams = reader->format->nb_streams;
@@ -525,6 +562,11 @@ static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int th
     info->full_range = parameters->color_range == AVCOL_RANGE_JPEG;
     info->chroma_420 = parameters->format == AV_PIX_FMT_YUV420P || parameters->format == AV_PIX_FMT_YUVJ420P;
     snprintf(info->codec, sizeof info->codec, "%s", decoder->name);
+    info->rotation = cimg_stream_rotation(stream);
+    info->has_audio = av_find_best_stream(reader->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0) >= 0;
+    int64_t container_duration = reader->format->duration;
+    info->container_seconds = container_duration > 0 && container_duration != AV_NOPTS_VALUE
+                                  ? (double)container_duration / AV_TIME_BASE : 0;
     /* Checked here, before libavcodec allocates anything for a frame. */
     if (max_pixels > 0 && (int64_t)info->width * info->height > max_pixels)
         return cimg_fail(error, CIMG_ERR_LIMIT, "frames of %ux%u are above the limit of %lld pixels", info->width,
@@ -548,12 +590,17 @@ static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int th
 
 int cimg_video_reader_open(const char *path, int threads, int64_t max_pixels, cimg_video_reader **out,
                            cimg_video_info *info, cimg_error *error) {
+    return cimg_video_reader_open_part(path, 0, 0, threads, max_pixels, out, info, error);
+}
+
+int cimg_video_reader_open_part(const char *path, int64_t start, int64_t end, int threads, int64_t max_pixels,
+                                cimg_video_reader **out, cimg_video_info *info, cimg_error *error) {
     cimg_av_begin();
     *out = NULL;
     memset(info, 0, sizeof *info);
     cimg_video_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    int status = cimg_reader_setup(reader, path, threads, max_pixels, info, error);
+    int status = cimg_reader_setup(reader, path, start, end, threads, max_pixels, info, error);
     if (status != CIMG_OK) {
         cimg_video_reader_free(reader);
         return status;
@@ -587,6 +634,14 @@ static int cimg_reader_decode(cimg_video_reader *reader, cimg_error *error) {
 
 int cimg_video_reader_next(cimg_video_reader *reader, int output, uint8_t *pixels, size_t bytes_per_row,
                            cimg_video_frame_info *frame_info, cimg_error *error) {
+    AVCodecParameters *parameters = reader->format->streams[reader->stream_index]->codecpar;
+    return cimg_video_reader_next_scaled(reader, output, (uint32_t)parameters->width, (uint32_t)parameters->height,
+                                         pixels, bytes_per_row, frame_info, error);
+}
+
+int cimg_video_reader_next_scaled(cimg_video_reader *reader, int output, uint32_t width, uint32_t height,
+                                  uint8_t *pixels, size_t bytes_per_row, cimg_video_frame_info *frame_info,
+                                  cimg_error *error) {
     cimg_av_begin();
     memset(frame_info, 0, sizeof *frame_info);
     if (reader->ended) return CIMG_OK;
@@ -619,15 +674,21 @@ int cimg_video_reader_next(cimg_video_reader *reader, int output, uint8_t *pixel
             av_image_copy_plane(at, chroma_width, frame->data[2], frame->linesize[2], chroma_width, chroma_height);
         }
     } else if ((output == CIMG_PIXEL_RGB8 || output == CIMG_PIXEL_RGBA8)
-               && (bytes_per_row < (size_t)frame->width * (size_t)output || bytes_per_row > INT32_MAX)) {
+               && (width == 0 || height == 0 || width > (uint32_t)frame->width || height > (uint32_t)frame->height)) {
+        status = cimg_fail(error, CIMG_ERR_ARGUMENT, "a %ux%u picture cannot be made from a %dx%d frame", width, height,
+                           frame->width, frame->height);
+    } else if ((output == CIMG_PIXEL_RGB8 || output == CIMG_PIXEL_RGBA8)
+               && (bytes_per_row < (size_t)width * (size_t)output || bytes_per_row > INT32_MAX)) {
         status = cimg_fail(error, CIMG_ERR_ARGUMENT, "the rows are too short for the frame");
     } else if (output == CIMG_PIXEL_RGB8 || output == CIMG_PIXEL_RGBA8) {
         enum AVPixelFormat target = cimg_av_pixel_format(output);
         /* Chroma interpolated for every pixel, exact rounding; the matrix
          * and range the stream declares (untagged: BT.601, as players do). */
-        reader->scaler = sws_getCachedContext(reader->scaler, frame->width, frame->height, frame->format, frame->width,
-                                              frame->height, target,
-                                              SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
+        int shrinks = width < (uint32_t)frame->width || height < (uint32_t)frame->height;
+        reader->scaler = sws_getCachedContext(reader->scaler, frame->width, frame->height, frame->format, (int)width,
+                                              (int)height, target,
+                                              (shrinks ? SWS_AREA : SWS_BICUBIC) | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT,
+                                              NULL, NULL, NULL);
         if (reader->scaler == NULL) {
             status = cimg_fail(error, CIMG_ERR_CORRUPT, "cannot convert the video's pixels to RGB");
         } else {
@@ -651,4 +712,43 @@ int cimg_video_reader_next(cimg_video_reader *reader, int output, uint8_t *pixel
     }
     av_frame_unref(frame);
     return status;
+}
+
+int cimg_video_reader_seek(cimg_video_reader *reader, int64_t ticks, cimg_error *error) {
+    cimg_av_begin();
+    int result = av_seek_frame(reader->format, reader->stream_index, ticks, AVSEEK_FLAG_BACKWARD);
+    if (result < 0) return cimg_av_fail(error, result, NULL);
+    avcodec_flush_buffers(reader->codec);
+    reader->draining = 0;
+    reader->ended = 0;
+    return CIMG_OK;
+}
+
+void cimg_video_reader_key_frames_only(cimg_video_reader *reader, int on) {
+    reader->codec->skip_frame = on ? AVDISCARD_NONKEY : AVDISCARD_DEFAULT;
+}
+
+static void cimg_append_tags(cimg_growable *tags, const AVDictionary *dictionary, size_t limit) {
+    const AVDictionaryEntry *entry = NULL;
+    while ((entry = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX)) != NULL) {
+        size_t key = strlen(entry->key) + 1, value = strlen(entry->value) + 1;
+        if (tags->size + key + value > limit) return;
+        cimg_growable_append(tags, (const uint8_t *)entry->key, key);
+        cimg_growable_append(tags, (const uint8_t *)entry->value, value);
+    }
+}
+
+int cimg_video_reader_tags(cimg_video_reader *reader, size_t limit, cimg_buffer *output, cimg_error *error) {
+    output->data = NULL;
+    output->size = 0;
+    cimg_growable tags = {0};
+    cimg_append_tags(&tags, reader->format->metadata, limit);
+    cimg_append_tags(&tags, reader->format->streams[reader->stream_index]->metadata, limit);
+    if (tags.failed) {
+        free(tags.data);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    }
+    output->data = tags.data;
+    output->size = tags.size;
+    return CIMG_OK;
 }

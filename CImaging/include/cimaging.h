@@ -537,6 +537,14 @@ typedef struct cimg_exif {
 int cimg_exif_parse(const uint8_t *data, size_t size, cimg_exif *exif, cimg_error *error);
 
 /**
+ * cimg_exif_parse, and a copy of the Exif IFD's MakerNote (tag 0x927C) as
+ * stored in *maker_note (empty when there is none; release with
+ * cimg_buffer_free): Swift reads the vendor formats it knows (Apple's).
+ */
+int cimg_exif_parse_with_maker_note(const uint8_t *data, size_t size, cimg_exif *exif, cimg_buffer *maker_note,
+                                    cimg_error *error);
+
+/**
  * Rewrites an APP1 EXIF payload for an upright copy of width x height
  * pixels: Orientation 1, PixelX/YDimension updated, the IFD1 thumbnail
  * (which shows the old orientation) dropped. The result, "Exif\0\0" + TIFF,
@@ -551,6 +559,17 @@ int cimg_exif_rewrite_upright(const uint8_t *data, size_t size, uint32_t width, 
 /** Larger packets are read up to this size only (CIMG_ERR_LIMIT). */
 #define CIMG_XMP_MAX_BYTES (1u << 20)
 
+/** Container:Directory items kept; a longer directory is counted, not kept. */
+#define CIMG_XMP_MAX_ITEMS 8
+
+/** One item of a Google motion photo's Container:Directory (an rdf:li), as written. */
+typedef struct cimg_xmp_item {
+    char semantic[CIMG_XMP_TEXT_CAPACITY];  /* Item:Semantic: "Primary", "MotionPhoto", "GainMap" */
+    char mime[CIMG_XMP_TEXT_CAPACITY];      /* Item:Mime */
+    char length[CIMG_XMP_TEXT_CAPACITY];    /* Item:Length, in bytes */
+    char padding[CIMG_XMP_TEXT_CAPACITY];   /* Item:Padding, in bytes */
+} cimg_xmp_item;
+
 /** What Filmroll reads from XMP, as written. Empty strings mean absent. */
 typedef struct cimg_xmp {
     int orientation;                              /* tiff:Orientation, 1...8; 0 when absent or invalid */
@@ -559,12 +578,19 @@ typedef struct cimg_xmp {
     char date_created[CIMG_XMP_TEXT_CAPACITY];       /* photoshop:DateCreated */
     char make[CIMG_XMP_TEXT_CAPACITY];               /* tiff:Make */
     char model[CIMG_XMP_TEXT_CAPACITY];              /* tiff:Model */
+    /* Google's motion photos (namespace http://ns.google.com/photos/1.0/camera/). */
+    char motion_photo[CIMG_XMP_TEXT_CAPACITY];       /* Camera:MotionPhoto, "1" for a motion photo */
+    char micro_video[CIMG_XMP_TEXT_CAPACITY];        /* Camera:MicroVideo, "1" (the older format) */
+    char micro_video_offset[CIMG_XMP_TEXT_CAPACITY]; /* Camera:MicroVideoOffset: the video's length from the end */
+    cimg_xmp_item items[CIMG_XMP_MAX_ITEMS];         /* Container:Directory's items, in order */
+    size_t item_count;                               /* items listed; more than CIMG_XMP_MAX_ITEMS when some were not kept */
 } cimg_xmp;
 
 /**
  * Parses an XMP packet (RDF/XML) with expat, namespace-aware: only the
  * top-level properties of rdf:Description count, as attributes or as
- * plain-text elements, matched by namespace URI. A packet with a DOCTYPE
+ * plain-text elements, matched by namespace URI, and the items of a
+ * top-level Container:Directory. A packet with a DOCTYPE
  * is refused. Malformed XML fails, but what was read before the fault is
  * kept in *xmp.
  */
@@ -717,6 +743,9 @@ typedef struct cimg_video_info {
     int full_range;          /* 1: full (JPEG) range, 0: limited or unspecified */
     int chroma_420;          /* 1: 8-bit 4:2:0 */
     char codec[32];          /* the decoder's name, "h264" */
+    int rotation;            /* degrees clockwise that turn a frame upright (display matrix): 0, 90, 180, 270 */
+    int has_audio;           /* 1: the file has an audio stream */
+    double container_seconds; /* the container's length in seconds; 0 when it does not say */
 } cimg_video_info;
 
 typedef struct cimg_video_frame_info {
@@ -743,6 +772,24 @@ int cimg_video_reader_open(const char *path, int threads, int64_t max_pixels, ci
 int cimg_video_reader_next(cimg_video_reader *reader, int output, uint8_t *pixels, size_t bytes_per_row,
                            cimg_video_frame_info *frame, cimg_error *error);
 void cimg_video_reader_free(cimg_video_reader *reader);
+/** cimg_video_reader_open for the video that fills bytes [start, end) of
+ *  the file (a motion photo's); the whole file when end <= start. */
+int cimg_video_reader_open_part(const char *path, int64_t start, int64_t end, int threads, int64_t max_pixels,
+                                cimg_video_reader **out, cimg_video_info *info, cimg_error *error);
+/** cimg_video_reader_next, each frame scaled to width x height (area
+ *  averaging when smaller) as it is converted to RGB8 or RGBA8. */
+int cimg_video_reader_next_scaled(cimg_video_reader *reader, int output, uint32_t width, uint32_t height,
+                                  uint8_t *pixels, size_t bytes_per_row, cimg_video_frame_info *frame,
+                                  cimg_error *error);
+/** Moves to the key frame at or before `ticks` (the stream's time base);
+ *  the next frame decoded is that key frame. */
+int cimg_video_reader_seek(cimg_video_reader *reader, int64_t ticks, cimg_error *error);
+/** With `on`, the decoder decodes key frames only and drops the others
+ *  unread (a poster search); with 0, every frame. */
+void cimg_video_reader_key_frames_only(cimg_video_reader *reader, int on);
+/** The container's metadata, then the video stream's: "key\0value\0"
+ *  pairs, at most `limit` bytes (the rest is dropped). Release with cimg_buffer_free. */
+int cimg_video_reader_tags(cimg_video_reader *reader, size_t limit, cimg_buffer *output, cimg_error *error);
 
 /** FFmpeg's version, "5.1.9-0+deb12u1". */
 const char *cimg_video_version(void);

@@ -29,6 +29,14 @@ extension Catalog {
             .map(PhotoRecord.init)
     }
 
+    /// The MOVs of the catalog's Live Photos, by their still's row id.
+    public func livePhotoVideos() throws(DatabaseError) -> [Int64: PhotoRecord] {
+        let videos = try database.rows("""
+            SELECT \(PhotoRecord.columns) FROM photos WHERE live_still_id IS NOT NULL AND missing = 0 AND error IS NULL
+            """).map(PhotoRecord.init)
+        return Dictionary(videos.compactMap { video in video.liveStillID.map { ($0, video) } }) { first, _ in first }
+    }
+
     /// Photos matching `query`, ordered by the time they were taken.
     public func photos(matching query: PhotoQuery) throws(DatabaseError) -> [PhotoRecord] {
         let (condition, arguments) = query.sql

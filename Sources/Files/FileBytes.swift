@@ -14,6 +14,29 @@ public enum FileBytes {
         let (descriptor, size) = try openRegular(path)
         defer { close(descriptor) }
         if size > limit { throw .tooLarge(path: path, size: size, limit: limit) }
+        return try readAll(descriptor, size: size, path: path)
+    }
+
+    /// Reads the file's first `headCount` bytes (all of a shorter file)
+    /// and, unless `stopsAtHead` says so of them, the whole file (`limit`
+    /// then applies): how a decoder that reads a file itself (a video of
+    /// gigabytes) is found without reading the file.
+    /// - Returns: the bytes read, whether they stop at the head (at the
+    ///   caller's word), and the file's size.
+    public static func read(_ path: String, limit: Int, headCount: Int, stopsAtHead: ([UInt8]) -> Bool)
+        throws(FileError) -> (bytes: [UInt8], stoppedAtHead: Bool, size: Int) {
+        let (descriptor, size) = try openRegular(path)
+        defer { close(descriptor) }
+        let head = try readAll(descriptor, size: min(size, headCount), path: path)
+        if stopsAtHead(head) { return (head, true, size) }
+        if size > limit { throw .tooLarge(path: path, size: size, limit: limit) }
+        if head.count == size { return (head, false, size) }
+        if lseek(descriptor, 0, SEEK_SET) != 0 { throw .failed(.read, path: path, .system(errno: errno)) }
+        return (try readAll(descriptor, size: size, path: path), false, size)
+    }
+
+    /// Up to `size` bytes from the descriptor's position (fewer when the file shrank).
+    private static func readAll(_ descriptor: Int32, size: Int, path: String) throws(FileError) -> [UInt8] {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var offset = 0

@@ -94,7 +94,7 @@ import TestSupport
         #expect {
             try Catalog(folder: fixture.folder, access: .read)
         } throws: { error in
-            guard case .newerSchema(_, 7, 5)? = error as? CatalogError else { return false }
+            guard case .newerSchema(_, 7, 6)? = error as? CatalogError else { return false }
             return true
         }
     }

@@ -7,16 +7,19 @@ import TestSupport
 /// Folder walks count the files that are not photos, name the images
 /// Filmroll cannot decode, and pass over hidden files without a word.
 @Suite struct SkippedFilesTests {
+    /// The start of a QuickTime movie and nothing more: a video, and a broken one.
     static let movie: [UInt8] = [0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 0, 0, 0, 0, 0, 8] + Array("wide".utf8)
+    /// An XMP sidecar, as editors write beside a photo.
+    static let sidecar: [UInt8] = Array("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8)
     /// A Photoshop header: recognised, not decoded.
     static let psd: [UInt8] = Array("8BPS".utf8) + [0, 1, 0, 0, 0, 0, 0, 0]
 
-    /// A photo, two videos, an edit sidecar, a note without extension, and hidden files.
+    /// A photo, two XMP sidecars, an edit sidecar, a note without extension, and hidden files.
     static func folder() throws -> TemporaryFolder {
         let folder = TemporaryFolder()
         try folder.write(try Fixtures.bytes("dated/IMG_0001.jpg"), as: "IMG_0001.jpg")
-        try folder.write(movie, as: "IMG_0001.MOV")
-        try folder.write(movie, as: "IMG_0002.mov")
+        try folder.write(sidecar, as: "IMG_0001.XMP")
+        try folder.write(sidecar, as: "IMG_0002.xmp")
         try folder.write(Array("<?xml version=\"1.0\"?><plist/>".utf8), as: "IMG_0001.AAE")
         try folder.write(Array("to do\n".utf8), as: "NOTES")
         try folder.write(Array("Bud1".utf8), as: ".DS_Store")
@@ -24,7 +27,7 @@ import TestSupport
         return folder
     }
 
-    static let summaryLine = "filmroll: skipped 4 files that are not photos: 2 .mov, 1 .aae, 1 (no extension)\n"
+    static let summaryLine = "filmroll: skipped 4 files that are not photos: 2 .xmp, 1 .aae, 1 (no extension)\n"
 
     @Test func thumbsCountsWhatIsNotAPhoto() throws {
         let folder = try Self.folder()
@@ -40,7 +43,7 @@ import TestSupport
         let (code, runner) = CommandRunner.run("thumbs", folder.path, "--no-cache", "--json", "--size", "32")
         #expect(code == .success)
         let skipped = runner.stdout.split(separator: "\n").filter { $0.contains(#""skipped""#) }
-        #expect(skipped == ["IMG_0001.AAE", "IMG_0001.MOV", "IMG_0002.mov", "NOTES"].map {
+        #expect(skipped == ["IMG_0001.AAE", "IMG_0001.XMP", "IMG_0002.xmp", "NOTES"].map {
             #"{"source":"\#(folder.file($0))","skipped":"not a photo"}"#
         })
         #expect(runner.stderr.hasSuffix(Self.summaryLine))
@@ -49,9 +52,9 @@ import TestSupport
     @Test func oneSkippedFileIsSingular() throws {
         let folder = TemporaryFolder()
         try folder.write(try Fixtures.bytes("dated/IMG_0001.jpg"), as: "a.jpg")
-        try folder.write(Self.movie, as: "clip.MP4")
+        try folder.write(Self.sidecar, as: "a.XMP")
         let (_, runner) = CommandRunner.run("info", folder.path)
-        #expect(runner.stderr == "filmroll: skipped 1 file that is not a photo: 1 .mp4\n")
+        #expect(runner.stderr == "filmroll: skipped 1 file that is not a photo: 1 .xmp\n")
     }
 
     @Test func anImageFilmrollCannotDecodeFailsByName() throws {
@@ -79,16 +82,30 @@ import TestSupport
         #expect(code == .success)
         let lines = runner.stdout.split(separator: "\n")
         #expect(lines.count == 5)
-        #expect(lines.contains(#"{"path":"\#(folder.file("IMG_0001.MOV"))","skipped":"not a photo"}"#))
+        #expect(lines.contains(#"{"path":"\#(folder.file("IMG_0001.XMP"))","skipped":"not a photo"}"#))
         #expect(!runner.stdout.contains("DS_Store") && !runner.stdout.contains(".tmp"))
         #expect(runner.stderr == Self.summaryLine)
     }
 
     @Test func aFileNamedOnTheCommandLineIsStillAnError() throws {
         let folder = try Self.folder()
-        let (code, runner) = CommandRunner.run("info", folder.file("IMG_0001.MOV"))
+        let (code, runner) = CommandRunner.run("info", folder.file("IMG_0001.XMP"))
         #expect(code == .failure)
-        #expect(runner.stderr.formatListElided == "filmroll: \(folder.file("IMG_0001.MOV")): not an image Filmroll reads (…)\n")
+        #expect(runner.stderr.formatListElided == "filmroll: \(folder.file("IMG_0001.XMP")): not an image Filmroll reads (…)\n")
+    }
+
+    @Test func aBrokenVideoFailsByNameAndTheRestIsDone() throws {
+        // Given a folder whose MOV is only the start of one
+        let folder = try Self.folder()
+        try folder.write(Self.movie, as: "IMG_0003.MOV")
+        let out = TemporaryFolder()
+        // When its thumbnails are made
+        let (code, runner) = CommandRunner.run("thumbs", folder.path, "--out", out.path, "--no-cache", "--size", "32", "--quiet")
+        // Then the video fails in one line naming it, and the photo is done
+        #expect(code == .failure)
+        let lines = runner.stderr.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("filmroll: \(folder.file("IMG_0003.MOV")): corrupt QuickTime: "))
+        #expect(out.names() == ["IMG_0001_32.jpg"])
     }
 
     @Test func indexCountsSkippedFilesAndCataloguesNone() throws {

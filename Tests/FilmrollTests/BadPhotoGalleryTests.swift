@@ -21,7 +21,7 @@ import TestSupport
         try AtomicFile.write(Array(whole.prefix(700)), to: folder + "/IMG_0008.jpg")
         try AtomicFile.write(Array("not a photo".utf8), to: folder + "/fake.jpg")
         try AtomicFile.write(Array("notes".utf8), to: folder + "/notes.txt")
-        try AtomicFile.write(Array("moov".utf8), to: folder + "/clip.MOV")
+        try AtomicFile.write(Array("<plist/>".utf8), to: folder + "/IMG_0008.AAE")
         return folder
     }
 
@@ -35,7 +35,7 @@ import TestSupport
         // Both bad files are named, each once; the outputs they left short are not.
         #expect(failures.withLock { $0 }.sorted() == [folder + "/IMG_0008.jpg", folder + "/fake.jpg"])
         #expect(summary.failures.map(\.path).sorted() == [folder + "/IMG_0008.jpg", folder + "/fake.jpg"])
-        #expect(summary.index.skipped.map(\.relativePath) == ["clip.MOV", "notes.txt"])
+        #expect(summary.index.skipped.map(\.relativePath) == ["IMG_0008.AAE", "notes.txt"])
         #expect(summary.fourCutsMade == 1)
         #expect(summary.animationsMade == 2)
         #expect(summary.photos == 7)
@@ -49,7 +49,7 @@ import TestSupport
         #expect(sheet.storedSize == PixelSize(width: 600, height: 1800))
 
         let problems = try String(contentsOfFile: gallery + "/problems.html", encoding: .utf8)
-        for name in ["IMG_0008.jpg", "fake.jpg", "clip.MOV", "notes.txt"] { #expect(problems.contains(name)) }
+        for name in ["IMG_0008.jpg", "fake.jpg", "IMG_0008.AAE", "notes.txt"] { #expect(problems.contains(name)) }
         #expect(problems.contains("truncated"))
         let index = try String(contentsOfFile: gallery + "/index.html", encoding: .utf8)
         #expect(index.contains("href=\"problems.html\""))
@@ -80,7 +80,7 @@ import TestSupport
         let folder = try Self.folder()
         defer { FolderProcessTests.remove(folder) }
         _ = try FolderProcess(folder: folder).run()
-        for name in ["IMG_0008.jpg", "fake.jpg", "notes.txt", "clip.MOV"] { unlink(folder + "/" + name) }
+        for name in ["IMG_0008.jpg", "fake.jpg", "notes.txt", "IMG_0008.AAE"] { unlink(folder + "/" + name) }
         let summary = try FolderProcess(folder: folder).run()
         #expect(summary.failed == 0)
         let gallery = folder + "/.filmroll/gallery"

@@ -26,9 +26,9 @@ import TestSupport
         #expect(ImageFormat.sniff(heic) == .heif)
         #expect(ImageFormat.sniff(avif) == .avif)
         #expect(ImageFormat.sniff(heic.prefix(8)) == nil)
-        // An MP4 has an ftyp box too, with video brands: not an image.
+        // An MP4 has an ftyp box too, with video brands: a video, not an image.
         let mp4: [UInt8] = [0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8)
-        #expect(ImageFormat.sniff(mp4) == nil)
+        #expect(ImageFormat.sniff(mp4) == .mp4)
         #expect(ImageFormat.sniff(try Fixtures.bytes("phone/quadrants.webp")) == .webp)
     }
 

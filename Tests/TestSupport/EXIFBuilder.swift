@@ -1,12 +1,13 @@
 /// An EXIF APP1 payload built in the test ("Exif\0\0" + a little-endian
 /// TIFF): IFD0, and an Exif and a GPS IFD when they have entries. Values
-/// are ASCII text, SHORTs, LONGs or RATIONALs.
+/// are ASCII text, SHORTs, LONGs, RATIONALs or UNDEFINED bytes (a MakerNote).
 public struct EXIFBuilder {
     public enum Value {
         case ascii(String)
         case short(UInt16)
         case long(UInt32)
         case rationals([(UInt32, UInt32)])
+        case undefined([UInt8])
     }
 
     public var ifd0: [UInt16: Value] = [:]
@@ -45,6 +46,7 @@ public struct EXIFBuilder {
             case .short(let number): (3, 1, le16(number) + [0, 0])
             case .long(let number): (4, 1, le32(number))
             case .rationals(let parts): (5, parts.count, parts.flatMap { le32($0.0) + le32($0.1) })
+            case .undefined(let bytes): (7, bytes.count, bytes)
             }
             head += le16(tag) + le16(type) + le32(UInt32(count))
             if bytes.count <= 4 {
@@ -66,6 +68,24 @@ public struct EXIFBuilder {
                 tiff.replaceSubrange(at + 8..<at + 12, with: le32(value))
             }
         }
+    }
+
+    /// An Apple MakerNote holding ASCII `entries` by tag (17: a Live Photo's
+    /// content identifier, 11: a burst's), as iPhones write it: "Apple iOS\0",
+    /// version 1, "MM", a big-endian IFD whose offsets count from the note's start.
+    public static func appleMakerNote(_ entries: [UInt16: String]) -> [UInt8] {
+        func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
+        func be32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) } }
+        let sorted = entries.sorted { $0.key < $1.key }
+        var head = Array("Apple iOS\0".utf8) + [0, 1] + Array("MM".utf8) + be16(UInt16(sorted.count))
+        var data: [UInt8] = []
+        let dataAt = head.count + sorted.count * 12 + 4
+        for (tag, text) in sorted {
+            let value = Array(text.utf8) + [0]
+            head += be16(tag) + be16(2) + be32(UInt32(value.count)) + be32(UInt32(dataAt + data.count))
+            data += value
+        }
+        return head + be32(0) + data
     }
 
     private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }

@@ -106,6 +106,9 @@ public struct FolderIndexer {
             }
         }
         summary.missing = gone.count
+        if !toRead.isEmpty || !gone.isEmpty {
+            summary.livePhotos = try LivePhotoPairing(database: database).run()
+        }
         return summary
     }
 
@@ -117,7 +120,8 @@ public struct FolderIndexer {
     static let upsertColumns = """
         bytes, mtime_ns, hash, format, stored_width, stored_height, width, height, orientation, \
         taken_at, taken_offset_minutes, taken_day, taken_from_mtime, make, model, latitude, longitude, frames, \
-        error, missing, indexed_at, taken_source, exposure_time, f_number, iso, focal_length, lens, color_space
+        error, missing, indexed_at, taken_source, exposure_time, f_number, iso, focal_length, lens, color_space, \
+        duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length
         """
 
     /// Writes one file's facts. Runs inside the chunk's write transaction and

@@ -14,7 +14,10 @@ public struct IndexSummary: Sendable, Equatable {
     public var failed = 0
     public var unchanged = 0
     public var failures: [Failure] = []
-    /// Files of the folder that are not photos (videos, sidecars, text); not catalogued.
+    /// Live Photos (a still and its MOV) found, when the pairs were looked
+    /// for again (nil when nothing changed).
+    public var livePhotos: Int?
+    /// Files of the folder that are neither photos nor videos (sidecars, text); not catalogued.
     public var skipped: [PhotoFolder.Skipped] = []
     /// True when the run was stopped before the end (a re-run finishes it).
     public var interrupted = false

@@ -14,19 +14,34 @@ struct PhotoFacts: Sendable {
     var info: ImageInfo?
     var error: String?
 
-    /// Reads `entry` in full, hashes it, and reads its header.
+    /// Reads `entry` in full, hashes it, and reads its header. A video is
+    /// hashed a piece at a time and its header read by its decoder, by path.
     static func read(_ entry: PhotoFolder.Entry) -> PhotoFacts {
         do throws(FileError) {
-            let bytes = try FileBytes.read(entry.path)
-            let hash = ContentHash.hex(bytes)
+            let (bytes, stoppedAtHead, _) = try FileBytes.read(entry.path, limit: 1 << 30, headCount: ImageDecoders.signatureLength) {
+                ImageDecoders.decoder(forHead: $0)?.readsFiles == true
+            }
+            let hash = stoppedAtHead ? try hashInPieces(entry.path) : ContentHash.hex(bytes)
             do throws(ImagingError) {
-                return PhotoFacts(entry: entry, hash: hash, info: try ImageDecoder.readInfo(bytes), error: nil)
+                let info = stoppedAtHead ? try ImageFile.open(entry.path, limit: 0).readInfo(limits: .default)
+                                          : try ImageDecoder.readInfo(bytes)
+                return PhotoFacts(entry: entry, hash: hash, info: info, error: nil)
             } catch {
                 return PhotoFacts(entry: entry, hash: hash, info: nil, error: error.description)
             }
         } catch {
             return PhotoFacts(entry: entry, hash: nil, info: nil, error: error.description)
         }
+    }
+
+    /// The content hash of a file too large to hold, read in 1 MB pieces.
+    private static func hashInPieces(_ path: String) throws(FileError) -> String {
+        let (descriptor, _) = try FileBytes.openRegular(path)
+        defer { close(descriptor) }
+        guard let identity = ContentHash.identity(ofDescriptor: descriptor) else {
+            throw .failed(.read, path: path, .system(errno: errno))
+        }
+        return identity.hash
     }
 
     /// The capture time: the file's best-ranked date (`CaptureDateSource`:
@@ -55,6 +70,9 @@ struct PhotoFacts: Sendable {
             metadata?.gps?.longitude, metadata?.frameCount, error, false, Timestamps.nowUTC(),
             taken.source.rawValue, metadata?.shooting.exposureTime, metadata?.shooting.fNumber, metadata?.shooting.iso,
             metadata?.shooting.focalLength, metadata?.shooting.lens, info?.colorSpace.description,
+            metadata?.video?.durationSeconds, metadata?.video?.codec, metadata?.video.map { $0.hasAudio },
+            metadata?.contentIdentifier, metadata?.burstIdentifier, metadata?.motionPhoto?.kind.rawValue,
+            metadata?.motionPhoto?.byteRange.lowerBound, metadata?.motionPhoto?.byteRange.count,
         ]
     }
 }

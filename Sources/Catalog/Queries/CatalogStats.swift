@@ -1,6 +1,12 @@
 /// Totals of a catalog, for `filmroll stats`.
 public struct CatalogStats: Sendable, Equatable {
+    /// Stills (a Live Photo and a motion photo among them).
     public var photos = 0
+    /// Videos of their own (not a Live Photo's MOV).
+    public var videos = 0
+    /// Stills with a MOV of their own, and stills with a video inside.
+    public var livePhotos = 0
+    public var motionPhotos = 0
     public var missing = 0
     public var failed = 0
     public var bytes = 0
@@ -11,7 +17,8 @@ public struct CatalogStats: Sendable, Equatable {
     public var cameras: [(name: String, photos: Int)] = []
 
     public static func == (lhs: CatalogStats, rhs: CatalogStats) -> Bool {
-        lhs.photos == rhs.photos && lhs.missing == rhs.missing && lhs.failed == rhs.failed && lhs.bytes == rhs.bytes
+        lhs.photos == rhs.photos && lhs.videos == rhs.videos && lhs.livePhotos == rhs.livePhotos
+            && lhs.motionPhotos == rhs.motionPhotos && lhs.missing == rhs.missing && lhs.failed == rhs.failed && lhs.bytes == rhs.bytes
             && lhs.outputs == rhs.outputs && lhs.firstDay == rhs.firstDay && lhs.lastDay == rhs.lastDay
             && lhs.cameras.map(\.name) == rhs.cameras.map(\.name) && lhs.cameras.map(\.photos) == rhs.cameras.map(\.photos)
     }
@@ -21,10 +28,14 @@ extension Catalog {
     public func stats() throws(DatabaseError) -> CatalogStats {
         var stats = CatalogStats()
         let totals = try database.rows("""
-            SELECT sum(missing = 0 AND error IS NULL), sum(missing), sum(error IS NOT NULL AND missing = 0),
+            SELECT sum(missing = 0 AND error IS NULL AND duration IS NULL), sum(missing),
+                   sum(error IS NOT NULL AND missing = 0),
                    coalesce(sum(CASE WHEN missing = 0 THEN bytes END), 0),
                    min(CASE WHEN missing = 0 AND error IS NULL THEN taken_day END),
-                   max(CASE WHEN missing = 0 AND error IS NULL THEN taken_day END)
+                   max(CASE WHEN missing = 0 AND error IS NULL THEN taken_day END),
+                   sum(missing = 0 AND error IS NULL AND duration IS NOT NULL AND live_still_id IS NULL),
+                   sum(missing = 0 AND error IS NULL AND live_still_id IS NOT NULL),
+                   sum(missing = 0 AND error IS NULL AND duration IS NULL AND motion_kind IS NOT NULL)
             FROM photos
             """)[0]
         stats.photos = totals[0].int ?? 0
@@ -33,12 +44,15 @@ extension Catalog {
         stats.bytes = totals[3].int ?? 0
         stats.firstDay = totals[4].string
         stats.lastDay = totals[5].string
+        stats.videos = totals[6].int ?? 0
+        stats.livePhotos = totals[7].int ?? 0
+        stats.motionPhotos = totals[8].int ?? 0
         for row in try database.rows("SELECT kind, count(*) FROM outputs GROUP BY kind ORDER BY kind") {
             stats.outputs[row[0].string ?? ""] = row[1].int ?? 0
         }
         for row in try database.rows("""
             SELECT trim(coalesce(make, '') || ' ' || coalesce(model, '')) AS camera, count(*) AS n FROM photos
-            WHERE missing = 0 AND error IS NULL GROUP BY camera ORDER BY n DESC, camera
+            WHERE missing = 0 AND error IS NULL AND live_still_id IS NULL GROUP BY camera ORDER BY n DESC, camera
             """) {
             let name = row[0].string ?? ""
             stats.cameras.append((name.isEmpty ? "unknown" : name, row[1].int ?? 0))

@@ -21,7 +21,8 @@ public struct PhotoQuery: Sendable, Equatable {
     }
 
     var sql: (String, [DatabaseValueConvertible]) {
-        var conditions = ["error IS NULL"]
+        // Items: a Live Photo's MOV goes with its still.
+        var conditions = ["error IS NULL", "live_still_id IS NULL"]
         var arguments: [DatabaseValueConvertible] = []
         if !includeMissing { conditions.append("missing = 0") }
         if let day {

@@ -30,6 +30,20 @@ public struct PhotoRecord: Sendable, Hashable {
     /// Why the file could not be read, when it could not.
     public var error: String?
     public var isMissing: Bool
+    /// A video's length, codec and sound; nil for a still.
+    public var video: VideoFacts?
+    /// Apple's content identifier (a Live Photo's still and MOV share it).
+    public var contentIdentifier: String?
+    /// Apple's burst identifier.
+    public var burstIdentifier: String?
+    /// A motion photo's embedded video.
+    public var motionPhoto: MotionPhotoClip?
+    /// Set on a Live Photo's MOV: the still it is the motion of (its row
+    /// id). Such a video is no item of its own.
+    public var liveStillID: Int64?
+
+    /// Whether the row is a video (a clip of its own, or a Live Photo's motion).
+    public var isVideo: Bool { video != nil }
 
     /// "2025-04-10T14:30:05.250+09:00", with the offset when known.
     public var takenISO8601: String? {
@@ -52,7 +66,8 @@ public struct PhotoRecord: Sendable, Hashable {
     static let columns = """
         id, path, bytes, mtime_ns, hash, format, stored_width, stored_height, width, height, orientation, \
         taken_at, taken_offset_minutes, taken_from_mtime, make, model, latitude, longitude, frames, error, missing, \
-        taken_source, exposure_time, f_number, iso, focal_length, lens, color_space
+        taken_source, exposure_time, f_number, iso, focal_length, lens, color_space, \
+        duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length, live_still_id
         """
 
     init(row: Row) {
@@ -80,6 +95,17 @@ public struct PhotoRecord: Sendable, Hashable {
         shooting = ShootingDetails(exposureTime: row["exposure_time"].double, fNumber: row["f_number"].double,
                                    iso: row["iso"].int, focalLength: row["focal_length"].double, lens: row["lens"].string)
         colorSpace = row["color_space"].string
+        if let duration = row["duration"].double {
+            video = VideoFacts(durationSeconds: duration, codec: row["video_codec"].string ?? "", hasAudio: row["audio"].int == 1)
+        }
+        contentIdentifier = row["content_id"].string
+        burstIdentifier = row["burst_id"].string
+        if let kind = row["motion_kind"].string.flatMap(MotionPhotoClip.Kind.init(rawValue:)),
+           let offset = row["motion_offset"].int, let length = row["motion_length"].int, offset >= 0, length > 0,
+           offset <= Int.max - length {
+            motionPhoto = MotionPhotoClip(kind: kind, byteRange: offset..<offset + length)
+        }
+        liveStillID = row["live_still_id"].int.map(Int64.init)
     }
 
     private static func size(_ width: DatabaseValue, _ height: DatabaseValue) -> PixelSize? {

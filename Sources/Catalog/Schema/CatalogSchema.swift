@@ -115,6 +115,24 @@ enum CatalogSchema {
         ALTER TABLE photos ADD COLUMN color_space TEXT;
         UPDATE photos SET bytes = -1 WHERE missing = 0;
         """,
+        // 6: videos are items too (a duration marks one), and the parts of a camera roll that
+        // belong together: Apple's content identifier (a Live Photo's still and its MOV), its
+        // burst identifier, and a motion photo's embedded video (where it lies in the file).
+        // `live_still_id` is set on a Live Photo's MOV: the row of its still; such a MOV is
+        // no item of its own. Rows made before are read again (see version 5).
+        """
+        ALTER TABLE photos ADD COLUMN duration REAL;
+        ALTER TABLE photos ADD COLUMN video_codec TEXT;
+        ALTER TABLE photos ADD COLUMN audio INTEGER;
+        ALTER TABLE photos ADD COLUMN content_id TEXT;
+        ALTER TABLE photos ADD COLUMN burst_id TEXT;
+        ALTER TABLE photos ADD COLUMN motion_kind TEXT;
+        ALTER TABLE photos ADD COLUMN motion_offset INTEGER;
+        ALTER TABLE photos ADD COLUMN motion_length INTEGER;
+        ALTER TABLE photos ADD COLUMN live_still_id INTEGER;
+        CREATE INDEX photos_content_id ON photos(content_id);
+        UPDATE photos SET bytes = -1 WHERE missing = 0;
+        """,
     ]
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
@@ -144,12 +162,14 @@ enum CatalogSchema {
             error TEXT,                           -- why the file could not be read
             missing INTEGER NOT NULL DEFAULT 0,   -- 1 when the file is gone
             indexed_at TEXT NOT NULL
-            , taken_source TEXT, exposure_time REAL, f_number REAL, iso INTEGER, focal_length REAL, lens TEXT, color_space TEXT
-            -- version 5 (where ADD COLUMN puts them): the date's source, exposure, lens, colour space
+            , taken_source TEXT, exposure_time REAL, f_number REAL, iso INTEGER, focal_length REAL, lens TEXT, color_space TEXT, duration REAL, video_codec TEXT, audio INTEGER, content_id TEXT, burst_id TEXT, motion_kind TEXT, motion_offset INTEGER, motion_length INTEGER, live_still_id INTEGER
+            -- version 5 (where ADD COLUMN puts them): the date's source, exposure, lens, colour space;
+            -- version 6: videos, Live Photos, bursts and motion photos
         );
         CREATE INDEX photos_hash ON photos(hash);
         CREATE INDEX photos_taken ON photos(taken_at);
         CREATE INDEX photos_day ON photos(taken_day);
+        CREATE INDEX photos_content_id ON photos(content_id);
         CREATE TABLE outputs (
             id INTEGER PRIMARY KEY,
             kind TEXT NOT NULL CHECK (length(kind) BETWEEN 1 AND 32 AND kind NOT GLOB '*[^a-z0-9]*'),

@@ -76,8 +76,8 @@ public struct PhotoConversion: Sendable {
     /// The photo's bytes in the output's format.
     func encoded(_ input: String, encoder: any ImageEncoding, warnings: @Sendable (String) -> Void) throws(ImagingError) -> [UInt8] {
         let target = maxSize.map { TargetSize.edge($0) }
-        let file = try ImagingError.converting(try FileBytes.read(input, limit: limits.maxFileBytes))
-        let info = try ImageDecoder.readInfo(file, limits: limits)
+        let file = try ImageFile.open(input, limit: limits.maxFileBytes)
+        let info = try file.readInfo(limits: limits)
         let options = DecodeOptions(target: target, limits: limits)
         // No cache and no encoder beyond what the plan counts: all but the process itself.
         let memory = MemoryBudget(bytes: memoryBytes, overhead: MemoryBudget.processBytes, cacheBytes: 0)
@@ -85,17 +85,17 @@ public struct PhotoConversion: Sendable {
         // A JPEG too large for optimised Huffman tables within the budget (libjpeg holds every
         // coefficient for them) is written with the standard tables instead: a few per cent larger.
         do throws(ImagingError) {
-            try memory.check(plannedBytes(info, options: options, file: file.count, encoding: encoder.encoding(settings)),
+            try memory.check(plannedBytes(info, options: options, file: file.bytes?.count ?? 0, encoding: encoder.encoding(settings)),
                              for: info.storedSize)
         } catch {
             var standard = settings
             standard.optimizeHuffman = false
             let cheaper = encoder.encoding(standard)
             guard cheaper.workingBytesPerPixel < encoder.encoding(settings).workingBytesPerPixel else { throw error }
-            try memory.check(plannedBytes(info, options: options, file: file.count, encoding: cheaper), for: info.storedSize)
+            try memory.check(plannedBytes(info, options: options, file: file.bytes?.count ?? 0, encoding: cheaper), for: info.storedSize)
             settings = standard
         }
-        let decoded = try ImageDecoder.decode(file, info: info, options: options)
+        let decoded = try file.decode(info: info, options: options)
         for warning in decoded.warnings { warnings(warning) }
         let image = Self.outputImage(decoded, target: target, keepsProfile: keepsProfile)
         // An image kept in the photo's colours embeds their profile; an sRGB one embeds none.

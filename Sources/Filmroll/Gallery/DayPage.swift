@@ -132,10 +132,18 @@ struct DayPage {
         return """
             <li id="\(HTMLEscaping.escape(Self.anchor(photo)))"><figure>
             <a href="\(links.url(photo.page ?? photo.large))"><img src="\(links.url(photo.thumbnail))"\(sources) \
-            alt="\(HTMLEscaping.escape(locale.photoDescription(photo)))"\(sizeAttributes(photo.thumbnailSize)) loading="lazy" decoding="async"></a>
+            alt="\(HTMLEscaping.escape(locale.photoDescription(photo)))"\(sizeAttributes(photo.thumbnailSize)) loading="lazy" decoding="async">\(badge(photo))</a>
             <figcaption>\(caption)</figcaption>
             </figure></li>
             """
+    }
+
+    /// A video's, Live Photo's or motion photo's badge over its thumbnail,
+    /// said in words to a screen reader; nothing for a still.
+    private func badge(_ photo: GalleryPhoto) -> String {
+        guard let motion = photo.motion else { return "" }
+        return "<span class=\"badge \(motion.kind.rawValue)\" aria-hidden=\"true\">\(HTMLEscaping.escape(locale.motionBadge(motion)))</span>"
+            + "<span class=\"visually-hidden\"> (\(HTMLEscaping.escape(locale.motionLabel(motion))))</span>"
     }
 
     /// The id of a photo's item on its day page ("p-IMG_0001"), which its page links back to.

@@ -41,14 +41,16 @@ extension GalleryLocale {
     /// Where a guessed date came from, for the details panel; nil for the camera's own record.
     func dateSourceNote(_ source: CaptureDateSource) -> String? {
         switch (self, source) {
-        case (_, .original), (_, .digitized): nil
+        case (_, .original), (_, .digitized), (_, .quickTime): nil
         case (.en, .xmp): "date from XMP"
         case (.en, .modified): "date from when the file was last changed (EXIF DateTime)"
         case (.en, .gps): "date from GPS"
+        case (.en, .container): "date from the video file's creation time"
         case (.en, .fileTime): "date from the file's time"
         case (.ko, .xmp): "XMP에 적힌 날짜"
         case (.ko, .modified): "파일을 마지막으로 고친 날짜(EXIF DateTime)"
         case (.ko, .gps): "GPS 날짜"
+        case (.ko, .container): "동영상 파일을 만든 시각으로 정한 날짜"
         case (.ko, .fileTime): "파일 시각으로 정한 날짜"
         }
     }

@@ -25,6 +25,8 @@ public struct GalleryPhoto: Sendable, Hashable {
     public var original: String?
     /// What the photo page's details panel shows.
     public var details = GalleryPhotoDetails()
+    /// A video's, Live Photo's or motion photo's motion; nil for a still.
+    public var motion: GalleryMotion?
 
     public init(name: String, thumbnail: String, large: String, thumbnailSize: PixelSize, largeSize: PixelSize,
                 taken: CaptureDate? = nil, camera: String? = nil) {

@@ -1,6 +1,7 @@
 /// gallery.js: the one script of the gallery, which only enhances: the
 /// arrow keys and a horizontal swipe follow a page's previous and next
-/// links (`rel="prev"`, `rel="next"`). Every page works without it, from
+/// links (`rel="prev"`, `rel="next"`); a day's animation gets a pause
+/// button; a Live Photo's or motion photo's motion plays over its still. Every page works without it, from
 /// file:// too. Its first line is the gallery's mark (`GalleryMark.script`).
 enum GalleryScript {
     static let source = GalleryMark.script.text + "\n" + """
@@ -35,6 +36,29 @@ enum GalleryScript {
             var link = picture.parentNode.querySelector(".play");
             if (link) { link.parentNode.removeChild(link); }
             show();
+          });
+          // A Live Photo's or motion photo's motion plays muted over its still on hover or
+          // focus (not by itself with reduced motion), and its link plays or stops it.
+          Array.prototype.forEach.call(document.querySelectorAll(".motion"), function (box) {
+            var clip = box.querySelector("video.motion-clip");
+            var link = box.parentNode.querySelector("a.motion-play");
+            if (!clip || !link) { return; }
+            function play() {
+              box.classList.add("playing");
+              var started = clip.play();
+              if (started && started.catch) { started.catch(function () { box.classList.remove("playing"); }); }
+            }
+            function stop() { clip.pause(); clip.currentTime = 0; box.classList.remove("playing"); }
+            link.addEventListener("click", function (event) {
+              event.preventDefault();
+              if (box.classList.contains("playing")) { stop(); } else { play(); }
+            });
+            if (!reduced) {
+              box.addEventListener("mouseenter", play);
+              box.addEventListener("mouseleave", stop);
+              link.addEventListener("focus", play);
+              link.addEventListener("blur", stop);
+            }
           });
           var start = null;
           document.addEventListener("touchstart", function (event) {

@@ -108,7 +108,12 @@ enum GalleryStylesheet {
           grid-template-columns: repeat(auto-fill, minmax(min(12rem, 44vw), 1fr));
         }
         ul.photos figure { margin: 0; }
-        ul.photos a { display: block; border-radius: 4px; }
+        ul.photos a { display: block; border-radius: 4px; position: relative; }
+        .badge {
+          display: inline-block; padding: 0.1rem 0.4rem; border-radius: 3px; font-size: 0.75rem; font-weight: 600;
+          background: rgba(0, 0, 0, 0.72); color: #fff; letter-spacing: 0.03em;
+        }
+        ul.photos .badge { position: absolute; left: 0.4rem; bottom: 0.4rem; }
         ul.photos img {
           width: 100%; max-width: 16rem; aspect-ratio: 1; object-fit: contain; border-radius: 4px;
           background: var(--accent-surface);
@@ -145,6 +150,19 @@ enum GalleryStylesheet {
         figure.photo img {
           width: auto; max-width: 100%; max-height: 85vh; height: auto; margin: 0 auto; border-radius: 4px;
         }
+        figure.photo video {
+          display: block; max-width: 100%; max-height: 85vh; width: auto; height: auto; margin: 0 auto;
+          border-radius: 4px; background: #000;
+        }
+        figure.photo .motion { position: relative; width: fit-content; max-width: 100%; margin: 0 auto; }
+        figure.photo .motion img { display: block; }
+        figure.photo video.motion-clip {
+          position: absolute; inset: 0; width: 100%; height: 100%; max-height: none; object-fit: contain;
+          opacity: 0; transition: opacity 0.2s; pointer-events: none; background: transparent;
+        }
+        figure.photo .motion.playing video.motion-clip { opacity: 1; }
+        @media (prefers-reduced-motion: reduce) { figure.photo video.motion-clip { transition: none; } }
+        figure.photo .play { text-align: center; margin: 0.5rem 0 0; }
         nav.photos-nav ul { justify-content: space-between; }
         nav.photos-nav .day { order: 0; }
         .details dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.35rem 1.25rem; margin: 0.5rem 0 0; }

@@ -52,8 +52,31 @@ struct PhotoPage {
             + items.joined(separator: "\n") + "\n</ul>\n</nav>"
     }
 
-    /// The large view, with the preview offered to screens that can show it.
+    /// A video's player (its poster the large view), or a Live Photo's or
+    /// motion photo's still with its motion over it, which the script plays
+    /// muted on hover, focus or a tap (not by itself under
+    /// `prefers-reduced-motion`); without the script a link plays it.
     private var picture: String {
+        guard let motion = photo.motion else { return still }
+        let size = photo.largeSize
+        guard let clip = motion.clip else {
+            return still + "\n<figcaption>\(HTMLEscaping.escape(locale.noPlayableClip))</figcaption>"
+        }
+        if motion.kind == .video {
+            return "<video src=\"\(links.url(clip))\" poster=\"\(links.url(photo.large))\" width=\"\(size.width)\" "
+                + "height=\"\(size.height)\" controls playsinline preload=\"metadata\" "
+                + "aria-label=\"\(HTMLEscaping.escape(locale.motionLabel(motion) + ": " + photo.name))\">"
+                + "<a href=\"\(links.url(clip))\">\(HTMLEscaping.escape(locale.playMotion))</a></video>"
+        }
+        return "<div class=\"motion\">\(still)<video class=\"motion-clip\" src=\"\(links.url(clip))\" width=\"\(size.width)\" "
+            + "height=\"\(size.height)\" muted loop playsinline preload=\"none\" aria-hidden=\"true\"></video></div>\n"
+            + "<p class=\"play\"><a class=\"motion-play\" href=\"\(links.url(clip))\">"
+            + "\(HTMLEscaping.escape(locale.playMotion))</a> <span class=\"badge \(motion.kind.rawValue)\">"
+            + "\(HTMLEscaping.escape(locale.motionLabel(motion)))</span></p>"
+    }
+
+    /// The large view, with the preview offered to screens that can show it.
+    private var still: String {
         let size = photo.largeSize
         var sources = ""
         if let preview = photo.preview, let previewSize = photo.previewSize {

@@ -51,12 +51,12 @@ public struct FolderProcess: Sendable {
         }
         let out = options.resolvedOutputFolder(for: folder)
         let anchor = LinkFreeFolders.anchor(of: out, photoFolder: folder)
-        for subfolder in ["thumbs", "days"] {
+        for subfolder in ["thumbs", "days", "clips"] {
             try LinkFreeFolders.check(out + "/" + subfolder, below: anchor)
             try Folders.create(out + "/" + subfolder)
         }
         // A re-run may write nothing into them: their crashed runs' temporaries go all the same.
-        for written in [out, out + "/thumbs", out + "/days"] { TemporaryFiles.sweepOnce(folder: written) }
+        for written in [out, out + "/thumbs", out + "/days", out + "/clips"] { TemporaryFiles.sweepOnce(folder: written) }
         let recorder = SerialRecorder(LineageRecorder(catalog: catalog), folder: catalog.folder)
 
         // The plans of thumbs, fourcut --per-day and the day animations, run
@@ -73,8 +73,9 @@ public struct FolderProcess: Sendable {
             pass += 1
             let records = try catalog.photos(matching: PhotoQuery())
                 .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
-            plan = ProcessPlan(records: records, folder: folder, options: options)
-            let outputs = plan.outputs(options: options, out: out, encoderBytes: pipeline.configuration.memory.encoderBytes)
+            plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(), folder: folder, options: options)
+            let outputs = plan.outputs(options: options, out: out, folder: folder,
+                                       encoderBytes: pipeline.configuration.memory.encoderBytes)
             do {
                 ledger = OutputLedger(try catalog.ledger())
             } catch {
@@ -96,6 +97,7 @@ public struct FolderProcess: Sendable {
             summary.thumbnailsMade += run.made["thumbnail", default: 0]
             summary.fourCutsMade += run.made["fourcut", default: 0]
             summary.animationsMade += run.made["animation", default: 0]
+            summary.clipsMade += run.made["clip", default: 0]
             summary.reused += run.reused
             summary.failed += run.failed
             summary.decoded += run.decoded
@@ -121,7 +123,9 @@ public struct FolderProcess: Sendable {
             }
             if newlyUnreadable == 0 || pass == Self.passes { break }
         }
-        summary.photos = plan.photos.count
+        summary.videos = plan.photos.filter { $0.record.isVideo }.count
+        summary.photos = plan.photos.count - summary.videos
+        summary.livePhotos = plan.photos.filter { $0.liveVideo != nil }.count
 
         let removed = OutputSweep.removeAllBut(expected: plan.expectedOutputs, in: out)
         try catalog.forgetOutputs(paths: removed.map { AbsolutePath.of(out + "/" + $0) })

@@ -1,7 +1,7 @@
 extension ProcessPlan {
     /// Every output the plan calls for, relative to the output folder.
     var expectedOutputs: Set<String> {
-        var expected = Set(photos.flatMap { [$0.thumbnail, $0.large] + ($0.preview.map { [$0] } ?? []) })
+        var expected = Set(photos.flatMap { [$0.thumbnail, $0.large] + [$0.preview, $0.clip].compactMap { $0 } })
         for day in days {
             if let fourCut = day.fourCut { expected.insert(fourCut) }
             for animation in day.animations { expected.insert(animation.path) }
@@ -51,6 +51,8 @@ extension ProcessPlan {
                     shown.details.format = record.format.map { ImageFormat(rawValue: $0).displayName }
                     shown.details.gps = record.gps
                     shown.details.place = record.gps.flatMap { ReverseGeocoder.shared.place(near: $0)?.description }
+                    shown.motion = motion(of: photo, toOriginals: options.originals == .link ? toOriginals : nil,
+                                          isThere: isThere)
                     return shown
                 }
             let sheet = isThere(day.fourCut) ? day.fourCut : nil
@@ -60,5 +62,19 @@ extension ProcessPlan {
                               animation: animation,
                               animationSize: animation == nil ? nil : day.animationSize(edge: options.animationEdge))
         }
+    }
+
+    /// What moves in `photo` and the clip its page plays: the preview made
+    /// for browsers, else the original when browsers play it and it is linked.
+    private func motion(of photo: Photo, toOriginals: String?, isThere: (String?) -> Bool) -> GalleryMotion? {
+        guard let source = photo.motionSource else { return nil }
+        let kind: GalleryMotion.Kind = photo.liveVideo != nil ? .livePhoto : photo.record.isVideo ? .video : .motionPhoto
+        var clip: String?
+        if isThere(photo.clip) {
+            clip = photo.clip
+        } else if photo.clip == nil, source.video?.playsInBrowsers == true, let toOriginals {
+            clip = toOriginals + source.path
+        }
+        return GalleryMotion(kind: kind, clip: clip, durationSeconds: source.video?.durationSeconds)
     }
 }

@@ -6,7 +6,7 @@ extension ProcessPlan {
     /// `fourcut --per-day` and the day animations make them, day by day (so
     /// a day's sheet and animation follow its photos' decodes), then the
     /// photos without a date.
-    func outputs(options: ProcessOptions, out: String, encoderBytes: Int) -> [PlannedOutput] {
+    func outputs(options: ProcessOptions, out: String, folder folderPath: String, encoderBytes: Int) -> [PlannedOutput] {
         let root = AbsolutePath.of(out)
         var outputs: [PlannedOutput] = []
         var planned = Set<String>()
@@ -50,6 +50,14 @@ extension ProcessPlan {
             }
         }
         photos.forEach(thumbnails)
+        // Clips last: each is long work on one file, best overlapped with the end of the rest.
+        for photo in photos {
+            guard let clip = photo.clip, let motion = photo.motionSource else { continue }
+            let source = ThumbnailOutputs.Photo(catalogued: motion, at: folderPath + "/" + motion.path)
+            outputs.append(ClipPreviewOutputs.planned(source, record: motion, path: root + "/" + clip, root: root,
+                                                      limits: options.limits,
+                                                      parameters: JSONValue.object([("clip", .string(motion.path))]).rendered))
+        }
         return outputs
     }
 

@@ -12,6 +12,16 @@ struct ProcessPlan {
         var preview: String?
         /// The photo's page ("photos/2025/IMG_0001.html").
         var page: String
+        /// A Live Photo's MOV.
+        var liveVideo: PhotoRecord?
+        /// The clip its page plays, made for browsers (`ClipPreviewOutputs`), when it needs one.
+        var clip: String?
+
+        /// The catalogued file whose video the page plays: the item itself
+        /// (a video, a motion photo) or a Live Photo's MOV; nil for a still.
+        var motionSource: PhotoRecord? {
+            liveVideo ?? (record.isVideo || record.motionPhoto != nil ? record : nil)
+        }
     }
 
     struct Day {
@@ -41,12 +51,13 @@ struct ProcessPlan {
     var photos: [Photo]
     var days: [Day]
 
-    init(records: [PhotoRecord], folder: String, options: ProcessOptions) {
+    /// - Parameter liveVideos: the MOVs of Live Photos, by their still's row id.
+    init(records: [PhotoRecord], liveVideos: [Int64: PhotoRecord] = [:], folder: String, options: ProcessOptions) {
         let shared = Self.sharedStems(records.map(\.path))
         photos = records.map { record in
             var (stem, sourceExtension) = Self.split(record.path)
             if shared.contains(stem), let sourceExtension { stem += "_" + sourceExtension.lowercased() }
-            return Photo(record: record,
+            var photo = Photo(record: record,
                          source: SourceIdentity(path: folder + "/" + record.path, byteCount: record.byteCount,
                                                 modificationTimeNanoseconds: record.modificationTimeNanoseconds),
                          thumbnail: "thumbs/\(stem)_\(options.thumbnailSize).jpg",
@@ -55,6 +66,9 @@ struct ProcessPlan {
                              && max(record.size?.width ?? 0, record.size?.height ?? 0) > options.largeSize
                              ? "thumbs/\(stem)_\(options.previewSize).jpg" : nil,
                          page: "photos/\(stem).html")
+            photo.liveVideo = liveVideos[record.id]
+            if let motion = photo.motionSource, ClipPreviewOutputs.needsPreview(motion) { photo.clip = "clips/\(stem).mp4" }
+            return photo
         }
         var byDay: [String: [Photo]] = [:]
         for photo in photos {

@@ -2,11 +2,16 @@
 public struct ProcessSummary: Sendable, Equatable {
     public var index = IndexSummary()
     public var photos = 0
+    /// Videos of their own, and stills with a Live Photo's MOV (among `photos`).
+    public var videos = 0
+    public var livePhotos = 0
     /// Files decoded: at most one per photo whose outputs were out of date.
     public var decoded = 0
     public var thumbnailsMade = 0
     public var fourCutsMade = 0
     public var animationsMade = 0
+    /// Clips made for the pages to play (videos browsers cannot play as they are, motion photos).
+    public var clipsMade = 0
     public var pagesWritten = 0
     /// Photos copied into the gallery (`--originals copy`).
     public var originalsCopied = 0

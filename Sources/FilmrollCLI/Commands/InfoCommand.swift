@@ -31,10 +31,10 @@ struct InfoCommand: Command {
         }
         for file in files {
             do {
-                let bytes = try FileBytes.read(file.path, limit: limits.maxFileBytes)
-                let info = try ImageDecoder.readInfo(bytes, limits: limits)
-                io.print(json ? Self.json(file.path, info, bytes: bytes.count).rendered
-                              : Self.line(file.path, info, bytes: bytes.count))
+                let opened = try ImageFile.open(file.path, limit: limits.maxFileBytes)
+                let info = try opened.readInfo(limits: limits)
+                io.print(json ? Self.json(file.path, info, bytes: opened.byteCount).rendered
+                              : Self.line(file.path, info, bytes: opened.byteCount))
                 for warning in info.warnings { io.reportWarning(path: file.path, warning) }
             } catch {
                 failed = true
@@ -79,7 +79,18 @@ struct InfoCommand: Command {
             ("exifOrientationIgnored", metadata.ignoredEXIFOrientation.map { .int($0.rawValue) } ?? .null),
             ("progressive", .bool(info.isProgressive)),
             ("bytes", .int(bytes)),
-        ])
+        ] + videoFields(metadata.video))
+    }
+
+    /// A video's facts for `--json`; none for a still.
+    static func videoFields(_ video: VideoFacts?) -> [(String, JSONValue)] {
+        guard let video else { return [] }
+        return [("video", .object([
+            ("duration", .double((video.durationSeconds * 1000).rounded() / 1000)),
+            ("codec", .string(video.codec)),
+            ("frameRate", video.frameRate.map { .double(($0 * 1000).rounded() / 1000) } ?? .null),
+            ("audio", .bool(video.hasAudio)),
+        ]))]
     }
 
     /// The line printed for one file by default.
@@ -88,6 +99,9 @@ struct InfoCommand: Command {
         var parts = ["\(info.format.displayName) \(info.uprightSize)"]
         if metadata.orientation != .up {
             parts.append("orientation \(metadata.orientation.rawValue), stored \(info.storedSize)")
+        }
+        if let video = metadata.video {
+            parts.append("\(video.durationText), \(video.codec)" + (video.hasAudio ? " with sound" : ", silent"))
         }
         if metadata.frameCount > 1 {
             let loop = switch metadata.loop {

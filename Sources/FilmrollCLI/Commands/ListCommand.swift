@@ -59,7 +59,9 @@ struct ListCommand: Command {
                     io.print(PhotoJSON.record(photo, folder: folder).rendered)
                 } else {
                     let taken = (photo.takenAt ?? "").replacingT()
-                    let size = photo.size.map { "\($0)" } ?? ""
+                    var size = photo.size.map { "\($0)" } ?? ""
+                    if let video = photo.video { size += " video \(video.durationText)" }
+                    if photo.motionPhoto != nil { size += " motion" }
                     io.print([taken.padded(to: 23), displayPath(photo.path), size, photo.camera ?? ""]
                         .filter { !$0.isEmpty }.joined(separator: "  "))
                 }

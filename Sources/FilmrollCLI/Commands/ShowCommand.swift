@@ -67,6 +67,14 @@ struct ShowCommand: Command {
             if let frames = record.frames, frames > 1 { text += ", \(frames) frames" }
             lines.append(text)
         }
+        if let video = record.video {
+            lines.append("video: \(video.durationText), \(video.codec)" + (video.hasAudio ? ", with sound" : ", silent")
+                         + (record.liveStillID != nil ? " (the motion of a Live Photo)" : ""))
+        }
+        if let motion = record.motionPhoto {
+            lines.append("motion photo: \(motion.kind.rawValue), \(displayBytes(motion.byteRange.count)) of video")
+        }
+        if let burst = record.burstIdentifier { lines.append("burst: \(burst)") }
         if let taken = record.takenISO8601 {
             let source = record.takenSource ?? (record.takenFromModificationTime ? .fileTime : .original)
             lines.append("taken: \(taken)" + (source.isGuess ? " (\(source.explanation))" : ""))
@@ -116,6 +124,18 @@ enum PhotoJSON {
             ("gps", record.gps.map { .object([("lat", .double($0.latitude)), ("lon", .double($0.longitude))]) } ?? .null),
             ("place", .optional(record.gps.flatMap { ReverseGeocoder.shared.place(near: $0)?.description })),
             ("frames", record.frames.map(JSONValue.int) ?? .null),
+            ("kind", .string(record.isVideo ? "video" : "photo")),
+            ("video", record.video.map {
+                .object([("duration", .double(($0.durationSeconds * 1000).rounded() / 1000)), ("codec", .string($0.codec)),
+                         ("audio", .bool($0.hasAudio))])
+            } ?? .null),
+            ("livePhotoMotion", .bool(record.liveStillID != nil)),
+            ("contentIdentifier", .optional(record.contentIdentifier)),
+            ("burst", .optional(record.burstIdentifier)),
+            ("motionPhoto", record.motionPhoto.map {
+                .object([("kind", .string($0.kind.rawValue)), ("offset", .int($0.byteRange.lowerBound)),
+                         ("length", .int($0.byteRange.count))])
+            } ?? .null),
             ("bytes", .int(record.byteCount)),
             ("hash", .optional(record.hash)),
             ("missing", .bool(record.isMissing)),

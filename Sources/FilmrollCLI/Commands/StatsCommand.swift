@@ -26,7 +26,9 @@ struct StatsCommand: Command {
             let stats = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read).stats()
             if json {
                 io.print(JSONValue.object([
-                    ("photos", .int(stats.photos)), ("missing", .int(stats.missing)), ("failed", .int(stats.failed)),
+                    ("photos", .int(stats.photos)), ("videos", .int(stats.videos)), ("livePhotos", .int(stats.livePhotos)),
+                    ("motionPhotos", .int(stats.motionPhotos)),
+                    ("missing", .int(stats.missing)), ("failed", .int(stats.failed)),
                     ("bytes", .int(stats.bytes)),
                     ("outputs", .object(stats.outputs.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
                     ("firstDay", .optional(stats.firstDay)), ("lastDay", .optional(stats.lastDay)),
@@ -34,6 +36,9 @@ struct StatsCommand: Command {
                 ]).rendered)
             } else {
                 var lines = ["photos: \(stats.photos) (\(displayBytes(stats.bytes)))"]
+                if stats.videos > 0 { lines.append("videos: \(stats.videos)") }
+                if stats.livePhotos > 0 { lines.append("Live Photos: \(stats.livePhotos) (each a photo with its MOV)") }
+                if stats.motionPhotos > 0 { lines.append("motion photos: \(stats.motionPhotos)") }
                 if stats.missing > 0 { lines.append("missing: \(stats.missing) (filmroll prune removes them)") }
                 if stats.failed > 0 { lines.append("unreadable: \(stats.failed)") }
                 if let first = stats.firstDay, let last = stats.lastDay { lines.append("taken: \(first) – \(last)") }

@@ -42,9 +42,11 @@ final class ProcessDisplay: Sendable {
         let url = "file://" + Self.percentEncoded(AbsolutePath.of(summary.galleryPath))
         if json {
             io.print(JSONValue.object([
-                ("photos", .int(summary.photos)), ("added", .int(summary.index.added)), ("decoded", .int(summary.decoded)),
+                ("photos", .int(summary.photos)), ("videos", .int(summary.videos)), ("livePhotos", .int(summary.livePhotos)),
+                ("added", .int(summary.index.added)), ("decoded", .int(summary.decoded)),
                 ("thumbnails", .int(summary.thumbnailsMade)), ("fourcuts", .int(summary.fourCutsMade)),
-                ("animations", .int(summary.animationsMade)), ("pages", .int(summary.pagesWritten)),
+                ("animations", .int(summary.animationsMade)), ("clips", .int(summary.clipsMade)),
+                ("pages", .int(summary.pagesWritten)),
                 ("reused", .int(summary.reused)), ("removed", .int(summary.removed)),
                 ("failed", .int(summary.failed + summary.index.failed)), ("unreadable", .int(summary.unreadable)),
                 ("failures", .array(summary.failures.map { .object([("path", .string($0.path)), ("error", .string($0.reason))]) })),
@@ -55,8 +57,10 @@ final class ProcessDisplay: Sendable {
         }
         SkippedFiles(files: summary.index.skipped).report(io)
         if !quiet {
-            io.print("\(Self.counted(summary.photos, "photo")): \(Self.counted(summary.thumbnailsMade, "thumbnail")), "
+            let items = Self.counted(summary.photos, "photo") + (summary.videos > 0 ? " and " + Self.counted(summary.videos, "video") : "")
+            io.print("\(items): \(Self.counted(summary.thumbnailsMade, "thumbnail")), "
                      + "\(Self.counted(summary.fourCutsMade, "four-cut")), \(Self.counted(summary.animationsMade, "animation")), "
+                     + (summary.clipsMade > 0 ? "\(Self.counted(summary.clipsMade, "clip")), " : "")
                      + "\(Self.counted(summary.pagesWritten, "page")) made; "
                      + (summary.reused > 0 ? "\(summary.reused) copied from other commands' outputs; " : "")
                      + "\(summary.removed) removed, \(summary.failed + summary.index.failed) failed")

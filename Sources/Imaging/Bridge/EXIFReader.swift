@@ -2,12 +2,20 @@ import CImaging
 
 /// libexif through CImaging: the tags Filmroll uses, folded into metadata.
 enum EXIFReader {
-    /// Reads `payload` (a JPEG APP1 payload or a PNG eXIf chunk) into `metadata`.
+    /// Reads `payload` (a JPEG APP1 payload or a PNG eXIf chunk) into `metadata`,
+    /// with the identifiers of Apple's MakerNote (`AppleMakerNote`).
     /// Damaged EXIF is not an error: what could be read is kept.
     static func read(_ payload: UnsafeRawBufferPointer, into metadata: inout ImageMetadata) {
         var exif = cimg_exif()
         var error = cimg_error()
-        guard cimg_exif_parse(payload.uint8Base, payload.count, &exif, &error) == 0 else { return }
+        var makerNote = cimg_buffer()
+        guard cimg_exif_parse_with_maker_note(payload.uint8Base, payload.count, &exif, &makerNote, &error) == 0 else {
+            return
+        }
+        if let apple = AppleMakerNote(makerNote.takeBytes()) {
+            metadata.contentIdentifier = apple.contentIdentifier
+            metadata.burstIdentifier = apple.burstIdentifier
+        }
         if exif.orientation != 0 {
             metadata.orientation = Orientation(exifValue: Int(exif.orientation))
             metadata.hasOrientationTag = true

@@ -58,6 +58,11 @@ enum VideoCodec {
         var color: CICP
         var isYUV420: Bool
         var codec: String
+        /// Degrees clockwise that turn a frame upright: 0, 90, 180 or 270.
+        var rotation: Int
+        var hasAudio: Bool
+        /// The container's length in seconds; 0 when it does not say.
+        var containerSeconds: Double
     }
 
     /// A video file being decoded, frame after frame.
@@ -65,11 +70,15 @@ enum VideoCodec {
         private var handle: OpaquePointer?
         let header: Header
 
-        init(path: String, threads: Int, maxPixels: Int) throws(ImagingError) {
+        /// Opens the video at `path`, or the one that fills `byteRange` of it (a motion photo's).
+        init(path: String, byteRange: Range<Int>? = nil, threads: Int, maxPixels: Int) throws(ImagingError) {
             var info = cimg_video_info()
             var error = cimg_error()
             var opened: OpaquePointer?
-            let status = path.withPlatformPath { cimg_video_reader_open($0, Int32(clamping: threads), Int64(maxPixels), &opened, &info, &error) }
+            let start = Int64(byteRange?.lowerBound ?? 0), end = Int64(byteRange?.upperBound ?? 0)
+            let status = path.withPlatformPath {
+                cimg_video_reader_open_part($0, start, end, Int32(clamping: threads), Int64(maxPixels), &opened, &info, &error)
+            }
             handle = opened
             if status != 0 {
                 if error.status == Int32(CIMG_ERR_LIMIT.rawValue) && info.width > 0 {
@@ -84,19 +93,50 @@ enum VideoCodec {
                             frameRate: FrameRate(numerator: Int(info.frame_rate_num), denominator: Int(info.frame_rate_den)),
                             color: CICP(primaries: Int(info.color_primaries), transfer: Int(info.color_transfer),
                                         matrix: Int(info.color_matrix), fullRange: info.full_range != 0),
-                            isYUV420: info.chroma_420 != 0, codec: cTextField(info.codec))
+                            isYUV420: info.chroma_420 != 0, codec: cTextField(info.codec),
+                            rotation: Int(info.rotation), hasAudio: info.has_audio != 0,
+                            containerSeconds: info.container_seconds)
         }
 
-        deinit { cimg_video_reader_free(handle) }
+        /// The container's tags, then the video stream's, in file order
+        /// (the first of a repeated key is kept); at most 64 KB of them.
+        func tags() -> [String: String] {
+            var buffer = cimg_buffer()
+            var error = cimg_error()
+            guard cimg_video_reader_tags(handle, 64 << 10, &buffer, &error) == 0 else { return [:] }
+            defer { cimg_buffer_free(&buffer) }
+            guard let data = buffer.data else { return [:] }
+            let fields = UnsafeBufferPointer(start: data, count: buffer.size).split(separator: 0, omittingEmptySubsequences: false)
+            var tags: [String: String] = [:]
+            var index = 0
+            while index + 1 < fields.count {
+                let key = String(decoding: fields[index], as: UTF8.self)
+                if tags[key] == nil { tags[key] = String(decoding: fields[index + 1], as: UTF8.self) }
+                index += 2
+            }
+            return tags
+        }
 
-        /// The next frame as RGB8, with its time and duration in ticks; nil at the end.
-        func nextRGB() throws(ImagingError) -> (image: Image, pts: Int64, duration: Int64)? {
-            let size = header.size
+        /// Moves to the key frame at or before `ticks`.
+        func seek(toTicks ticks: Int64) throws(ImagingError) {
+            var error = cimg_error()
+            if cimg_video_reader_seek(handle, ticks, &error) != 0 { throw .videoDecodingFailed(Writer.message(error)) }
+        }
+
+        /// Whether only key frames are decoded (the others dropped unread).
+        func decodesKeyFramesOnly(_ on: Bool) {
+            cimg_video_reader_key_frames_only(handle, on ? 1 : 0)
+        }
+
+        /// The next frame as RGB8 scaled to `size` (no larger than the
+        /// frame), with its time and duration in ticks; nil at the end.
+        func nextRGB(scaledTo size: PixelSize) throws(ImagingError) -> (image: Image, pts: Int64, duration: Int64)? {
             var frame = cimg_video_frame_info()
             var failure: ImagingError?
             let image = Image(width: size.width, height: size.height, format: .rgb8) { pixels in
                 var error = cimg_error()
-                if cimg_video_reader_next(handle, PixelFormat.rgb8.cimg, pixels.baseAddress, size.width * 3, &frame, &error) != 0 {
+                if cimg_video_reader_next_scaled(handle, PixelFormat.rgb8.cimg, UInt32(size.width), UInt32(size.height),
+                                                 pixels.baseAddress, size.width * 3, &frame, &error) != 0 {
                     failure = .videoDecodingFailed(Writer.message(error))
                 }
                 if failure != nil || frame.decoded == 0 { pixels.update(repeating: 0) }
@@ -104,6 +144,8 @@ enum VideoCodec {
             if let failure { throw failure }
             return frame.decoded == 0 ? nil : (image, frame.pts, frame.duration)
         }
+
+        deinit { cimg_video_reader_free(handle) }
 
         /// The next frame's Y, Cb and Cr planes as coded, packed; nil at the end.
         func nextPlanes() throws(ImagingError) -> (bytes: [UInt8], pts: Int64, duration: Int64)? {

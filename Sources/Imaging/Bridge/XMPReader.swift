@@ -18,6 +18,14 @@ enum XMPReader {
     ///     as browsers and libvips read it.
     static func read(_ packet: UnsafeRawBufferPointer, into metadata: inout ImageMetadata,
                      includingOrientation: Bool = false) {
+        _ = readWithMotionPhoto(packet, into: &metadata, includingOrientation: includingOrientation)
+    }
+
+    /// `read(_:into:includingOrientation:)`, which also returns what the
+    /// packet says of a motion photo's video, for `MotionPhotoLocator`:
+    /// nil unless it says the file is one.
+    static func readWithMotionPhoto(_ packet: UnsafeRawBufferPointer, into metadata: inout ImageMetadata,
+                                    includingOrientation: Bool = false) -> MotionPhotoLocator.XMP? {
         var xmp = cimg_xmp()
         var error = cimg_error()
         _ = cimg_xmp_parse(packet.uint8Base, packet.count, &xmp, &error)
@@ -34,5 +42,22 @@ enum XMPReader {
             metadata.orientation = Orientation(exifValue: Int(xmp.orientation))
             metadata.hasOrientationTag = true
         }
+        return motionPhoto(xmp)
+    }
+
+    /// Google's Camera:MotionPhoto, Camera:MicroVideo(Offset) and Container:Directory, as written.
+    private static func motionPhoto(_ xmp: cimg_xmp) -> MotionPhotoLocator.XMP? {
+        let kept = min(xmp.item_count, Int(CIMG_XMP_MAX_ITEMS))
+        let items = withUnsafeBytes(of: xmp.items) { raw in
+            (0..<kept).map { index in
+                let item = raw.load(fromByteOffset: index * MemoryLayout<cimg_xmp_item>.stride, as: cimg_xmp_item.self)
+                return MotionPhotoLocator.XMP.Item(semantic: cTextField(item.semantic), mime: cTextField(item.mime),
+                                                   length: cTextField(item.length), padding: cTextField(item.padding))
+            }
+        }
+        let facts = MotionPhotoLocator.XMP(motionPhoto: cTextField(xmp.motion_photo), microVideo: cTextField(xmp.micro_video),
+                                           microVideoOffset: cTextField(xmp.micro_video_offset), items: items,
+                                           listedItemCount: xmp.item_count)
+        return facts.isMotionPhoto ? facts : nil
     }
 }

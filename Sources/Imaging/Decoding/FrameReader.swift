@@ -28,6 +28,8 @@ public final class FrameReader {
         case bytes(any FrameDecoding)
         /// The file's bytes until the frame is asked for.
         case still([UInt8]?)
+        /// A video, read by its decoder: its poster stands as its one frame.
+        case video(ImageFile)
     }
 
     private var source: Source
@@ -52,6 +54,14 @@ public final class FrameReader {
             source = .file(frames, descriptor: descriptor)
             self.limits = limits
             keepsDescriptor = true
+            return
+        }
+        if let decoder = ImageDecoders.decoder(forHead: head), decoder.readsFiles {
+            // A video: its poster, as a still.
+            let file = ImageFile(path: path, decoder: decoder, bytes: nil, byteCount: size)
+            info = try file.readInfo(limits: limits)
+            source = .video(file)
+            self.limits = limits
             return
         }
         let bytes = try ImagingError.converting(try FileBytes.read(path, limit: limits.maxFileBytes))
@@ -90,6 +100,9 @@ public final class FrameReader {
             source = .still(nil)
             framesRead += 1
             return try ImageDecoder.decode(bytes, info: info, options: DecodeOptions(limits: limits)).frames[0]
+        case let .video(file):
+            framesRead += 1
+            return try file.decode(info: info, options: DecodeOptions(limits: limits)).frames[0]
         }
         framesRead += 1
         frame = ImageDecoder.tagged(frame, info: info)

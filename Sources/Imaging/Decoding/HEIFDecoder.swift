@@ -41,9 +41,13 @@ struct HEIFDecoder: ImageDecoding {
             metadata.orientation = .up
             metadata.hasOrientationTag = false
         }
+        var motionXMP: MotionPhotoLocator.XMP?
         if header.hasXMP, let xmp = HEIFCodec.block(.xmp, of: bytes) {
-            xmp.withUnsafeBytes { XMPReader.read($0, into: &metadata) }
+            motionXMP = xmp.withUnsafeBytes { XMPReader.readWithMotionPhoto($0, into: &metadata) }
         }
+        // A motion photo's video that cannot be found is a warning; the still reads as ever.
+        let motion = MotionPhotoLocator.inHEIF(bytes, xmp: motionXMP)
+        metadata.motionPhoto = motion.clip
         var colorSpace = ColorSpace.sRGB
         if header.hasICC, let icc = HEIFCodec.block(.icc, of: bytes) {
             colorSpace = .icc(ColorProfile(icc))
@@ -52,7 +56,7 @@ struct HEIFDecoder: ImageDecoding {
         }
         var info = ImageInfo(format: format, storedSize: header.size, metadata: metadata,
                              colorModel: "\(header.hasAlpha ? "RGBA" : "RGB") \(max(header.bitDepth, 8))-bit",
-                             hasAlpha: header.hasAlpha, colorSpace: colorSpace)
+                             hasAlpha: header.hasAlpha, colorSpace: colorSpace, warnings: motion.warnings)
         info.embeddedThumbnailSize = header.thumbnailSize
         return info
     }

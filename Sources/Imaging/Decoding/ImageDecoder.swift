@@ -31,16 +31,23 @@ public enum ImageDecoder {
             let (stored, scale, decodeWarnings) = try decoder.decodeStoredWithWarnings(raw, info: info, options: options)
             // The decode reads the header again: its warnings are not new.
             let warnings = info.warnings + decodeWarnings.filter { !info.warnings.contains($0) }
-            let frames = stored.map { tagged($0, info: info) }
-            guard options.appliesOrientation else {
-                return DecodedImage(info: info, frames: frames, decodeScale: scale, warnings: warnings)
-            }
-            let orientation = info.metadata.orientation
-            let upright = frames.map {
-                ImageFrame(image: $0.image.applying(orientation), delayMilliseconds: $0.delayMilliseconds)
-            }
-            return DecodedImage(info: info, frames: upright, decodeScale: scale, warnings: warnings)
+            return finish(stored, scale: scale, warnings: warnings, info: info, options: options)
         }
+    }
+
+    /// Frames as a decoder gave them, tagged with their colour space and
+    /// turned upright unless the options say not to.
+    static func finish(_ stored: [ImageFrame], scale: Int, warnings: [String], info: ImageInfo,
+                       options: DecodeOptions) -> DecodedImage {
+        let frames = stored.map { tagged($0, info: info) }
+        guard options.appliesOrientation else {
+            return DecodedImage(info: info, frames: frames, decodeScale: scale, warnings: warnings)
+        }
+        let orientation = info.metadata.orientation
+        let upright = frames.map {
+            ImageFrame(image: $0.image.applying(orientation), delayMilliseconds: $0.delayMilliseconds)
+        }
+        return DecodedImage(info: info, frames: upright, decodeScale: scale, warnings: warnings)
     }
 
     /// The pixels a decode of `info` with `options` will allocate: the
@@ -66,15 +73,14 @@ public enum ImageDecoder {
 
     /// Reads a file and decodes it; see `decode(_:options:)`.
     public static func decode(contentsOf path: String, options: DecodeOptions = DecodeOptions()) throws(ImagingError) -> DecodedImage {
-        try decode(try ImagingError.converting(try FileBytes.read(path, limit: options.limits.maxFileBytes)),
-               options: options)
+        let file = try ImageFile.open(path, limit: options.limits.maxFileBytes)
+        return try file.decode(info: try file.readInfo(limits: options.limits), options: options)
     }
 
     /// Reads a file's header; see `readInfo(_:limits:)`. Only the file's
     /// bytes are read, no pixels decoded.
     public static func readInfo(contentsOf path: String, limits: DecodeLimits = .default) throws(ImagingError) -> ImageInfo {
-        try readInfo(try ImagingError.converting(try FileBytes.read(path, limit: limits.maxFileBytes)),
-                 limits: limits)
+        try ImageFile.open(path, limit: limits.maxFileBytes).readInfo(limits: limits)
     }
 
     /// `frame` as a decoder gave it, tagged with the colour space its pixels
@@ -86,12 +92,15 @@ public enum ImageDecoder {
         return frame
     }
 
-    /// The decoder of `bytes`, or why there is none.
-    static func decoder(for bytes: [UInt8]) throws(ImagingError) -> any ImageDecoding {
+    /// The decoder of `bytes`, or why there is none. A decoder that reads
+    /// its files by path (a video's) is refused unless `byPath`: the bytes
+    /// in memory are not what it reads.
+    static func decoder(for bytes: [UInt8], byPath: Bool = false) throws(ImagingError) -> any ImageDecoding {
         if bytes.isEmpty { throw .emptyFile }
         guard let decoder = ImageDecoders.decoder(forHead: Array(bytes.prefix(ImageDecoders.signatureLength))) else {
             throw UnsupportedFormat.sniff(bytes).map { .unsupportedFormat($0.displayName) } ?? .unrecognizedFormat
         }
+        if decoder.readsFiles && !byPath { throw .unsupportedFormat("\(decoder.format.displayName) video, here") }
         return decoder
     }
 

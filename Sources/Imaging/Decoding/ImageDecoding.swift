@@ -56,6 +56,20 @@ public protocol ImageDecoding: Sendable {
     /// to a derived image; nil (the default) when it has none or the format
     /// cannot say.
     func exifPayload(_ bytes: UnsafeRawBufferPointer) -> [UInt8]?
+
+    /// Whether the decoder reads its files itself, by path (a video: gigabytes
+    /// that are never read whole). Then `readInfo(path:limits:)` and
+    /// `decodeStored(path:info:options:)` stand for the byte-based calls,
+    /// which are never made. False by default.
+    var readsFiles: Bool { get }
+
+    /// The header and metadata of the file at `path` (`readsFiles` decoders).
+    func readInfo(path: String, limits: DecodeLimits) throws(ImagingError) -> ImageInfo
+
+    /// One picture of the file at `path`, as stored, for `options.target`
+    /// (`readsFiles` decoders; a video's poster frame).
+    func decodeStored(path: String, info: ImageInfo, options: DecodeOptions) throws(ImagingError)
+        -> (frames: [ImageFrame], scale: Int)
 }
 
 /// An animation's frames composited one at a time, as stored (the caller
@@ -88,6 +102,15 @@ extension ImageDecoding {
         -> (info: ImageInfo, frames: any FrameDecoding)? { nil }
     public func openFrames(_ bytes: [UInt8], info: ImageInfo) throws(ImagingError) -> (any FrameDecoding)? { nil }
     public func exifPayload(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? { nil }
+
+    public var readsFiles: Bool { false }
+    public func readInfo(path: String, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
+        preconditionFailure("\(format) decoders read bytes")
+    }
+    public func decodeStored(path: String, info: ImageInfo, options: DecodeOptions) throws(ImagingError)
+        -> (frames: [ImageFrame], scale: Int) {
+        preconditionFailure("\(format) decoders read bytes")
+    }
 }
 
 extension UnsafeRawBufferPointer {

@@ -25,10 +25,14 @@ struct JPEGDecoder: ImageDecoding {
         let header = try JPEGCodec.readHeader(bytes)
         var metadata = ImageMetadata()
         if let exif = bytes.slice(header.exifRange) { EXIFReader.read(exif, into: &metadata) }
-        if let xmp = bytes.slice(header.xmpRange) { XMPReader.read(xmp, into: &metadata) }
+        let motionXMP = bytes.slice(header.xmpRange).flatMap { XMPReader.readWithMotionPhoto($0, into: &metadata) }
+        // A motion photo's video that cannot be found is a warning; the still reads as ever.
+        let motion = MotionPhotoLocator.inJPEG(bytes, xmp: motionXMP)
+        metadata.motionPhoto = motion.clip
         let colorSpace: ColorSpace = JPEGCodec.readICC(bytes).map { .icc(ColorProfile($0)) } ?? .sRGB
         return ImageInfo(format: .jpeg, storedSize: header.size, metadata: metadata,
-                         colorModel: header.colorModel, isProgressive: header.isProgressive, colorSpace: colorSpace)
+                         colorModel: header.colorModel, isProgressive: header.isProgressive, colorSpace: colorSpace,
+                         warnings: motion.warnings)
     }
 
     func decodedSize(_ info: ImageInfo, options: DecodeOptions) -> PixelSize {

@@ -11,7 +11,9 @@ extension OutputMark {
     /// Whether the first bytes are an MP4 (or QuickTime) file: an `ftyp`
     /// box whose brand is not an image's (HEIF and AVIF are ISO files too).
     static func isMP4(_ head: [UInt8]) -> Bool {
-        head.count >= 12 && Array(head[4..<8]) == Array("ftyp".utf8) && ImageFormat.sniff(head.prefix(64)) == nil
+        guard head.count >= 12 && Array(head[4..<8]) == Array("ftyp".utf8) else { return false }
+        // Not an image in an ISO file (HEIF, AVIF, CR3); a video's decoder reads its files itself.
+        return ImageDecoders.decoder(forHead: Array(head.prefix(ImageDecoders.signatureLength)))?.readsFiles ?? true
     }
 
     /// The mark in an MP4's comment (`moov/udta/meta/ilst/©cmt`), found by

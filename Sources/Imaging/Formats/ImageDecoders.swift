@@ -18,6 +18,8 @@ public enum ImageDecoders {
         RAWDecoder(),   // before TIFF's: NEF, ARW, DNG, PEF and SRW are TIFF files
         TIFFDecoder(),
         JXLDecoder(),
+        VideoDecoder(format: .quickTime),   // after HEIF's and RAW's, which are ISO files too
+        VideoDecoder(format: .mp4),
     ]
 
     private static let registered = Locked<[any ImageDecoding]>(builtIn)

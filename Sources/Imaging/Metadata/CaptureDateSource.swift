@@ -10,12 +10,17 @@ public enum CaptureDateSource: String, Sendable, Hashable, CaseIterable, Compara
     case original
     /// EXIF DateTimeDigitized (exiftool's CreateDate).
     case digitized
+    /// A video's `com.apple.quicktime.creationdate`: local time with its offset.
+    case quickTime
     /// An XMP date (exif:DateTimeOriginal, xmp:CreateDate, photoshop:DateCreated).
     case xmp
     /// EXIF IFD0 DateTime: when the file was last changed by the camera or an editor.
     case modified
     /// The GPS date and time stamp, in UTC.
     case gps
+    /// A video container's `creation_time` (UTC): when the file was
+    /// written, which an editor or a copy may have changed.
+    case container
     /// The file's modification time (no date in the file).
     case fileTime
 
@@ -25,7 +30,7 @@ public enum CaptureDateSource: String, Sendable, Hashable, CaseIterable, Compara
 
     /// Whether a person should be told where the date came from: the first
     /// two are the camera's own record of the moment; the others a guess.
-    public var isGuess: Bool { self > .digitized }
+    public var isGuess: Bool { self > .quickTime }
 }
 
 extension CaptureDateSource {
@@ -34,9 +39,11 @@ extension CaptureDateSource {
         switch self {
         case .original: "EXIF DateTimeOriginal"
         case .digitized: "EXIF CreateDate"
+        case .quickTime: "QuickTime creation date"
         case .xmp: "date from XMP"
         case .modified: "date from EXIF DateTime (when the file was last changed)"
         case .gps: "date from GPS (UTC)"
+        case .container: "date from the video's creation time (UTC)"
         case .fileTime: "date from the file's time"
         }
     }

@@ -19,6 +19,15 @@ public struct ImageMetadata: Sendable, Hashable {
     public var loop: LoopCount?
     /// EXIF PixelXDimension × PixelYDimension, when present.
     public var exifPixelSize: PixelSize?
+    /// A video's own facts (length, codec, audio); nil for a still.
+    public var video: VideoFacts?
+    /// Apple's content identifier: a Live Photo's still (MakerNote tag 17)
+    /// and its MOV (`com.apple.quicktime.content.identifier`) share it.
+    public var contentIdentifier: String?
+    /// Apple's burst identifier (MakerNote tag 11): the frames of one burst share it.
+    public var burstIdentifier: String?
+    /// The short video inside a motion photo (Google's or Samsung's), when the file holds one.
+    public var motionPhoto: MotionPhotoClip?
 
     public init() {}
 

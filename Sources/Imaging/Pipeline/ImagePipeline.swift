@@ -58,8 +58,8 @@ public final class ImagePipeline: Sendable {
         let missing = resizes.indices.filter { results[$0] == nil }
         if missing.isEmpty { return results.map { $0! } }
 
-        let bytes = try ImagingError.converting(try FileBytes.read(source.path, limit: configuration.limits.maxFileBytes))
-        let info = try ImageDecoder.readInfo(bytes, limits: configuration.limits)
+        let file = try ImageFile.open(source.path, limit: configuration.limits.maxFileBytes)
+        let info = try file.readInfo(limits: configuration.limits)
         let upright = info.uprightSize
         // Largest output first; each smaller one is derived from a larger
         // result of the same shape when there is one, else from the decode.
@@ -78,13 +78,13 @@ public final class ImagePipeline: Sendable {
             let size = resizes[index].outputSize(for: upright)
             return total.addingReportingOverflow(size.width.multipliedReportingOverflow(by: size.height * 4).partialValue).partialValue
         }
-        let planned = ImageDecoder.plannedBytes(info, options: options).addingReportingOverflow(bytes.count)
+        let planned = ImageDecoder.plannedBytes(info, options: options).addingReportingOverflow(file.bytes?.count ?? 0)
         let withResults = planned.partialValue.addingReportingOverflow(resultBytes)
         let reservation = planned.overflow || withResults.overflow ? Int.max : withResults.partialValue
         let made: [(Int, Image)] = try configuration.memory.withReservation(reservation, for: info.storedSize) {
             () throws(ImagingError) -> [(Int, Image)] in
             // Decoded as stored; each resize writes its result upright.
-            let decodedImage = try ImageDecoder.decode(bytes, info: info, options: options)
+            let decodedImage = try file.decode(info: info, options: options)
             let decoded = decodedImage.image
             decodes.add(1, ordering: .relaxed)
             for warning in decodedImage.warnings { configuration.onWarning?(source.path, warning) }

@@ -13,6 +13,11 @@ public final class VideoReader {
     private var started = false
     private var ahead: (image: Image, pts: Int64, duration: Int64)?
     private var firstTime: Int64 = 0
+    /// The size frames are scaled to as they are converted (no larger
+    /// than `info.size`); the video's own by default. Set before the first frame.
+    public var frameSize: PixelSize?
+    /// Degrees clockwise that turn a frame upright (the display matrix).
+    public var rotation: Int { reader.header.rotation }
 
     /// Opens `path` and reads its header; decodes no frame.
     /// - Parameters:
@@ -20,8 +25,10 @@ public final class VideoReader {
     ///   - threads: decoding threads; 0 lets FFmpeg choose.
     /// - Throws: `videoDecodingFailed` for a file that is not a readable
     ///   video, `imageTooLarge` or `limitExceeded` beyond the limits.
-    public init(path: String, limits: DecodeLimits = .default, threads: Int = 0) throws(ImagingError) {
-        reader = try VideoCodec.Reader(path: path, threads: threads, maxPixels: limits.maxPixelsPerFrame)
+    ///   - byteRange: the part of the file the video fills (a motion photo's); nil for all of it.
+    public init(path: String, byteRange: Range<Int>? = nil, limits: DecodeLimits = .default,
+                threads: Int = 0) throws(ImagingError) {
+        reader = try VideoCodec.Reader(path: path, byteRange: byteRange, threads: threads, maxPixels: limits.maxPixelsPerFrame)
         let header = reader.header
         self.path = path
         self.limits = limits
@@ -58,7 +65,7 @@ public final class VideoReader {
     }
 
     private func decodeRGB() throws(ImagingError) -> (image: Image, pts: Int64, duration: Int64)? {
-        guard let frame = try reader.nextRGB() else { return nil }
+        guard let frame = try reader.nextRGB(scaledTo: frameSize ?? info.size) else { return nil }
         try countFrame()
         return frame
     }

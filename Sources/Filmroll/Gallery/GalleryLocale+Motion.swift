@@ -1,0 +1,30 @@
+/// The words of videos, Live Photos and motion photos on the gallery's pages.
+extension GalleryLocale {
+    /// What a badge tells a screen reader: "video, 0:07", "Live Photo".
+    func motionLabel(_ motion: GalleryMotion) -> String {
+        let kind = switch (self, motion.kind) {
+        case (.en, .video): "video"
+        case (.en, .livePhoto): "Live Photo"
+        case (.en, .motionPhoto): "motion photo"
+        case (.ko, .video): "동영상"
+        case (.ko, .livePhoto): "라이브 포토"
+        case (.ko, .motionPhoto): "모션 포토"
+        }
+        return motion.durationText.map { "\(kind), \($0)" } ?? kind
+    }
+
+    /// The badge's own text: "▶ 0:07", "LIVE", "MOTION".
+    func motionBadge(_ motion: GalleryMotion) -> String {
+        switch motion.kind {
+        case .video: "▶ " + (motion.durationText ?? "")
+        case .livePhoto: "LIVE"
+        case .motionPhoto: self == .en ? "MOTION" : "모션"
+        }
+    }
+
+    var playMotion: String { self == .en ? "Play the motion" : "움직임 재생" }
+    var videoLabel: String { self == .en ? "Video" : "동영상" }
+    var noPlayableClip: String {
+        self == .en ? "This video cannot be played here; open the original." : "여기서는 재생할 수 없는 동영상입니다. 원본을 여세요."
+    }
+}

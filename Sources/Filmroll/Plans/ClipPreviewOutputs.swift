@@ -1,0 +1,44 @@
+import Catalog
+import Imaging
+
+/// A clip the gallery's pages play: a video's or a motion photo's pictures
+/// as H.264 at most 720p (`ClipTranscoder`), made when browsers cannot play
+/// the original as it is (HEVC, which Chromium and Firefox do not play; a
+/// motion photo's video, which lies inside the still). An H.264 video is
+/// played from the original and needs none.
+public enum ClipPreviewOutputs {
+    /// The longest clip a preview is made of (30 minutes): past it the page
+    /// shows the poster and links the original, and the run stays short.
+    public static let longestSeconds = 30.0 * 60
+    /// The encoder's settings: what `ffmpeg -c:v libx264` uses by default.
+    public static let crf = 23.0
+    public static let preset = VideoPreset.medium
+
+    /// Whether `record`'s motion needs a preview to play in a page.
+    public static func needsPreview(_ record: PhotoRecord) -> Bool {
+        if let clip = record.motionPhoto { return !clip.byteRange.isEmpty }
+        guard let video = record.video else { return false }
+        return !video.playsInBrowsers && video.durationSeconds <= longestSeconds
+    }
+
+    /// The preview of `photo` (a video, or a motion photo's clip in
+    /// `record.motionPhoto`) at `path`.
+    public static func planned(_ photo: ThumbnailOutputs.Photo, record: PhotoRecord, path: String, root: String,
+                               limits: DecodeLimits, parameters: String) -> PlannedOutput {
+        let byteRange = record.motionPhoto?.byteRange
+        let recipe = OutputRecipe(kind: .video, inputs: [photo.input], parameters: """
+            clip \(ClipTranscoder.maxShortSide) crf \(crf) \(preset.rawValue)\(byteRange.map { " bytes \($0)" } ?? "")
+            """)
+        let source = photo.source.path
+        return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "clip", path: path, root: root,
+                             mark: .video, inputs: [], streamedPhotos: [photo.reference]) { _, context in
+            try context.writer.outputGuard.check(path)
+            var options = VideoOptions(crf: crf, preset: preset)
+            options.comment = OutputMark.video.text
+            options.threads = context.threads
+            options.limits = limits
+            try ClipTranscoder.transcode(source, byteRange: byteRange, to: path, options: options, limits: limits)
+            return .written
+        }
+    }
+}

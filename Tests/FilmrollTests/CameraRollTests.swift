@@ -1,0 +1,111 @@
+import Catalog
+import Filmroll
+import Files
+import Foundation
+import Imaging
+import Testing
+import TestSupport
+
+/// A camera roll is more than stills: videos are items with a poster and a
+/// page that plays them, a Live Photo is one item (its still, with its MOV
+/// as its motion), and the counts say so.
+@Suite struct CameraRollTests {
+    static func clip(_ name: String) throws -> [UInt8] {
+        try FileBytes.read(Fixtures.root + "/Tests/Videos/camera-roll/" + name)
+    }
+
+    /// A JPEG taken at `taken` (+09:00), with Apple's content identifier when given.
+    static func still(taken: String, contentIdentifier: String? = nil) throws -> [UInt8] {
+        var exif = EXIFBuilder()
+        exif.ifd0[0x010F] = .ascii("Apple")
+        exif.ifd0[0x0110] = .ascii("iPhone 15 Pro")
+        exif.exif[0x9003] = .ascii(taken)
+        exif.exif[0x9011] = .ascii("+09:00")
+        if let contentIdentifier { exif.exif[0x927C] = .undefined(EXIFBuilder.appleMakerNote([17: contentIdentifier])) }
+        let image = Image(width: 64, height: 48, format: .rgb8, pixels: (0..<64 * 48 * 3).map { UInt8($0 % 251) })
+        return try ImageEncoder.encode(image, as: .jpeg(JPEGEncodingOptions(exif: exif.payload)))
+    }
+
+    /// An HEVC clip from an iPhone, an H.264 clip that fades in, and a Live
+    /// Photo (IMG_0100.JPG and its MOV, a second apart, without identifiers in the still).
+    static func folder() throws -> String {
+        try FolderProcessTests.folderOf { folder in
+            try AtomicFile.write(try clip("iphone-hevc.mov"), to: folder + "/iphone-hevc.mov")
+            try AtomicFile.write(try clip("fade-in.mp4"), to: folder + "/fade-in.mp4")
+            try AtomicFile.write(try clip("IMG_0100.MOV"), to: folder + "/IMG_0100.MOV")
+            try AtomicFile.write(try still(taken: "2024:05:03 16:00:00"), to: folder + "/IMG_0100.JPG")
+        }
+    }
+
+    @Test func processMakesVideosAndALivePhotoItemsWithPagesThatPlayThem() throws {
+        let folder = try Self.folder()
+        defer { FolderProcessTests.remove(folder) }
+        let summary = try FolderProcess(folder: folder).run()
+        #expect(summary.failures.isEmpty, "\(summary.failures)")
+        #expect(summary.photos == 1 && summary.videos == 2 && summary.livePhotos == 1)
+        // Only the HEVC clip needs a clip made: browsers play the H.264 originals.
+        #expect(summary.clipsMade == 1)
+
+        let gallery = folder + "/.filmroll/gallery"
+        let clip = try VideoReader(path: gallery + "/clips/iphone-hevc.mp4")
+        #expect(clip.info.codec == "h264" && clip.info.size == PixelSize(width: 120, height: 160))
+        let poster = try ImageDecoder.readInfo(contentsOf: gallery + "/thumbs/iphone-hevc_256.jpg")
+        #expect(poster.uprightSize == PixelSize(width: 120, height: 160))
+
+        let video = try String(contentsOfFile: gallery + "/photos/iphone-hevc.html", encoding: .utf8)
+        #expect(video.contains(#"<video src="../clips/iphone-hevc.mp4" poster="../thumbs/iphone-hevc_1024.jpg""#))
+        let h264 = try String(contentsOfFile: gallery + "/photos/fade-in.html", encoding: .utf8)
+        #expect(h264.contains(#"<video src="../../../fade-in.mp4""#))
+        let live = try String(contentsOfFile: gallery + "/photos/IMG_0100.html", encoding: .utf8)
+        #expect(live.contains(#"class="motion-clip" src="../../../IMG_0100.MOV""#))
+        #expect(live.contains("Play the motion"))
+        #expect(!FileBytes.exists(gallery + "/photos/IMG_0100_mov.html"))
+        let day = try String(contentsOfFile: gallery + "/days/2024-05-03.html", encoding: .utf8)
+        #expect(day.contains(">▶ 0:02</span>") && day.contains(">LIVE</span>"))
+        #expect(day.contains("(video, 0:02)") && day.contains("(Live Photo, 0:02)"))
+        #expect(try GalleryLinks.broken(in: gallery).isEmpty)
+
+        let catalog = try Catalog(folder: folder, access: .read)
+        let still = try #require(try catalog.photo(relativePath: "IMG_0100.JPG"))
+        #expect(try catalog.photo(relativePath: "IMG_0100.MOV")?.liveStillID == still.id)
+        #expect(try catalog.photos(matching: PhotoQuery()).map(\.path).sorted() == ["IMG_0100.JPG", "fade-in.mp4", "iphone-hevc.mov"])
+        let stats = try catalog.stats()
+        #expect(stats.photos == 1 && stats.videos == 2 && stats.livePhotos == 1)
+
+        // Nothing changed: nothing decoded, no clip made again.
+        let again = try FolderProcess(folder: folder).run()
+        #expect(again.decoded == 0 && again.clipsMade == 0 && again.failures.isEmpty)
+    }
+
+    /// Apple's content identifier pairs a still and a MOV whatever their names and times.
+    @Test func theContentIdentifierPairsWhateverTheNames() throws {
+        let folder = try FolderProcessTests.folderOf { folder in
+            try AtomicFile.write(try Self.clip("IMG_0100.MOV"), to: folder + "/IMG_0100.MOV")
+            try AtomicFile.write(try Self.still(taken: "2024:05:03 12:00:00", contentIdentifier: "LIVE-0100-3B9A"),
+                                 to: folder + "/renamed.jpg")
+        }
+        defer { FolderProcessTests.remove(folder) }
+        let catalog = try Catalog(folder: folder)
+        let summary = try FolderIndexer(catalog: catalog, jobs: 2).run()
+        #expect(summary.livePhotos == 1)
+        let still = try #require(try catalog.photo(relativePath: "renamed.jpg"))
+        #expect(still.contentIdentifier == "LIVE-0100-3B9A")
+        #expect(try catalog.photo(relativePath: "IMG_0100.MOV")?.liveStillID == still.id)
+    }
+
+    /// Without identifiers, the same name is not enough: the times must be within 2 s.
+    @Test func theSameNameTakenApartIsTwoItems() throws {
+        let folder = try FolderProcessTests.folderOf { folder in
+            try AtomicFile.write(try Self.clip("IMG_0100.MOV"), to: folder + "/IMG_0100.MOV")
+            try AtomicFile.write(try Self.still(taken: "2024:05:03 16:00:10"), to: folder + "/IMG_0100.JPG")
+        }
+        defer { FolderProcessTests.remove(folder) }
+        let catalog = try Catalog(folder: folder)
+        #expect(try FolderIndexer(catalog: catalog, jobs: 2).run().livePhotos == 0)
+        #expect(try catalog.photos(matching: PhotoQuery()).count == 2)
+        // Taken a second apart, a re-index pairs them.
+        try AtomicFile.write(try Self.still(taken: "2024:05:03 16:00:00"), to: folder + "/IMG_0100.JPG")
+        #expect(try FolderIndexer(catalog: catalog, jobs: 2).run().livePhotos == 1)
+        #expect(try catalog.photos(matching: PhotoQuery()).map(\.path) == ["IMG_0100.JPG"])
+    }
+}

@@ -1,0 +1,145 @@
+import Files
+import Foundation
+@testable import Imaging
+import Testing
+import TestSupport
+
+/// Videos are items like photos: their header gives the clip's facts, date,
+/// place and turn; their "decode" is an upright poster, never black, made
+/// no larger than asked; a broken one fails in one line.
+@Suite struct VideoDecoderTests {
+    static func clip(_ name: String) -> String { Fixtures.root + "/Tests/Videos/camera-roll/" + name }
+
+    static func scratch() -> String {
+        let folder = NSTemporaryDirectory() + "filmroll-video-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func anIPhoneClipGivesItsFacts() throws {
+        let info = try ImageDecoder.readInfo(contentsOf: Self.clip("iphone-hevc.mov"))
+        #expect(info.format == .quickTime)
+        #expect(info.storedSize == PixelSize(width: 160, height: 120))
+        // The display matrix turns it a quarter: upright it is a portrait.
+        #expect(info.metadata.orientation == .left)
+        #expect(info.uprightSize == PixelSize(width: 120, height: 160))
+        let (date, source) = try #require(info.metadata.captureDateAndSource)
+        #expect(source == .quickTime && date.iso8601 == "2024-05-03T14:22:10+09:00")
+        let gps = try #require(info.metadata.gps)
+        #expect(abs(gps.latitude - 37.5665) < 1e-9 && abs(gps.longitude - 126.978) < 1e-9)
+        #expect(info.metadata.camera == "Apple iPhone 15 Pro")
+        #expect(info.metadata.contentIdentifier == "9F1C3E2A-7B4D-4E8F-A1B2-C3D4E5F60718")
+        let video = try #require(info.metadata.video)
+        #expect(video.codec == "hevc" && video.hasAudio && !video.playsInBrowsers)
+        #expect(abs(video.durationSeconds - 2) < 0.05)
+        #expect(video.frameRate == 30)
+        #expect(video.durationText == "0:02")
+    }
+
+    @Test func aContainerTimeIsTheDateWhenNothingElseIsAndSaysSo() throws {
+        let info = try ImageDecoder.readInfo(contentsOf: Self.clip("fade-in.mp4"))
+        #expect(info.format == .mp4)
+        let (date, source) = try #require(info.metadata.captureDateAndSource)
+        #expect(source == .container && source.isGuess)
+        // 10:00 UTC, in this machine's zone.
+        let offset = try #require(date.utcOffsetMinutes)
+        #expect(((date.hour * 60 + date.minute - offset) % 1440 + 1440) % 1440 == 600)
+        #expect(info.metadata.video?.hasAudio == false && info.metadata.video?.codec == "h264")
+        #expect(info.metadata.orientation == .up && info.metadata.gps == nil)
+    }
+
+    /// The clip fades in from black with one key frame: the poster is a
+    /// frame after the fade, found by decoding on from the start.
+    @Test func thePosterIsNeverTheBlackOfAFade() throws {
+        let poster = try ImageDecoder.decode(contentsOf: Self.clip("fade-in.mp4")).frames[0].image
+        #expect(poster.size == PixelSize(width: 160, height: 120))
+        let (mean, spread) = VideoPoster.lightness(of: poster)
+        #expect(mean > 60 && spread > 12)
+    }
+
+    @Test func thePosterIsUprightAndShrunkOnDecode() throws {
+        let path = Self.clip("iphone-hevc.mov")
+        let decoded = try ImageDecoder.decode(contentsOf: path, options: DecodeOptions(target: .edge(40)))
+        // 160×120 shrunk by 4 covers 40 px; upright, a portrait.
+        #expect(decoded.frames[0].image.size == PixelSize(width: 30, height: 40))
+        let full = try ImageDecoder.decode(contentsOf: path).frames[0].image
+        #expect(full.size == PixelSize(width: 120, height: 160))
+        #expect(VideoPoster.lightness(of: full).spread > 12)
+    }
+
+    @Test func aVideoIsNeverReadWhole() throws {
+        let file = try ImageFile.open(Self.clip("iphone-hevc.mov"), limit: 100)
+        let size = try FileBytes.read(Self.clip("iphone-hevc.mov")).count
+        #expect(file.bytes == nil && file.byteCount == size)
+        #expect(file.decoder.readsFiles)
+    }
+
+    @Test func aCutVideoFailsAsTheFilesFault() throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bytes = try FileBytes.read(Self.clip("iphone-hevc.mov"))
+        try AtomicFile.write(Array(bytes.prefix(600)), to: folder + "/cut.mov")
+        #expect {
+            try ImageDecoder.readInfo(contentsOf: folder + "/cut.mov")
+        } throws: { error in
+            guard let error = error as? ImagingError, case .corrupt(let format, _) = error else { return false }
+            return format == .quickTime && error.isInTheFile && !error.description.contains("\n")
+        }
+    }
+
+    @Test func aFrameAboveThePixelLimitIsRefusedBeforeDecoding() throws {
+        var limits = DecodeLimits.default
+        limits.maxPixelsPerFrame = 160 * 120 - 1
+        #expect(throws: ImagingError.imageTooLarge(PixelSize(width: 160, height: 120))) {
+            try ImageDecoder.readInfo(contentsOf: Self.clip("fade-in.mp4"), limits: limits)
+        }
+    }
+
+    @Test func videosAreSniffedByTheirBoxesNotImages() throws {
+        func head(_ text: String, brand: String) -> [UInt8] { [0, 0, 0, 0x14] + Array((text + brand).utf8) + [0, 0, 2, 0] }
+        #expect(ImageFormat.sniff(head("ftyp", brand: "qt  ")) == .quickTime)
+        #expect(ImageFormat.sniff(head("ftyp", brand: "mp42")) == .mp4)
+        #expect(ImageFormat.sniff(head("ftyp", brand: "3gp5")) == .mp4)
+        #expect(ImageFormat.sniff(head("ftyp", brand: "heic")) == .heif)
+        // Older QuickTime files start with their atoms.
+        #expect(ImageFormat.sniff(head("wide", brand: "")) == .quickTime)
+        #expect(ImageFormat.sniff(head("ftyp", brand: "zzzz")) == nil)
+        #expect(ImageDecoders.fileExtensions.isSuperset(of: ["mov", "mp4", "m4v", "3gp"]))
+    }
+
+    @Test func iso6709PositionsInEveryForm() {
+        func near(_ coordinate: GPSCoordinate?, _ latitude: Double, _ longitude: Double) -> Bool {
+            guard let coordinate else { return false }
+            return abs(coordinate.latitude - latitude) < 1e-6 && abs(coordinate.longitude - longitude) < 1e-6
+        }
+        #expect(near(ISO6709.coordinate("+37.5665+126.9780+038.000/"), 37.5665, 126.978))
+        #expect(near(ISO6709.coordinate("-33.8688+151.2093/"), -33.8688, 151.2093))
+        #expect(near(ISO6709.coordinate("+4043.5-07400.5/"), 40 + 43.5 / 60, -(74 + 0.5 / 60)))
+        #expect(near(ISO6709.coordinate("+404330-0740030/"), 40 + 43.0 / 60 + 30.0 / 3600, -(74 + 0.5 / 60)))
+        #expect(ISO6709.coordinate("+0.0+0.0/") == nil)
+        #expect(ISO6709.coordinate("+95.0+10.0/") == nil)
+        #expect(ISO6709.coordinate("garbage") == nil)
+        #expect(ISO6709.coordinate("+37.5665") == nil)
+    }
+
+    @Test func aHEVCClipBecomesAnUprightH264Clip() throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = folder + "/clip.mp4"
+        var options = VideoOptions(crf: 23, preset: .veryfast)
+        options.threads = 1
+        let frames = try ClipTranscoder.transcode(Self.clip("iphone-hevc.mov"), to: output, options: options, limits: .default)
+        #expect(frames == 60)
+        let reader = try VideoReader(path: output)
+        #expect(reader.info.codec == "h264")
+        #expect(reader.info.size == PixelSize(width: 120, height: 160))
+        #expect(abs(reader.info.durationSeconds - 2) < 0.05)
+        #expect(OutputMark.read(contentsOf: output) == nil)
+    }
+
+    @Test func clipsAreAt720pAtMostWithEvenSides() {
+        #expect(ClipTranscoder.outputSize(of: PixelSize(width: 3840, height: 2160)) == PixelSize(width: 1280, height: 720))
+        #expect(ClipTranscoder.outputSize(of: PixelSize(width: 1080, height: 1920)) == PixelSize(width: 720, height: 1280))
+        #expect(ClipTranscoder.outputSize(of: PixelSize(width: 161, height: 121)) == PixelSize(width: 160, height: 120))
+    }
+}
