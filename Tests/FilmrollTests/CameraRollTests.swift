@@ -108,4 +108,53 @@ import TestSupport
         #expect(try FolderIndexer(catalog: catalog, jobs: 2).run().livePhotos == 1)
         #expect(try catalog.photos(matching: PhotoQuery()).map(\.path) == ["IMG_0100.JPG"])
     }
+
+    /// A Pixel's older MicroVideo: a JPEG whose XMP says how long the MP4 after it is.
+    static func motionPhoto(video: [UInt8]) throws -> [UInt8] {
+        let xmp = XMPFixtures.packet(attributes: """
+            xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" GCamera:MicroVideo="1" GCamera:MicroVideoVersion="1"
+            GCamera:MicroVideoOffset="\(video.count)"
+            """)
+        return try XMPFixtures.jpeg(xmp: xmp) + video
+    }
+
+    /// A motion photo is one item, a still with its clip: the clip inside it
+    /// is made into one the page plays over the still.
+    @Test func aMotionPhotosVideoPlaysOnItsPage() throws {
+        let video = try Self.clip("fade-in.mp4")
+        let folder = try FolderProcessTests.folderOf { folder in
+            try AtomicFile.write(try Self.motionPhoto(video: video), to: folder + "/PXL_0001.MP.jpg")
+        }
+        defer { FolderProcessTests.remove(folder) }
+        let summary = try FolderProcess(folder: folder).run()
+        #expect(summary.failures.isEmpty, "\(summary.failures)")
+        #expect(summary.photos == 1 && summary.videos == 0 && summary.clipsMade == 1)
+        let catalog = try Catalog(folder: folder, access: .read)
+        let record = try #require(try catalog.photo(relativePath: "PXL_0001.MP.jpg"))
+        let size = try FileBytes.read(folder + "/PXL_0001.MP.jpg").count
+        #expect(record.motionPhoto == MotionPhotoClip(kind: .microVideo, byteRange: size - video.count..<size))
+        #expect(try catalog.stats().motionPhotos == 1)
+
+        let gallery = folder + "/.filmroll/gallery"
+        let clip = try VideoReader(path: gallery + "/clips/PXL_0001.MP.mp4")
+        #expect(clip.info.codec == "h264" && clip.info.size == PixelSize(width: 160, height: 120))
+        let page = try String(contentsOfFile: gallery + "/photos/PXL_0001.MP.html", encoding: .utf8)
+        #expect(page.contains(#"class="motion-clip" src="../clips/PXL_0001.MP.mp4""#))
+        #expect(try GalleryLinks.broken(in: gallery).isEmpty)
+    }
+
+    /// `convert` makes the same clip of a video or a motion photo, and refuses a still.
+    @Test func convertMakesAClipBrowsersPlay() throws {
+        let folder = try FolderProcessTests.folderOf { folder in
+            try AtomicFile.write(try Self.motionPhoto(video: try Self.clip("fade-in.mp4")), to: folder + "/motion.jpg")
+            try AtomicFile.write(try Self.still(taken: "2024:05:03 16:00:00"), to: folder + "/still.jpg")
+        }
+        defer { FolderProcessTests.remove(folder) }
+        try ClipConversion().make(folder + "/motion.jpg", output: folder + "/motion.mp4")
+        let reader = try VideoReader(path: folder + "/motion.mp4")
+        #expect(reader.info.codec == "h264" && abs(reader.info.durationSeconds - 2) < 0.05)
+        #expect(OutputMark.read(contentsOf: folder + "/motion.mp4") == .video)
+        #expect(throws: ConversionError.self) { try ClipConversion().make(folder + "/still.jpg", output: folder + "/still.mp4") }
+        #expect(!FileBytes.exists(folder + "/still.mp4"))
+    }
 }

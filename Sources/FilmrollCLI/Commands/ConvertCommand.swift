@@ -1,15 +1,16 @@
 import Filmroll
 
 /// `filmroll convert INPUT OUTPUT`: one photo decoded upright, optionally
-/// shrunk, and written in the format the output's extension names.
+/// shrunk, and written in the format the output's extension names; or a
+/// video (or a motion photo's clip) written as an MP4 every browser plays.
 struct ConvertCommand: Command {
     static let spec = CommandSpec(
         name: "convert",
-        abstract: "Write a photo upright as JPEG or PNG, optionally shrunk.",
+        abstract: "Write a photo upright as JPEG or PNG, optionally shrunk; or a video as an MP4 browsers play.",
         usage: "INPUT OUTPUT [--max-size N] [--quality Q] [--keep-profile]",
         arguments: [
             ArgumentSpec(name: "INPUT", help: "An image in a format Filmroll reads (\(ImageDecoders.formatList); for an animation, the first frame)."),
-            ArgumentSpec(name: "OUTPUT", help: "The file to write: \(ImageEncoders.extensionList). Never the input itself."),
+            ArgumentSpec(name: "OUTPUT", help: "The file to write: \(ImageEncoders.extensionList); .mp4 for a video's clip. Never the input itself."),
         ],
         options: [
             .value("max-size", "N", "Shrink so the longest edge is at most N pixels (never enlarges)."),
@@ -24,6 +25,9 @@ struct ConvertCommand: Command {
         --keep-profile the pixels keep the photo's colours and its ICC profile is embedded; a photo whose colours
         are given by HEIF code points or PNG chromaticities gets an equivalent profile. An existing OUTPUT is replaced only when Filmroll made it, unless --force; never the input.
         It is written to a temporary file and renamed, so an interrupted run leaves no partial file.
+        A video (or a motion photo's clip) converted to .mp4 becomes H.264 that every browser plays: upright,
+        its short side at most 720 px (or its long side at most --max-size), crf 23, preset medium, without
+        sound, each frame as long as in the original.
         """
     )
 
@@ -31,8 +35,8 @@ struct ConvertCommand: Command {
     var output: String
     var maxSize: Int?
     var quality: Int
-    /// The output's encoder, chosen by its extension.
-    var encoder: any ImageEncoding
+    /// The output's encoder, chosen by its extension; nil for a video's clip (.mp4).
+    var encoder: (any ImageEncoding)?
     var limits: DecodeLimits
     /// `--memory`, in bytes.
     var memoryBytes: Int
@@ -47,10 +51,16 @@ struct ConvertCommand: Command {
         output = arguments.positionals[1]
         maxSize = try arguments.integer("max-size", in: 1...65500)
         quality = try arguments.integer("quality", in: 1...100, default: 90)!
-        guard let encoder = ImageEncoders.encoder(forOutputPath: output) else {
-            throw UsageError("cannot tell the output format from '\(output)'; use \(ImageEncoders.extensionList)")
+        let name = InputWalker.lastComponent(output)
+        let isClip = name.contains(".") && ["mp4", "m4v"].contains(name.split(separator: ".").last?.lowercased() ?? "")
+        if isClip {
+            encoder = nil
+        } else {
+            guard let found = ImageEncoders.encoder(forOutputPath: output) else {
+                throw UsageError("cannot tell the output format from '\(output)'; use \(ImageEncoders.extensionList) or .mp4")
+            }
+            encoder = found
         }
-        self.encoder = encoder
         let decoding = try LimitOptions(arguments)
         limits = decoding.limits
         memoryBytes = decoding.memoryBytes
@@ -59,6 +69,17 @@ struct ConvertCommand: Command {
     }
 
     func run(_ io: CommandIO) -> ExitCode {
+        guard let encoder else {
+            do throws(ConversionError) {
+                try ClipConversion(maxSize: maxSize, limits: limits, force: force).make(input, output: output)
+            } catch {
+                switch error {
+                case let .photo(path, reason), let .output(path, reason): io.reportFailure(path: path, reason.description)
+                }
+                return .failure
+            }
+            return .success
+        }
         let conversion = PhotoConversion(maxSize: maxSize, quality: quality, keepsProfile: keepsProfile, limits: limits,
                                          memoryBytes: memoryBytes, force: force)
         let input = input

@@ -16,12 +16,14 @@ public enum ClipTranscoder {
     ///   - isCancelled: checked between frames; true abandons the output.
     /// - Returns: the frames written.
     @discardableResult
+    ///   - maxLongSide: a smaller size, by the long side, when given.
     public static func transcode(_ path: String, byteRange: Range<Int>? = nil, to output: String,
-                                 maxShortSide: Int = maxShortSide, options: VideoOptions, limits: DecodeLimits,
+                                 maxShortSide: Int = maxShortSide, maxLongSide: Int? = nil, options: VideoOptions,
+                                 limits: DecodeLimits,
                                  isCancelled: () -> Bool = { false }) throws(ImagingError) -> Int {
         let reader = try VideoReader(path: path, byteRange: byteRange, limits: limits, threads: options.threads)
         let orientation = Orientation(clockwiseTurn: reader.rotation)
-        let stored = outputSize(of: reader.info.size, maxShortSide: maxShortSide)
+        let stored = outputSize(of: reader.info.size, maxShortSide: maxShortSide, maxLongSide: maxLongSide)
         reader.frameSize = stored
         var settings = options
         let rate = reader.info.frameRate ?? FrameRate(numerator: 30, denominator: 1)!
@@ -50,11 +52,12 @@ public enum ClipTranscoder {
         return written
     }
 
-    /// The frame size (as stored) whose short side is at most `maxShortSide`,
-    /// both sides even (H.264's 4:2:0).
-    public static func outputSize(of size: PixelSize, maxShortSide: Int = maxShortSide) -> PixelSize {
-        let short = min(size.width, size.height)
-        let scale = short > maxShortSide ? Double(maxShortSide) / Double(short) : 1
+    /// The frame size (as stored) whose short side is at most `maxShortSide`
+    /// (and long side at most `maxLongSide`), both sides even (H.264's 4:2:0).
+    public static func outputSize(of size: PixelSize, maxShortSide: Int = maxShortSide, maxLongSide: Int? = nil) -> PixelSize {
+        let short = min(size.width, size.height), long = max(size.width, size.height)
+        var scale = short > maxShortSide ? Double(maxShortSide) / Double(short) : 1
+        if let maxLongSide, Double(long) * scale > Double(maxLongSide) { scale = Double(maxLongSide) / Double(long) }
         func even(_ value: Int) -> Int { max(2, Int((Double(value) * scale).rounded()) / 2 * 2) }
         return PixelSize(width: min(size.width, even(size.width)), height: min(size.height, even(size.height)))
     }
