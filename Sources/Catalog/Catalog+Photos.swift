@@ -37,6 +37,15 @@ extension Catalog {
         return Dictionary(videos.compactMap { video in video.liveStillID.map { ($0, video) } }) { first, _ in first }
     }
 
+    /// The frames of each burst but the one that stands for it, by that frame's row id, in time order.
+    public func burstFrames() throws(DatabaseError) -> [Int64: [PhotoRecord]] {
+        let frames = try database.rows("""
+            SELECT \(PhotoRecord.columns) FROM photos WHERE burst_lead_id IS NOT NULL AND missing = 0 AND error IS NULL
+            ORDER BY taken_at, path
+            """).map(PhotoRecord.init)
+        return Dictionary(grouping: frames) { $0.burstLeadID ?? 0 }
+    }
+
     /// Photos matching `query`, ordered by the time they were taken.
     public func photos(matching query: PhotoQuery) throws(DatabaseError) -> [PhotoRecord] {
         let (condition, arguments) = query.sql

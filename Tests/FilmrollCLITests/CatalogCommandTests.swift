@@ -38,7 +38,7 @@ import TestSupport
         #expect(calendarJSON.stdout.hasPrefix(#"{"month":"2025-04","total":6,"#))
 
         let (_, stats) = CommandRunner.run("stats", folder.path, "--json")
-        #expect(stats.stdout.contains(#""photos":6,"videos":0,"livePhotos":0,"motionPhotos":0,"missing":0,"failed":0"#))
+        #expect(stats.stdout.contains(#""photos":6,"videos":0,"livePhotos":0,"motionPhotos":0,"bursts":0,"missing":0,"failed":0"#))
         #expect(stats.stdout.contains(#""firstDay":"2025-04-10","lastDay":"2025-04-12""#))
     }
 

@@ -113,6 +113,6 @@ private struct PPMEncoder: ImageEncoding {
         let (unknown, usage) = CommandRunner.run("convert", folder.file("in.jpg"), folder.file("out.tga"))
         #expect(unknown == .usage)
         #expect(usage.stderr.contains("use .jpg, .jpeg, .png"), "\(usage.stderr)")
-        #expect(usage.stderr.contains(".ppm\n"), "\(usage.stderr)")
+        #expect(usage.stderr.contains(".ppm (a photo)"), "\(usage.stderr)")
     }
 }

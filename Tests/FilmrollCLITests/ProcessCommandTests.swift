@@ -39,7 +39,7 @@ import TestSupport
         #expect(lines.contains(#"{"stage":"index","total":0}"#))
         #expect(lines.contains(#"{"made":"animation","path":"days/2025-04-10.gif"}"#))
         let summary = try #require(lines.last)
-        #expect(summary.hasPrefix(#"{"photos":7,"videos":0,"livePhotos":0,"added":7,"decoded":7,"thumbnails":14,"fourcuts":1,"animations":2,"#), "\(summary)")
+        #expect(summary.hasPrefix(#"{"photos":7,"videos":0,"livePhotos":0,"bursts":0,"added":7,"decoded":7,"thumbnails":14,"fourcuts":1,"animations":2,"#), "\(summary)")
         #expect(summary.hasSuffix(#""gallery":"file://\#(out.path)/site/index.html"}"#))
         #expect(FileBytes.exists(out.path + "/site/days/2025-04-10-fourcut.jpg"))
     }

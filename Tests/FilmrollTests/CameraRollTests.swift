@@ -158,3 +158,68 @@ import TestSupport
         #expect(!FileBytes.exists(folder + "/still.mp4"))
     }
 }
+
+/// A burst is one item: the frame with the most detail stands for it, and
+/// its page lists the others.
+@Suite struct BurstTests {
+    /// A frame of a burst: `detail` 0 is a flat grey, more is more texture
+    /// (more bytes per pixel), taken at 10:00:00 plus `tenths`.
+    static func frame(detail: Int, tenths: Int, burst: String? = nil) throws -> [UInt8] {
+        var exif = EXIFBuilder()
+        exif.ifd0[0x010F] = .ascii("Apple")
+        exif.ifd0[0x0110] = .ascii("iPhone 15 Pro")
+        exif.exif[0x9003] = .ascii("2024:05:04 10:00:0\(tenths / 10)")
+        exif.exif[0x9291] = .ascii("\(tenths % 10)00")
+        if let burst { exif.exif[0x927C] = .undefined(EXIFBuilder.appleMakerNote([11: burst])) }
+        var random = SplitMix64(seed: UInt64(tenths + 1))
+        let pixels = (0..<64 * 48 * 3).map { _ in UInt8(128 + Int(random.next() % UInt64(2 * detail + 1)) - detail) }
+        let image = Image(width: 64, height: 48, format: .rgb8, pixels: pixels)
+        return try ImageEncoder.encode(image, as: .jpeg(JPEGEncodingOptions(exif: exif.payload)))
+    }
+
+    @Test func framesTakenTogetherAreOneItemShownByTheirSharpest() throws {
+        let folder = try FolderProcessTests.folderOf { folder in
+            for (index, detail) in [4, 40, 8, 2].enumerated() {
+                try AtomicFile.write(try Self.frame(detail: detail, tenths: index * 3), to: folder + "/IMG_200\(index).JPG")
+            }
+            // Taken by the same camera two seconds later: a photo of its own.
+            try AtomicFile.write(try Self.frame(detail: 10, tenths: 50), to: folder + "/IMG_2009.JPG")
+        }
+        defer { FolderProcessTests.remove(folder) }
+        let summary = try FolderProcess(folder: folder).run()
+        #expect(summary.photos == 2 && summary.bursts == 1 && summary.failures.isEmpty)
+        let catalog = try Catalog(folder: folder, access: .read)
+        let lead = try #require(try catalog.photo(relativePath: "IMG_2001.JPG"))
+        for name in ["IMG_2000.JPG", "IMG_2002.JPG", "IMG_2003.JPG"] {
+            #expect(try catalog.photo(relativePath: name)?.burstLeadID == lead.id)
+        }
+        #expect(try catalog.photo(relativePath: "IMG_2009.JPG")?.burstLeadID == nil)
+        let stats = try catalog.stats()
+        #expect(stats.photos == 2 && stats.bursts == 1)
+
+        let gallery = folder + "/.filmroll/gallery"
+        let day = try String(contentsOfFile: gallery + "/days/2024-05-04.html", encoding: .utf8)
+        #expect(day.contains(">BURST 4</span>") && day.contains("(burst of 4 photos)"))
+        #expect(!day.contains("IMG_2000.JPG"))
+        let page = try String(contentsOfFile: gallery + "/photos/IMG_2001.html", encoding: .utf8)
+        #expect(page.contains("4 frames; this one has the most detail."))
+        #expect(page.contains(#"<li><a href="../../../IMG_2000.JPG"><bdi>IMG_2000.JPG</bdi></a></li>"#))
+        #expect(try GalleryLinks.broken(in: gallery).isEmpty)
+    }
+
+    @Test func applesBurstIdentifierGroupsTwoFramesAndCopiesAreNoBurst() throws {
+        let folder = try FolderProcessTests.folderOf { folder in
+            try AtomicFile.write(try Self.frame(detail: 4, tenths: 0, burst: "B-1"), to: folder + "/a.jpg")
+            try AtomicFile.write(try Self.frame(detail: 30, tenths: 90, burst: "B-1"), to: folder + "/b.jpg")
+            // Three copies of one photo: the same time to the tenth, no burst.
+            for name in ["c.jpg", "d.jpg", "e.jpg"] { try AtomicFile.write(try Self.frame(detail: 9, tenths: 40), to: folder + "/" + name) }
+        }
+        defer { FolderProcessTests.remove(folder) }
+        let catalog = try Catalog(folder: folder)
+        let summary = try FolderIndexer(catalog: catalog, jobs: 2).run()
+        #expect(summary.bursts == 1)
+        let lead = try #require(try catalog.photo(relativePath: "b.jpg"))
+        #expect(try catalog.photo(relativePath: "a.jpg")?.burstLeadID == lead.id)
+        #expect(try catalog.photos(matching: PhotoQuery()).map(\.path).sorted() == ["b.jpg", "c.jpg", "d.jpg", "e.jpg"])
+    }
+}

@@ -82,8 +82,13 @@ public struct EXIFBuilder {
         let dataAt = head.count + sorted.count * 12 + 4
         for (tag, text) in sorted {
             let value = Array(text.utf8) + [0]
-            head += be16(tag) + be16(2) + be32(UInt32(value.count)) + be32(UInt32(dataAt + data.count))
-            data += value
+            head += be16(tag) + be16(2) + be32(UInt32(value.count))
+            if value.count <= 4 {
+                head += value + [UInt8](repeating: 0, count: 4 - value.count)
+            } else {
+                head += be32(UInt32(dataAt + data.count))
+                data += value
+            }
         }
         return head + be32(0) + data
     }

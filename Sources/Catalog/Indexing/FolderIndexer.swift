@@ -108,6 +108,7 @@ public struct FolderIndexer {
         summary.missing = gone.count
         if !toRead.isEmpty || !gone.isEmpty {
             summary.livePhotos = try LivePhotoPairing(database: database).run()
+            summary.bursts = try BurstGrouping(database: database).run()
         }
         return summary
     }

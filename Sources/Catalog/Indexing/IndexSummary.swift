@@ -17,6 +17,8 @@ public struct IndexSummary: Sendable, Equatable {
     /// Live Photos (a still and its MOV) found, when the pairs were looked
     /// for again (nil when nothing changed).
     public var livePhotos: Int?
+    /// Bursts found, when they were looked for again (nil when nothing changed).
+    public var bursts: Int?
     /// Files of the folder that are neither photos nor videos (sidecars, text); not catalogued.
     public var skipped: [PhotoFolder.Skipped] = []
     /// True when the run was stopped before the end (a re-run finishes it).

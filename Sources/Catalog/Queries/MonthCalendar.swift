@@ -85,7 +85,7 @@ extension Catalog {
         let prefix = "\(year)-\(month < 10 ? "0" : "")\(month)"
         var counts: [Int: Int] = [:]
         for row in try database.rows("""
-            SELECT taken_day, count(*) FROM photos WHERE missing = 0 AND error IS NULL AND live_still_id IS NULL
+            SELECT taken_day, count(*) FROM photos WHERE missing = 0 AND error IS NULL AND live_still_id IS NULL AND burst_lead_id IS NULL
             AND substr(taken_day, 1, 7) = ? GROUP BY taken_day
             """, [prefix]) {
             if let day = row[0].string.flatMap({ Int($0.suffix(2)) }), let count = row[1].int { counts[day] = count }

@@ -21,8 +21,8 @@ public struct PhotoQuery: Sendable, Equatable {
     }
 
     var sql: (String, [DatabaseValueConvertible]) {
-        // Items: a Live Photo's MOV goes with its still.
-        var conditions = ["error IS NULL", "live_still_id IS NULL"]
+        // Items: a Live Photo's MOV goes with its still, a burst's frames with the one that stands for it.
+        var conditions = ["error IS NULL", "live_still_id IS NULL", "burst_lead_id IS NULL"]
         var arguments: [DatabaseValueConvertible] = []
         if !includeMissing { conditions.append("missing = 0") }
         if let day {

@@ -41,6 +41,9 @@ public struct PhotoRecord: Sendable, Hashable {
     /// Set on a Live Photo's MOV: the still it is the motion of (its row
     /// id). Such a video is no item of its own.
     public var liveStillID: Int64?
+    /// Set on a burst's frames but the one that stands for it: that
+    /// frame's row id. Such a frame is no item of its own.
+    public var burstLeadID: Int64?
 
     /// Whether the row is a video (a clip of its own, or a Live Photo's motion).
     public var isVideo: Bool { video != nil }
@@ -67,7 +70,8 @@ public struct PhotoRecord: Sendable, Hashable {
         id, path, bytes, mtime_ns, hash, format, stored_width, stored_height, width, height, orientation, \
         taken_at, taken_offset_minutes, taken_from_mtime, make, model, latitude, longitude, frames, error, missing, \
         taken_source, exposure_time, f_number, iso, focal_length, lens, color_space, \
-        duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length, live_still_id
+        duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length, live_still_id, \
+        burst_lead_id
         """
 
     init(row: Row) {
@@ -106,6 +110,7 @@ public struct PhotoRecord: Sendable, Hashable {
             motionPhoto = MotionPhotoClip(kind: kind, byteRange: offset..<offset + length)
         }
         liveStillID = row["live_still_id"].int.map(Int64.init)
+        burstLeadID = row["burst_lead_id"].int.map(Int64.init)
     }
 
     private static func size(_ width: DatabaseValue, _ height: DatabaseValue) -> PixelSize? {

@@ -119,7 +119,8 @@ enum CatalogSchema {
         // belong together: Apple's content identifier (a Live Photo's still and its MOV), its
         // burst identifier, and a motion photo's embedded video (where it lies in the file).
         // `live_still_id` is set on a Live Photo's MOV: the row of its still; such a MOV is
-        // no item of its own. Rows made before are read again (see version 5).
+        // no item of its own. `burst_lead_id` is set on a burst's frames but the one that
+        // stands for it: that frame's row. Rows made before are read again (see version 5).
         """
         ALTER TABLE photos ADD COLUMN duration REAL;
         ALTER TABLE photos ADD COLUMN video_codec TEXT;
@@ -130,6 +131,7 @@ enum CatalogSchema {
         ALTER TABLE photos ADD COLUMN motion_offset INTEGER;
         ALTER TABLE photos ADD COLUMN motion_length INTEGER;
         ALTER TABLE photos ADD COLUMN live_still_id INTEGER;
+        ALTER TABLE photos ADD COLUMN burst_lead_id INTEGER;
         CREATE INDEX photos_content_id ON photos(content_id);
         UPDATE photos SET bytes = -1 WHERE missing = 0;
         """,
@@ -162,7 +164,7 @@ enum CatalogSchema {
             error TEXT,                           -- why the file could not be read
             missing INTEGER NOT NULL DEFAULT 0,   -- 1 when the file is gone
             indexed_at TEXT NOT NULL
-            , taken_source TEXT, exposure_time REAL, f_number REAL, iso INTEGER, focal_length REAL, lens TEXT, color_space TEXT, duration REAL, video_codec TEXT, audio INTEGER, content_id TEXT, burst_id TEXT, motion_kind TEXT, motion_offset INTEGER, motion_length INTEGER, live_still_id INTEGER
+            , taken_source TEXT, exposure_time REAL, f_number REAL, iso INTEGER, focal_length REAL, lens TEXT, color_space TEXT, duration REAL, video_codec TEXT, audio INTEGER, content_id TEXT, burst_id TEXT, motion_kind TEXT, motion_offset INTEGER, motion_length INTEGER, live_still_id INTEGER, burst_lead_id INTEGER
             -- version 5 (where ADD COLUMN puts them): the date's source, exposure, lens, colour space;
             -- version 6: videos, Live Photos, bursts and motion photos
         );

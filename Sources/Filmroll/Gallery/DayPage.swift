@@ -138,9 +138,14 @@ struct DayPage {
             """
     }
 
-    /// A video's, Live Photo's or motion photo's badge over its thumbnail,
-    /// said in words to a screen reader; nothing for a still.
+    /// A video's, Live Photo's, motion photo's or burst's badge over its
+    /// thumbnail, said in words to a screen reader; nothing for a still.
     private func badge(_ photo: GalleryPhoto) -> String {
+        if !photo.burst.isEmpty {
+            let frames = photo.burst.count + 1
+            return "<span class=\"badge burst\" aria-hidden=\"true\">\(HTMLEscaping.escape(locale.burstBadge(frames: frames)))</span>"
+                + "<span class=\"visually-hidden\"> (\(HTMLEscaping.escape(locale.burstLabel(frames: frames))))</span>"
+        }
         guard let motion = photo.motion else { return "" }
         return "<span class=\"badge \(motion.kind.rawValue)\" aria-hidden=\"true\">\(HTMLEscaping.escape(locale.motionBadge(motion)))</span>"
             + "<span class=\"visually-hidden\"> (\(HTMLEscaping.escape(locale.motionLabel(motion))))</span>"

@@ -27,4 +27,15 @@ extension GalleryLocale {
     var noPlayableClip: String {
         self == .en ? "This video cannot be played here; open the original." : "여기서는 재생할 수 없는 동영상입니다. 원본을 여세요."
     }
+
+    /// "BURST 20": a burst's badge, with all its frames.
+    func burstBadge(frames: Int) -> String { self == .en ? "BURST \(frames)" : "연사 \(frames)" }
+    /// "burst of 20 photos", for a screen reader.
+    func burstLabel(frames: Int) -> String { self == .en ? "burst of \(frames) photos" : "연사 \(frames)장" }
+    var burstHeading: String { self == .en ? "Burst" : "연사" }
+    /// Why this frame was shown, before the list of the others.
+    func burstNote(frames: Int) -> String {
+        self == .en ? "\(frames) frames; this one has the most detail. The others:"
+                    : "\(frames)장 가운데 가장 선명한 사진입니다. 나머지:"
+    }
 }

@@ -27,6 +27,8 @@ public struct GalleryPhoto: Sendable, Hashable {
     public var details = GalleryPhotoDetails()
     /// A video's, Live Photo's or motion photo's motion; nil for a still.
     public var motion: GalleryMotion?
+    /// The other frames of the burst this photo stands for (empty for a photo of its own).
+    public var burst: [GalleryBurstFrame] = []
 
     public init(name: String, thumbnail: String, large: String, thumbnailSize: PixelSize, largeSize: PixelSize,
                 taken: CaptureDate? = nil, camera: String? = nil) {
@@ -56,4 +58,15 @@ public struct GalleryPhotoDetails: Sendable, Hashable {
     public var place: String?
 
     public init() {}
+}
+
+/// A frame of a burst besides the one shown: its name, and its original when linked.
+public struct GalleryBurstFrame: Sendable, Hashable {
+    public var name: String
+    public var original: String?
+
+    public init(name: String, original: String?) {
+        self.name = name
+        self.original = original
+    }
 }

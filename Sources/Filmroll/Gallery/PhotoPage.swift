@@ -118,6 +118,14 @@ struct PhotoPage {
         if let original = photo.original {
             rows.append((locale.originalLabel, "<a href=\"\(links.url(original))\">\(HTMLEscaping.escape(locale.openOriginal))</a>"))
         }
+        if !photo.burst.isEmpty {
+            let others = photo.burst.map { frame in
+                let name = "<bdi>\(HTMLEscaping.escape(frame.name))</bdi>"
+                return "<li>" + (frame.original.map { "<a href=\"\(links.url($0))\">\(name)</a>" } ?? name) + "</li>"
+            }
+            rows.append((locale.burstHeading, HTMLEscaping.escape(locale.burstNote(frames: photo.burst.count + 1))
+                         + "<ul class=\"burst\">" + others.joined() + "</ul>"))
+        }
         return "<section class=\"details\" aria-labelledby=\"details\">\n<h2 id=\"details\">"
             + "\(HTMLEscaping.escape(locale.detailsHeading))</h2>\n<dl>\n"
             + rows.map { "<dt>\(HTMLEscaping.escape($0.0))</dt><dd>\($0.1)</dd>" }.joined(separator: "\n")

@@ -73,7 +73,8 @@ public struct FolderProcess: Sendable {
             pass += 1
             let records = try catalog.photos(matching: PhotoQuery())
                 .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
-            plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(), folder: folder, options: options)
+            plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(), burstFrames: try catalog.burstFrames(),
+                               folder: folder, options: options)
             let outputs = plan.outputs(options: options, out: out, folder: folder,
                                        encoderBytes: pipeline.configuration.memory.encoderBytes)
             do {
@@ -126,6 +127,7 @@ public struct FolderProcess: Sendable {
         summary.videos = plan.photos.filter { $0.record.isVideo }.count
         summary.photos = plan.photos.count - summary.videos
         summary.livePhotos = plan.photos.filter { $0.liveVideo != nil }.count
+        summary.bursts = plan.photos.filter { !$0.burstFrames.isEmpty }.count
 
         let removed = OutputSweep.removeAllBut(expected: plan.expectedOutputs, in: out)
         try catalog.forgetOutputs(paths: removed.map { AbsolutePath.of(out + "/" + $0) })

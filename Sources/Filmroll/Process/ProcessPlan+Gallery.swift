@@ -53,6 +53,10 @@ extension ProcessPlan {
                     shown.details.place = record.gps.flatMap { ReverseGeocoder.shared.place(near: $0)?.description }
                     shown.motion = motion(of: photo, toOriginals: options.originals == .link ? toOriginals : nil,
                                           isThere: isThere)
+                    shown.burst = photo.burstFrames.map { frame in
+                        GalleryBurstFrame(name: String(frame.path.split(separator: "/").last ?? ""),
+                                          original: options.originals == .link ? toOriginals.map { $0 + frame.path } : nil)
+                    }
                     return shown
                 }
             let sheet = isThere(day.fourCut) ? day.fourCut : nil

@@ -16,6 +16,8 @@ struct ProcessPlan {
         var liveVideo: PhotoRecord?
         /// The clip its page plays, made for browsers (`ClipPreviewOutputs`), when it needs one.
         var clip: String?
+        /// The other frames of the burst it stands for, in time order.
+        var burstFrames: [PhotoRecord] = []
 
         /// The catalogued file whose video the page plays: the item itself
         /// (a video, a motion photo) or a Live Photo's MOV; nil for a still.
@@ -52,7 +54,9 @@ struct ProcessPlan {
     var days: [Day]
 
     /// - Parameter liveVideos: the MOVs of Live Photos, by their still's row id.
-    init(records: [PhotoRecord], liveVideos: [Int64: PhotoRecord] = [:], folder: String, options: ProcessOptions) {
+    ///   - burstFrames: the other frames of each burst, by the row id of the one that stands for it.
+    init(records: [PhotoRecord], liveVideos: [Int64: PhotoRecord] = [:], burstFrames: [Int64: [PhotoRecord]] = [:],
+         folder: String, options: ProcessOptions) {
         let shared = Self.sharedStems(records.map(\.path))
         photos = records.map { record in
             var (stem, sourceExtension) = Self.split(record.path)
@@ -67,6 +71,7 @@ struct ProcessPlan {
                              ? "thumbs/\(stem)_\(options.previewSize).jpg" : nil,
                          page: "photos/\(stem).html")
             photo.liveVideo = liveVideos[record.id]
+            photo.burstFrames = burstFrames[record.id] ?? []
             if let motion = photo.motionSource, ClipPreviewOutputs.needsPreview(motion) { photo.clip = "clips/\(stem).mp4" }
             return photo
         }

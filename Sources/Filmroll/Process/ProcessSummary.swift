@@ -5,6 +5,8 @@ public struct ProcessSummary: Sendable, Equatable {
     /// Videos of their own, and stills with a Live Photo's MOV (among `photos`).
     public var videos = 0
     public var livePhotos = 0
+    /// Bursts (among `photos`: each one item, the frame that stands for it).
+    public var bursts = 0
     /// Files decoded: at most one per photo whose outputs were out of date.
     public var decoded = 0
     public var thumbnailsMade = 0

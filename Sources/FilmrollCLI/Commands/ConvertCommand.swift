@@ -57,7 +57,7 @@ struct ConvertCommand: Command {
             encoder = nil
         } else {
             guard let found = ImageEncoders.encoder(forOutputPath: output) else {
-                throw UsageError("cannot tell the output format from '\(output)'; use \(ImageEncoders.extensionList) or .mp4")
+                throw UsageError("cannot tell the output format from '\(output)'; use \(ImageEncoders.extensionList) (a photo), or .mp4 (a video)")
             }
             encoder = found
         }

@@ -27,7 +27,7 @@ struct StatsCommand: Command {
             if json {
                 io.print(JSONValue.object([
                     ("photos", .int(stats.photos)), ("videos", .int(stats.videos)), ("livePhotos", .int(stats.livePhotos)),
-                    ("motionPhotos", .int(stats.motionPhotos)),
+                    ("motionPhotos", .int(stats.motionPhotos)), ("bursts", .int(stats.bursts)),
                     ("missing", .int(stats.missing)), ("failed", .int(stats.failed)),
                     ("bytes", .int(stats.bytes)),
                     ("outputs", .object(stats.outputs.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
@@ -39,6 +39,7 @@ struct StatsCommand: Command {
                 if stats.videos > 0 { lines.append("videos: \(stats.videos)") }
                 if stats.livePhotos > 0 { lines.append("Live Photos: \(stats.livePhotos) (each a photo with its MOV)") }
                 if stats.motionPhotos > 0 { lines.append("motion photos: \(stats.motionPhotos)") }
+                if stats.bursts > 0 { lines.append("bursts: \(stats.bursts) (each counted as one photo)") }
                 if stats.missing > 0 { lines.append("missing: \(stats.missing) (filmroll prune removes them)") }
                 if stats.failed > 0 { lines.append("unreadable: \(stats.failed)") }
                 if let first = stats.firstDay, let last = stats.lastDay { lines.append("taken: \(first) – \(last)") }

@@ -43,6 +43,7 @@ final class ProcessDisplay: Sendable {
         if json {
             io.print(JSONValue.object([
                 ("photos", .int(summary.photos)), ("videos", .int(summary.videos)), ("livePhotos", .int(summary.livePhotos)),
+                ("bursts", .int(summary.bursts)),
                 ("added", .int(summary.index.added)), ("decoded", .int(summary.decoded)),
                 ("thumbnails", .int(summary.thumbnailsMade)), ("fourcuts", .int(summary.fourCutsMade)),
                 ("animations", .int(summary.animationsMade)), ("clips", .int(summary.clipsMade)),
