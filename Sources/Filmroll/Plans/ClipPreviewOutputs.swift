@@ -7,9 +7,6 @@ import Imaging
 /// motion photo's video, which lies inside the still). An H.264 video is
 /// played from the original and needs none.
 public enum ClipPreviewOutputs {
-    /// The longest clip a preview is made of (30 minutes): past it the page
-    /// shows the poster and links the original, and the run stays short.
-    public static let longestSeconds = 30.0 * 60
     /// The encoder's settings: what `ffmpeg -c:v libx264` uses by default.
     public static let crf = 23.0
     public static let preset = VideoPreset.medium
@@ -17,8 +14,7 @@ public enum ClipPreviewOutputs {
     /// Whether `record`'s motion needs a preview to play in a page.
     public static func needsPreview(_ record: PhotoRecord) -> Bool {
         if let clip = record.motionPhoto { return !clip.byteRange.isEmpty }
-        guard let video = record.video else { return false }
-        return !video.playsInBrowsers && video.durationSeconds <= longestSeconds
+        return record.video.map(ClipTranscoder.needsClip) ?? false
     }
 
     /// The preview of `photo` (a video, or a motion photo's clip in

@@ -9,6 +9,15 @@
 public enum ClipTranscoder {
     /// 720p: what phones and browsers play smoothly, a tenth of 4K's bytes.
     public static let maxShortSide = 720
+    /// The longest video a clip is made of (30 minutes): past it a page
+    /// shows the poster and links the original, and a run stays short.
+    public static let longestSeconds = 30.0 * 60
+
+    /// Whether a page needs a clip made to play `video`: browsers play no
+    /// HEVC (Chromium, Firefox), and one longer than `longestSeconds` gets none.
+    public static func needsClip(_ video: VideoFacts) -> Bool {
+        !video.playsInBrowsers && video.durationSeconds <= longestSeconds
+    }
 
     /// Re-encodes the video at `path` (or in `byteRange` of it) into `output`.
     /// - Parameters:
