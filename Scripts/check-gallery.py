@@ -8,9 +8,11 @@
 - no page is over 300 KB of HTML;
 - axe-core (from PyPI's axe-playwright-python) finds no serious or critical
   violation on the index, a day, a photo, an "On this day" and the problems
-  page, at 1400 and 390 px wide, in light and dark schemes;
+  page, and a video's and a Live Photo's page when there are some, at 1400 and 390 px wide, in light and dark schemes;
 - the keyboard: on a photo page the right and left arrows go to the next
   and previous photos; Tab reaches every link with a visible focus ring;
+- a Live Photo's or motion photo's motion plays when its link is pressed,
+  and a video's page loads its clip;
 - the index's first contentful paint from file://, in milliseconds;
 - screenshots at 1400 and 390 px wide (with --screenshots).
 
@@ -141,6 +143,11 @@ def browser_checks(folder, pages, shots):
         found = [p for p in pages if re.search(pattern, os.path.relpath(p, folder))]
         return found[len(found) // 2] if found else None
     chosen = [p for p in [folder + "/index.html", pick(r"^days/"), pick(r"^photos/"), pick(r"^on-this-day/"), pick(r"^problems")] if p]
+    # A video's page and a Live Photo's or motion photo's, when the gallery has them.
+    for marker in ('<video src=', 'class="motion-clip"'):
+        page = next((p for p in pages if "/photos/" in p and marker in open(p, encoding="utf-8").read()), None)
+        if page and page not in chosen:
+            chosen.append(page)
     try:
         for page in chosen:
             url = "file://" + urllib.parse.quote(page)
@@ -182,6 +189,28 @@ def browser_checks(folder, pages, shots):
             time.sleep(0.5)
             if previous and browser.evaluate("location.href") != previous:
                 fail("the left arrow did not open the previous photo")
+        # A Live Photo's or motion photo's motion plays when its link is pressed, and a video loads.
+        for page in pages:
+            text = open(page, encoding="utf-8").read() if "/photos/" in page else ""
+            if 'class="motion-clip"' in text:
+                browser.open("file://" + urllib.parse.quote(page), 1400)
+                browser.evaluate("document.querySelector('a.motion-play').click()")
+                time.sleep(1.0)
+                state = browser.evaluate("(() => { const v = document.querySelector('video.motion-clip'); "
+                                         "return [document.querySelector('.motion').classList.contains('playing'), v.paused, v.currentTime]; })()")
+                if not state or not state[0] or state[1] or state[2] <= 0:
+                    fail("%s: the motion did not play when its link was pressed (%s)" % (os.path.relpath(page, folder), state))
+                break
+        for page in pages:
+            text = open(page, encoding="utf-8").read() if "/photos/" in page else ""
+            if '<video src=' in text:
+                browser.open("file://" + urllib.parse.quote(page), 1400)
+                time.sleep(1.0)
+                state = browser.evaluate("(() => { const v = document.querySelector('figure.photo video'); "
+                                         "return [v.readyState, v.duration, v.error && v.error.code]; })()")
+                if not state or state[0] < 1 or not state[1] or state[2]:
+                    fail("%s: the video did not load (%s)" % (os.path.relpath(page, folder), state))
+                break
         # The index's first contentful paint.
         browser.open("file://" + urllib.parse.quote(folder + "/index.html"), 1400)
         paint = browser.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")

@@ -10,8 +10,8 @@ clips show ffmpeg's testsrc2 instead of a photo.
 
 Writes into OUTDIR:
   clips/     20 clips 1920x1080 at 30 fps, 5 to 60 s long (37 s on average):
-             10 H.264 (libx264 -preset fast, High, 2 s GOP, VID_*.mp4) and
-             10 HEVC (libx265 -preset ultrafast, -tag:v hvc1, IMG_3*.MOV), each a
+             10 H.264 (libx264 -preset ultrafast -crf 23, 2 s GOP, VID_*.mp4) and
+             10 HEVC (libx265 -preset ultrafast -crf 16, -tag:v hvc1, IMG_3*.MOV), each a
              slow zoom and pan over one 12 MP photo with a little temporal grain;
              QuickTime metadata as phones write it (-movflags use_metadata_tags:
              com.apple.quicktime.creationdate with its offset, .location.ISO6709,
@@ -66,7 +66,7 @@ FPS = 30
 OFFSET = "+09:00"
 PLACE = "+37.5665+126.9780+038.000/"          # Seoul, ISO 6709
 LENGTHS = [5 + round(55 * i / 19) for i in range(20)]   # 5, 8, 11, ... 57, 60 s
-TURNED = {3: 90, 4: 90, 13: 270}               # clip index: degrees (display matrix)
+TURNED = {3: 90, 4: 90, 13: 270}               # clip index: degrees clockwise (display matrix)
 IN_ROLL = 10                                   # the first (shortest) clips go into roll/
 EXIFTOOL_CONFIG = r"""# Google's Motion Photo 1.0 tags, which exiftool 12.57 does not know yet.
 %Image::ExifTool::UserDefined = (
@@ -148,9 +148,9 @@ def encode(path, photo, seconds, size, codec, taken, make, model, audio, turn=0,
     if audio:
         inputs += sound(seconds, pitch)
     if codec == "h264":
-        video = ["-c:v", "libx264", "-preset", "fast", "-crf", "20", "-g", str(2 * FPS), "-profile:v", "high"]
+        video = ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "23", "-g", str(2 * FPS)]
     else:
-        video = ["-c:v", "libx265", "-preset", "ultrafast", "-crf", "22", "-tag:v", "hvc1",
+        video = ["-c:v", "libx265", "-preset", "ultrafast", "-crf", "16", "-tag:v", "hvc1",
                  "-x265-params", "log-level=error:keyint=%d" % (2 * FPS)]
     _, tags = quicktime_tags(taken, make, model)
     temporary = path + ".part" + os.path.splitext(path)[1]
@@ -158,10 +158,15 @@ def encode(path, photo, seconds, size, codec, taken, make, model, audio, turn=0,
     ffmpeg(*inputs, "-filter_complex", "[0:v]%s[v]" % chain, "-map", "[v]", *audio_out, *video,
            "-t", str(seconds), "-map_metadata", "-1", "-movflags", "use_metadata_tags", *tags, temporary)
     if turn:
-        # ffmpeg writes a display matrix from "rotate" only when it copies the stream.
+        # ffmpeg writes a display matrix from "rotate" only when it copies the stream. ffmpeg 4 took
+        # the angle clockwise, ffmpeg 5.1 takes it counterclockwise: the other way is tried when the
+        # matrix written turns the wrong way (ffprobe's rotation is counterclockwise).
         turned = path + ".turned" + os.path.splitext(path)[1]
-        ffmpeg("-i", temporary, "-map", "0", "-c", "copy", "-map_metadata", "0", "-movflags", "use_metadata_tags",
-               "-metadata:s:v:0", "rotate=%d" % turn, turned)
+        for angle in (turn, 360 - turn):
+            ffmpeg("-i", temporary, "-map", "0", "-c", "copy", "-map_metadata", "0", "-movflags", "use_metadata_tags",
+                   "-metadata:s:v:0", "rotate=%d" % angle, turned)
+            if rotation(turned) % 360 == -turn % 360:
+                break
         os.replace(turned, temporary)
     check(temporary, codec, taken, turn, audio)
     os.replace(temporary, path)
@@ -187,12 +192,19 @@ def check(path, codec, taken, turn, audio):
     for key in ("com.apple.quicktime.creationdate", "com.apple.quicktime.location.ISO6709"):
         if tags.get(key) != expected[key]:
             die("%s: %s is %r, not %r" % (path, key, tags.get(key), expected[key]))
-    rotation = 0
-    for side in video[0].get("side_data_list", []):
-        if "rotation" in side:
-            rotation = int(side["rotation"])
-    if turn and rotation % 360 != (-turn) % 360:
-        die("%s: display matrix turns by %d, not %d" % (path, -rotation, turn))
+    if rotation(path) % 360 != -turn % 360:
+        die("%s: its display matrix turns it %d degrees clockwise, not %d" % (path, -rotation(path) % 360, turn))
+
+
+def rotation(path):
+    """The display matrix's turn as ffprobe gives it: degrees counterclockwise (0 when none)."""
+    found = probe(path)
+    for stream in found["streams"]:
+        if stream["codec_type"] == "video":
+            for side in stream.get("side_data_list", []):
+                if "rotation" in side:
+                    return int(float(side["rotation"]))
+    return 0
 
 
 # ---- photos

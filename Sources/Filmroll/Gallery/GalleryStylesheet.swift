@@ -154,6 +154,7 @@ enum GalleryStylesheet {
           display: block; max-width: 100%; max-height: 85vh; width: auto; height: auto; margin: 0 auto;
           border-radius: 4px; background: #000;
         }
+        figure.photo video:focus-visible, figure.photo video:focus-within { outline: 3px solid var(--accent); outline-offset: 3px; }
         figure.photo .motion { position: relative; width: fit-content; max-width: 100%; margin: 0 auto; }
         figure.photo .motion img { display: block; }
         figure.photo video.motion-clip {
