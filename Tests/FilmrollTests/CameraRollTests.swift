@@ -62,6 +62,7 @@ import TestSupport
         #expect(!FileBytes.exists(gallery + "/photos/IMG_0100_mov.html"))
         let day = try String(contentsOfFile: gallery + "/days/2024-05-03.html", encoding: .utf8)
         #expect(day.contains(">▶ 0:02</span>") && day.contains(">LIVE</span>"))
+        #expect(day.contains("<p class=\"summary\">1 photo, 1 video</p>"))
         #expect(day.contains("(video, 0:02)") && day.contains("(Live Photo, 0:02)"))
         #expect(try GalleryLinks.broken(in: gallery).isEmpty)
 

@@ -18,7 +18,7 @@ struct DayPage {
             \(navigation)
             <main id="main">
             <h1><time datetime="\(date.iso)">\(HTMLEscaping.escape(title))</time></h1>
-            <p class="summary">\(HTMLEscaping.escape(locale.photoCount(day.photos.count)))</p>
+            <p class="summary">\(HTMLEscaping.escape(locale.itemCount(day.photos)))</p>
             \(highlights)<section aria-labelledby="photos">
             <h2 id="photos">\(HTMLEscaping.escape(locale.photosHeading))</h2>
             <ul class="photos">

@@ -8,6 +8,23 @@ extension GalleryLocale {
         }
     }
 
+    /// "12 photos", "1 photo, 2 videos", "2 videos" / "사진 1장, 동영상 2개":
+    /// what a day or a library holds, videos apart (a Live Photo is a photo).
+    func itemCount(_ items: [GalleryPhoto]) -> String {
+        let videos = items.filter { $0.motion?.kind == .video }.count
+        return itemCount(photos: items.count - videos, videos: videos)
+    }
+
+    func itemCount(photos: Int, videos: Int) -> String {
+        guard videos > 0 else { return photoCount(photos) }
+        let videoText = switch self {
+        case .en: videos == 1 ? "1 video" : "\(videos) videos"
+        case .ko: "동영상 \(videos)개"
+        }
+        guard photos > 0 else { return videoText }
+        return self == .en ? photoCount(photos) + ", " + videoText : "사진 \(photos)장, " + videoText
+    }
+
     /// "1 day", "14 days" / "14일".
     func dayCount(_ count: Int) -> String {
         switch self {

@@ -14,11 +14,11 @@ struct IndexPage {
     private let links = PageLinks(toRoot: "")
 
     var html: String {
-        let photoTotal = days.reduce(0) { $0 + $1.photos.count }
+        let items = days.flatMap(\.photos)
         var body = """
             <header class="site">
             <h1>\(HTMLEscaping.escape(options.title))</h1>
-            <p class="summary">\(HTMLEscaping.escape(locale.photoCount(photoTotal) + " · " + locale.dayCount(days.count)))\(problemLink)</p>
+            <p class="summary">\(HTMLEscaping.escape(locale.itemCount(items) + " · " + locale.dayCount(days.count)))\(problemLink)</p>
             </header>
 
             """
@@ -96,10 +96,10 @@ struct IndexPage {
     private func calendar(_ month: (year: Int, month: Int, days: [Int: GalleryDay]), heading: String) -> String {
         let grid = MonthGrid(year: month.year, month: month.month, weekStart: options.weekStart)
         let title = locale.monthTitle(year: month.year, month: month.month)
-        let count = month.days.values.reduce(0) { $0 + $1.photos.count }
+        let count = locale.itemCount(month.days.values.flatMap(\.photos))
         var html = """
             <table class="month" id="\(GalleryPaths.monthAnchor(year: month.year, month: month.month))">
-            <caption><\(heading)>\(HTMLEscaping.escape(title))</\(heading)> <span class="count">\(HTMLEscaping.escape(locale.photoCount(count)))</span></caption>
+            <caption><\(heading)>\(HTMLEscaping.escape(title))</\(heading)> <span class="count">\(HTMLEscaping.escape(count))</span></caption>
             <thead>
             <tr>
             """
@@ -123,13 +123,13 @@ struct IndexPage {
         guard let day = days[number], let cover = day.photos.first else {
             return "<td><span class=\"number\">\(number)</span></td>"
         }
-        let label = locale.dayTitle(day.date) + ", " + locale.photoCount(day.photos.count)
+        let label = locale.dayTitle(day.date) + ", " + locale.itemCount(day.photos)
         return """
             <td class="has-photos"><a href="\(links.url(GalleryPaths.dayPage(day.date)))" \
             aria-label="\(HTMLEscaping.escape(label))"><span class="number">\(number)</span>\
             <img src="\(links.url(cover.thumbnail))" alt="\(HTMLEscaping.escape(locale.photoDescription(cover)))" \
             width="\(cover.thumbnailSize.width)" height="\(cover.thumbnailSize.height)" loading="lazy" decoding="async">\
-            <span class="count">\(HTMLEscaping.escape(locale.photoCount(day.photos.count)))</span></a></td>
+            <span class="count">\(HTMLEscaping.escape(locale.itemCount(day.photos)))</span></a></td>
             """
     }
 }

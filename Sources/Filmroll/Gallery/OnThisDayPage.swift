@@ -22,7 +22,7 @@ struct OnThisDayPage {
             body += """
                 <section aria-labelledby="\(id)">
                 <h2 id="\(id)"><a href="\(links.url(GalleryPaths.dayPage(day.date)))">\(day.date.year)</a> \
-                <span class="count">\(HTMLEscaping.escape(locale.photoCount(day.photos.count)))</span></h2>
+                <span class="count">\(HTMLEscaping.escape(locale.itemCount(day.photos)))</span></h2>
                 <ul class="photos">
                 \(day.photos.map(figure).joined(separator: "\n"))
                 </ul>
