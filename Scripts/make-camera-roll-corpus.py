@@ -43,9 +43,11 @@ Writes into OUTDIR:
              H.264 (libx264 -preset ultrafast; testsrc2 drawn at 960x540 and enlarged
              4x, so it encodes fast and stays near 12 Mbit/s) with AAC sound.
   manifest.tsv one line per file: set, name, what, codec, size, seconds, turn, sound, taken.
-  expected.tsv what Filmroll should count in roll/: photos, videos, livePhotos,
-             motionPhotos (as `filmroll stats --json` counts them) and clips (the
-             H.264 clips `process` makes: the HEVC videos and the motion photos).
+  expected.tsv what roll/ holds, in the names `filmroll stats --json` counts by: stills (68:
+             photos, Live Photos' stills, motion photos, burst frames), burstFrames (20),
+             bursts (1), videos (10: Live Photos' MOVs are not), livePhotos (5), motionPhotos (3),
+             and clips (8: the H.264 clips `process` makes, for the HEVC videos and the
+             motion photos).
 
 Idempotent: a stamp file makes a second run keep clips/ and roll/ unless
 --force or the recipe changed; the long clip is made when its file is missing.
@@ -418,8 +420,8 @@ def make_clips_and_roll(out, photos, jobs):
             rows.append(("roll", *row[1:]))
 
     hevc_in_roll = sum(1 for row in rows if row[0] == "roll" and row[3] == "hevc")
-    expected = {"photos": 40 + len(live_sources) + len(motion_sources) + 20, "videos": IN_ROLL,
-                "livePhotos": len(live_sources), "motionPhotos": len(motion_sources),
+    expected = {"stills": 40 + len(live_sources) + len(motion_sources) + 20, "burstFrames": 20, "bursts": 1,
+                "videos": IN_ROLL, "livePhotos": len(live_sources), "motionPhotos": len(motion_sources),
                 "clips": hevc_in_roll + len(motion_sources)}
     return rows, expected
 
@@ -461,7 +463,7 @@ def main():
 
     version = run(["ffmpeg", "-version"]).splitlines()[0]
     photos = photo_sources(photos_dir)
-    source = photos_dir if len(photos) >= 48 else "stand-in photos"
+    source = "the photo corpus" if len(photos) >= 48 else "stand-in photos"
     stamp_text = "%s\n%s\nphotos: %s\n" % (RECIPE, version, source)
     stamp = os.path.join(out, ".stamp")
     current = os.path.exists(stamp) and open(stamp, encoding="utf-8").read() == stamp_text

@@ -100,3 +100,22 @@ import TestSupport
         #expect(runner.stderr.contains("Usage: filmroll video "))
     }
 }
+
+/// `video --clip-seconds`: videos among the inputs play on their slides.
+@Suite struct VideoClipCommandTests {
+    @Test func videosPlayForTheirSecondsAmongThePhotos() throws {
+        let folder = TemporaryFolder()
+        try folder.write(try Fixtures.bytes("dated/IMG_0001.jpg"), as: "a.jpg")
+        try folder.write(try FileBytes.read(Fixtures.root + "/Tests/Videos/camera-roll/fade-in.mp4"), as: "b.mp4")
+        let output = folder.file("out/show.mp4")
+        try Folders.create(folder.file("out"))
+        let (code, runner) = CommandRunner.run("video", folder.file("a.jpg"), folder.file("b.mp4"), "-o", output,
+                                               "--size", "160x90", "--seconds", "1", "--crossfade", "0.25",
+                                               "--clip-seconds", "1.5", "--json")
+        #expect(code == .success, "\(runner.stderr)")
+        // 1 + 1.5 − 0.25 s at 30 fps: 67.5 frames, rounded to 68.
+        #expect(runner.stdout.contains(#""frames":68,"duration":2.267"#), "\(runner.stdout)")
+        let (bad, usage) = CommandRunner.run("video", folder.file("a.jpg"), "-o", folder.file("x.mp4"), "--clip-seconds", "0.2")
+        #expect(bad == .usage && usage.stderr.contains("--clip-seconds"))
+    }
+}

@@ -118,10 +118,16 @@ public struct VideoMaker {
 
     private func makeSlideshow(_ files: [InputFile], slideshow options: SlideshowOptions, output: String, options videoOptions: VideoOptions,
                                cancellation: CancellationToken, progress: @Sendable () -> Void) throws(VideoError) -> VideoOutput {
+        var options = options
+        options.limits = frames.pipeline.configuration.limits
         var photos: [SlideshowPhoto] = []
         for file in files {
             do throws(ImagingError) {
-                photos.append(.file(try SourceIdentity.of(file.path)))
+                if let clipSeconds = options.clipSeconds, let seconds = try Self.videoSeconds(file.path, limits: options.limits) {
+                    photos.append(.clip(path: file.path, seconds: min(clipSeconds, seconds)))
+                } else {
+                    photos.append(.file(try SourceIdentity.of(file.path)))
+                }
             } catch {
                 throw .frame(path: file.path, error)
             }
@@ -149,6 +155,13 @@ public struct VideoMaker {
         if !written { throw .cancelled }
         return VideoOutput(path: output, size: show.canvas, frameCount: show.frameCount,
                            durationSeconds: Double(show.frameCount) / options.frameRate.framesPerSecond, byteCount: 0)
+    }
+
+    /// A video's length in seconds, known from its first bytes and header; nil for a photo.
+    private static func videoSeconds(_ path: String, limits: DecodeLimits) throws(ImagingError) -> Double? {
+        let file = try ImageFile.open(path, limit: limits.maxFileBytes)
+        guard file.bytes == nil else { return nil }
+        return try file.readInfo(limits: limits).metadata.video?.durationSeconds
     }
 
     private func makeSequence(_ files: [InputFile], timing: VideoTiming?, delays: [Int]?, output: String, options: VideoOptions,

@@ -6,12 +6,13 @@ struct VideoCommand: Command {
     static let spec = CommandSpec(
         name: "video",
         abstract: "Make an H.264 MP4: a slideshow of photos with crossfades, or a video of frames.",
-        usage: "INPUT... -o OUT.mp4 [--seconds S] [--crossfade S] [--zoom] [--size WxH] [--fps F | --delay MS | --delays MS,…] [options]",
+        usage: "INPUT... -o OUT.mp4 [--seconds S] [--crossfade S] [--clip-seconds S] [--zoom] [--size WxH] [--fps F | --delay MS | --delays MS,…] [options]",
         arguments: [ArgumentSpec(name: "INPUT...", help: "Photos, frames or folders of them (an animated GIF or WebP gives all its frames).")],
         options: [
             OutputOptions.spec("OUT.mp4"),
             .value("seconds", "S", "Slideshow: how long each photo shows, crossfades included (default 2.5)."),
             .value("crossfade", "S", "Slideshow: how long one photo dissolves into the next (default 0.5; 0 for cuts)."),
+            .value("clip-seconds", "S", "Slideshow: videos among the inputs play, muted, for up to S seconds (default: a video shows its poster)."),
             .flag("zoom", "Slideshow: a slow zoom and pan on each photo."),
             .value("size", "WxH", "Slideshow canvas (default 1920x1080, or N wide at 16:9); frames: the longest edge N, or the width W."),
             .value("fit", "contain|cover", "Photos of another shape: whole on the background (default), or cropped to fill."),
@@ -70,7 +71,13 @@ struct VideoCommand: Command {
             slideshow.crossfadeSeconds = value
         }
         if arguments.has("zoom") { slideshow.kenBurns = KenBurns() }
-        if let text = arguments.value("size") {
+        if let text = arguments.value("clip-seconds") {
+            guard let value = Double(text), value.isFinite, value >= 2 * slideshow.crossfadeSeconds, value <= 3600 else {
+                throw UsageError("option '--clip-seconds' needs seconds from twice the crossfade (\(2 * slideshow.crossfadeSeconds)) to 3600, not '\(text)'")
+            }
+            slideshow.clipSeconds = value
+        }
+                if let text = arguments.value("size") {
             let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
             if parts.count == 2, let width = parts[0], let height = parts[1], (2...8192).contains(width), (2...8192).contains(height) {
                 slideshow.canvas = PixelSize(width: width, height: height)

@@ -65,6 +65,10 @@ struct VideoDecoder: ImageDecoding {
                          colorModel: "video (\(header.codec)\(header.isYUV420 ? ", 4:2:0" : ""))")
     }
 
+    /// FFmpeg's decoder holds its reference frames and those in flight, 4:2:0
+    /// (1.5 bytes a pixel) each: about ten for HEVC and H.264 at their levels.
+    func workingBytesPerPixel(_ info: ImageInfo) -> Int { 16 }
+
     func decodedSize(_ info: ImageInfo, options: DecodeOptions) -> PixelSize {
         VideoPoster.decodedSize(info, target: options.target)
     }

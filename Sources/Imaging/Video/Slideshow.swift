@@ -4,10 +4,12 @@
 /// canvas it fits (`contain`) or fills (`cover`), optionally with a slow
 /// zoom and pan (`KenBurns`).
 ///
-/// Timing is exact: photo `i` starts at `i × (seconds − crossfade)`, the
-/// slideshow lasts `N × seconds − (N − 1) × crossfade`, and it has that
-/// many seconds' worth of frames, rounded to the nearest whole frame.
-/// Frame `k` shows the moment `k / fps`.
+/// Timing is exact: each slide lasts its photo's `secondsPerPhoto` (a
+/// clip's its own seconds), slide `i` starts where the one before it ends
+/// less the crossfade, the slideshow lasts the sum of the slides less
+/// `(N − 1) × crossfade`, and it has that many seconds' worth of frames,
+/// rounded to the nearest whole frame. Frame `k` shows the moment `k / fps`.
+/// A clip plays from its start, muted, for its slide's time.
 ///
 /// Memory stays bounded: only the photos on screen and the next one (being
 /// decoded in the background) are held. Files are decoded once each,
@@ -26,7 +28,12 @@ public final class Slideshow {
     public private(set) var failedPhoto: Int?
 
     private let load: @Sendable (Int) -> Result<Slide, ImagingError>
+    /// When each slide starts, and how long it lasts, in seconds.
+    private let starts: [Double]
+    private let lengths: [Double]
+    private let photos: [SlideshowPhoto]
     private var slides: [Int: Slide] = [:]
+    private var clips: [Int: ClipSlide] = [:]
     private var stills: [Int: Image] = [:]
     private var upcoming: (index: Int, work: BackgroundWork<Result<Slide, ImagingError>>)?
     private var nextFrameIndex = 0
@@ -41,7 +48,20 @@ public final class Slideshow {
         self.options = options
         canvas = options.evenCanvas
         photoCount = photos.count
-        durationSeconds = Double(photos.count) * options.secondsPerPhoto - Double(photos.count - 1) * options.crossfadeSeconds
+        self.photos = photos
+        let lengths = photos.map { photo -> Double in
+            guard case .clip(_, let seconds) = photo else { return options.secondsPerPhoto }
+            return max(2 * options.crossfadeSeconds, min(3600, seconds.isFinite ? seconds : 0), 0.1)
+        }
+        self.lengths = lengths
+        var starts: [Double] = []
+        var start = 0.0
+        for length in lengths {
+            starts.append(start)
+            start += length - options.crossfadeSeconds
+        }
+        self.starts = starts
+        durationSeconds = start + options.crossfadeSeconds
         let frames = options.frameRate.frameCount(seconds: durationSeconds)
         guard frames <= options.maxFrames else {
             throw .limitExceeded(.slideshowFrames(count: frames, maximum: options.maxFrames))
@@ -60,6 +80,7 @@ public final class Slideshow {
                 switch photos[index] {
                 case .file(let source): picture = try pipeline.image(for: ImageRequest(source: source, resize: resize))
                 case .image(let image): picture = resize.apply(image).convertedToSRGB()
+                case .clip: preconditionFailure("a clip plays on its own slide")
                 }
                 return Slide(picture: picture, canvas: canvas, zoomRoom: room, background: background)
             }
@@ -69,11 +90,17 @@ public final class Slideshow {
     /// What frame `index` shows: a photo, or two mid-dissolve (`mix` of the
     /// second, 0...1), and how far through its time each photo is (0...1).
     public func composition(ofFrame index: Int) -> (photo: Int, progress: Double, next: (photo: Int, progress: Double, mix: Double)?) {
-        let seconds = options.secondsPerPhoto, fade = options.crossfadeSeconds, step = seconds - fade
+        let fade = options.crossfadeSeconds
         let time = options.frameRate.seconds(ofFrame: index)
-        let latest = min(photoCount - 1, max(0, Int((time / step).rounded(.down))))
-        let progress = { (photo: Int) in min(1, max(0, (time - Double(photo) * step) / seconds)) }
-        let intoLatest = time - Double(latest) * step
+        // The latest slide started by now (slides start in order).
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= time { low = middle } else { high = middle - 1 }
+        }
+        let latest = low
+        let progress = { (photo: Int) in min(1, max(0, (time - self.starts[photo]) / self.lengths[photo])) }
+        let intoLatest = time - starts[latest]
         if latest > 0 && fade > 0 && intoLatest < fade {
             return (latest - 1, progress(latest - 1), (latest, progress(latest), intoLatest / fade))
         }
@@ -92,6 +119,7 @@ public final class Slideshow {
         let keep = [shown.photo, shown.next?.photo].compactMap { $0 }
         slides = slides.filter { keep.contains($0.key) }
         stills = stills.filter { keep.contains($0.key) }
+        clips = clips.filter { keep.contains($0.key) }
         var frame = try render(photo: shown.photo, progress: shown.progress)
         if let next = shown.next {
             frame = frame.crossfaded(to: try render(photo: next.photo, progress: next.progress), amount: next.mix)
@@ -101,6 +129,18 @@ public final class Slideshow {
     }
 
     private func render(photo: Int, progress: Double) throws(ImagingError) -> Image {
+        if case .clip(let path, _) = photos[photo] {
+            do throws(ImagingError) {
+                if clips[photo] == nil {
+                    clips[photo] = try ClipSlide(path: path, canvas: canvas, fit: options.fit, background: options.background,
+                                                 limits: options.limits)
+                }
+                return try clips[photo]!.frame(at: progress * lengths[photo])
+            } catch {
+                failedPhoto = photo
+                throw error
+            }
+        }
         let slide = try self.slide(photo)
         guard let kenBurns = options.kenBurns else {
             if let still = stills[photo] { return still }
@@ -133,6 +173,7 @@ public final class Slideshow {
 
     private func prefetch(_ photo: Int) {
         guard photo < photoCount, slides[photo] == nil, upcoming?.index != photo else { return }
+        if case .clip = photos[photo] { return }
         let load = self.load
         upcoming = (photo, BackgroundWork { load(photo) })
     }

@@ -21,8 +21,13 @@ public struct SlideshowOptions: Sendable, Hashable {
     public var frameRate: FrameRate = 30
     /// A slow zoom and pan on each photo, or none.
     public var kenBurns: KenBurns?
+    /// Videos among the photos play (muted) for up to this many seconds on
+    /// their slide; nil: a video shows its poster as a photo does.
+    public var clipSeconds: Double?
     /// Most frames a slideshow may have (as `VideoOptions.maxFrames`).
     public var maxFrames = 216_000
+    /// What a clip's reading may decode (its frames' size).
+    public var limits = DecodeLimits.default
 
     public init(canvas: PixelSize = PixelSize(width: 1920, height: 1080), fit: Fit = .contain,
                 secondsPerPhoto: Double = 2.5, crossfadeSeconds: Double = 0.5, frameRate: FrameRate = 30,
@@ -48,6 +53,11 @@ public struct SlideshowOptions: Sendable, Hashable {
         }
         guard crossfadeSeconds.isFinite, crossfadeSeconds >= 0, crossfadeSeconds <= secondsPerPhoto / 2 else {
             throw .videoEncodingFailed("a crossfade lasts 0 to half of a photo's \(secondsPerPhoto) s, not \(crossfadeSeconds)")
+        }
+        if let clipSeconds {
+            guard clipSeconds.isFinite, clipSeconds >= 2 * crossfadeSeconds, clipSeconds <= 3600 else {
+                throw .videoEncodingFailed("a clip plays for twice the crossfade (\(2 * crossfadeSeconds) s) to 3600 s, not \(clipSeconds)")
+            }
         }
         if let kenBurns {
             guard kenBurns.scale.isFinite, kenBurns.scale >= 1.01, kenBurns.scale <= 2 else {
