@@ -15,8 +15,11 @@
 #               ffmpeg -v error -i CLIP -vf scale=720:720:force_original_aspect_ratio=increase:force_divisible_by=2
 #                      -c:v libx264 -crf 23 -preset medium -an -movflags +faststart OUT.mp4
 #             (ffmpeg's scale=-2:720, with the short side 720 for the turned, portrait clips too);
-#             size, and PSNR (ffmpeg's psnr filter, Y'CbCr average over all frames) of each MP4
-#             against its source decoded upright and scaled to the MP4's size by ffmpeg (bicubic);
+#             size, and PSNR (ffmpeg's psnr filter: RGB, over all frames, frame i against frame i) of
+#             each MP4 against its source decoded upright and scaled to the MP4's size by ffmpeg
+#             (bicubic), each turned into RGB through the matrix and range it is tagged with; also
+#             checked: H.264, the short side 720, no sound, moov first, every frame, colour tags and
+#             frame times as the source's;
 #             targets: time at most 1.0x ffmpeg's, PSNR at least ffmpeg's - 0.1 dB, size at most 1.05x.
 #   4K        one LONG_SECONDS (600) s 3840x2160 H.264 clip, one run each: peak RSS (GNU time) of
 #             filmroll thumbs CLIP --size 1024 (its poster) and of filmroll convert CLIP OUT.mp4,
@@ -213,6 +216,7 @@ time_runs() {
     done
     ((todo)) && log "  round $round done"
   done
+  return 0
 }
 
 # A tool that is missing breaks its rows.
@@ -321,13 +325,19 @@ while IFS=$'\t' read -r tool size count edge portrait wrong; do
   poster_count[$tool-$size]=$count poster_edge[$tool-$size]=$edge poster_portrait[$tool-$size]=$portrait poster_wrong[$tool-$size]=$wrong
 done <"$work/posters.tsv"
 
-# facts MP4...: path, codec, displayed size, sound, frames, top-level box order.
+# facts MP4...: path, codec, displayed size, sound, frames, top-level box order, colour tags,
+# and the frame durations (ms) among the first 120 frames.
 facts() {
   python3 - "$@" <<'PY'
 import json, os, subprocess, struct, sys
 for path in sys.argv[1:]:
     probe = json.loads(subprocess.run(["ffprobe", "-v", "error", "-count_packets", "-show_streams", "-of", "json", path],
                                       capture_output=True, text=True).stdout or "{}")
+    packets = json.loads(subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-read_intervals", "%+#160",
+                                         "-show_entries", "packet=pts_time", "-of", "json", path],
+                                        capture_output=True, text=True).stdout or "{}").get("packets", [])
+    times = sorted(float(p["pts_time"]) for p in packets if "pts_time" in p)[:120]   # B-frames: the last few come later
+    durations = sorted({round(1000 * (b - a), 2) for a, b in zip(times, times[1:])})
     streams = probe.get("streams", [])
     video = next((s for s in streams if s.get("codec_type") == "video"), {})
     width, height = video.get("width", 0), video.get("height", 0)
@@ -349,14 +359,18 @@ for path in sys.argv[1:]:
             f.seek(size - 8, 1)
     order = "moov<mdat" if "moov" in boxes and "mdat" in boxes and boxes.index("moov") < boxes.index("mdat") else "mdat<moov"
     sound = int(any(s.get("codec_type") == "audio" for s in streams))
+    tags = "/".join(video.get(k, "?") for k in ("color_space", "color_primaries", "color_transfer", "color_range"))
     print("\t".join(str(v) for v in [path, video.get("codec_name", "-"), "%dx%d" % (width, height), sound,
-                                      video.get("nb_read_packets", 0), order]))
+                                      video.get("nb_read_packets", 0), order, tags, "/".join("%g" % d for d in durations)]))
 PY
 }
-# psnr OUT SOURCE: "average min" of ffmpeg's psnr filter, SOURCE decoded upright and scaled to OUT's size.
+# psnr OUT SOURCE: "average min" of ffmpeg's psnr filter: SOURCE decoded upright and scaled to
+# OUT's size (scale2ref, bicubic), both turned into RGB through the matrix and range they are tagged
+# with, frame i against frame i (by order, not by timestamp: a clip's times may be rounded).
 psnr() {
-  ffmpeg -nostdin -v info -i "$1" -i "$2" -lavfi "[0:v]setpts=PTS-STARTPTS[o];[1:v]setpts=PTS-STARTPTS[s];[s][o]scale2ref[sr][or];[or]format=yuv420p[a];[sr]format=yuv420p[b];[a][b]psnr" \
-    -f null - 2>&1 | grep -o 'PSNR y:.*' | tail -n 1 | sed -E 's/.*average:([^ ]+) min:([^ ]+).*/\1 \2/'
+  local rgb="scale=in_range=auto:in_color_matrix=auto,format=gbrp"
+  ffmpeg -nostdin -v info -i "$1" -i "$2" -lavfi "[0:v]settb=1/90000,setpts=N*3000[o];[1:v]settb=1/90000,setpts=N*3000[s];[s][o]scale2ref[sr][or];[or]$rgb[a];[sr]$rgb[b];[a][b]psnr" \
+    -f null - 2>&1 | grep -o 'PSNR r:.*' | tail -n 1 | sed -E 's/.*average:([^ ]+) min:([^ ]+).*/\1 \2/'
 }
 
 declare -A p_bytes=() p_psnr=() p_worst=() p_worst_clip=() p_checks=()
@@ -376,8 +390,8 @@ for tool in filmroll ffmpeg; do
     sum=$(calc %.4f "$sum + $average") n=$((n + 1))
     if [[ -z "$worst" ]] || awk "BEGIN { exit !($average < $worst) }"; then worst=$average p_worst_clip[$tool]=$(stem "$clip"); fi
     # The clip as asked: H.264, the short side 720, no sound, moov first, every frame.
-    IFS=$'\t' read -r _ codec dims sound frames order < <(grep -F "$out" "$work/preview-$tool.tsv")
-    IFS=$'\t' read -r _ _ sdims _ sframes _ < <(grep -F "$clip" "$work/sources.tsv")
+    IFS=$'\t' read -r _ codec dims sound frames order tags durations < <(grep -F "$out" "$work/preview-$tool.tsv")
+    IFS=$'\t' read -r _ _ sdims _ sframes _ stags sdurations < <(grep -F "$clip" "$work/sources.tsv")
     short=$(awk -F x '{ print ($1 < $2) ? $1 : $2 }' <<<"$dims")
     portrait_out=$(awk -F x '{ print ($2 > $1) }' <<<"$dims") portrait_in=$(awk -F x '{ print ($2 > $1) }' <<<"$sdims")
     problems=()
@@ -387,20 +401,22 @@ for tool in filmroll ffmpeg; do
     [[ $sound == 0 ]] || problems+=("has sound")
     [[ $order == moov\<mdat ]] || problems+=("$order")
     [[ $frames == "$sframes" ]] || problems+=("$frames of $sframes frames")
+    [[ $tags == "$stags" ]] || problems+=("colour $tags for $stags")
+    [[ $durations == "$sdurations" ]] || problems+=("frame durations $durations ms for $sdurations")
     ((${#problems[@]})) && wrong+=("$(stem "$clip"): ${problems[*]}")
   done
   p_bytes[$tool]=$bytes
   ((n)) && p_psnr[$tool]=$(calc %.2f "$sum / $n") p_worst[$tool]=$worst
-  if ((${#wrong[@]})); then p_checks[$tool]=$(IFS=';'; echo "${wrong[*]}"); else p_checks[$tool]="all 10 H.264, short side 720, upright, no sound, moov first, every frame"; fi
+  if ((${#wrong[@]})); then p_checks[$tool]=$(IFS=';'; echo "${wrong[*]}" | sed 's/;/; /g'); else p_checks[$tool]="all 10 H.264, short side 720, upright, no sound, moov first, every frame, the source's colour tags and frame times"; fi
 done
 
 declare -A l_checks=()
 for tool in filmroll ffmpeg; do
   out=$work/long-preview-$tool/$(stem "$long").mp4
   [[ -f "$out" ]] || continue
-  IFS=$'\t' read -r _ codec dims sound frames order < <(facts "$out")
-  IFS=$'\t' read -r _ _ _ _ sframes _ < <(facts "$long")
-  l_checks[$tool]="$codec $dims, $frames of $sframes frames, sound $sound, $order, $(calc %.0f "$(stat -c %s "$out") / 1048576") MB"
+  IFS=$'\t' read -r _ codec dims sound frames order tags durations < <(facts "$out")
+  IFS=$'\t' read -r _ _ _ _ sframes _ stags sdurations < <(facts "$long")
+  l_checks[$tool]="$codec $dims, $frames of $sframes frames, sound $sound, $order, colour $tags (source $stags), frame durations $durations ms (source $sdurations), $(calc %.0f "$(stat -c %s "$out") / 1048576") MB"
 done
 
 # ---- report
@@ -446,7 +462,7 @@ echo "| previews: CPU s, peak RSS MB | ${cpu_med[preview-filmroll]:-–}, $(mb "
 f=${p_bytes[filmroll]:-} g=${p_bytes[ffmpeg]:-}
 echo "| previews: size MB | $([[ -n "$f" ]] && calc %.1f "$f / 1048576" || echo –) | $([[ -n "$g" ]] && calc %.1f "$g / 1048576" || echo –) | | $(ratio "$f" "$g") | | ≤ 1.05 | $([[ -n "$f" && -n "$g" ]] && verdict "$f <= 1.05 * $g" || echo –) |"
 f=${p_psnr[filmroll]:-} g=${p_psnr[ffmpeg]:-}
-echo "| previews: PSNR dB, mean of clips (worst clip) | ${f:-–} (${p_worst[filmroll]:-–} ${p_worst_clip[filmroll]:-}) | ${g:-–} (${p_worst[ffmpeg]:-–} ${p_worst_clip[ffmpeg]:-}) | | $([[ -n "$f" && -n "$g" ]] && calc %+.2f "$f - $g" || echo –) dB | | ≥ −0.1 dB | $([[ -n "$f" && -n "$g" ]] && verdict "$f >= $g - 0.1" || echo –) |"
+echo "| previews: PSNR dB, mean of clips (worst clip) | ${f:-–} ($([[ -n "${p_worst[filmroll]:-}" ]] && calc %.2f "${p_worst[filmroll]}" || echo –) ${p_worst_clip[filmroll]:-}) | ${g:-–} ($([[ -n "${p_worst[ffmpeg]:-}" ]] && calc %.2f "${p_worst[ffmpeg]}" || echo –) ${p_worst_clip[ffmpeg]:-}) | | $([[ -n "$f" && -n "$g" ]] && calc %+.2f "$f - $g" || echo –) dB | | ≥ −0.1 dB | $([[ -n "$f" && -n "$g" ]] && verdict "$f >= $g - 0.1" || echo –) |"
 cell() { [[ -n "${long_rss[$1]:-}" ]] && echo "$(mb "${long_rss[$1]}") MB, $(calc %.1f "${long_wall[$1]}") s, CPU ${long_cpu[$1]} s" || echo "${broken[$1]:-–}"; }
 for what in poster preview; do
   f=${long_rss[long-$what-filmroll]:-} g=${long_rss[long-$what-ffmpeg]:-}

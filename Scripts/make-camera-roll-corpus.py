@@ -6,13 +6,14 @@ usage: Scripts/make-camera-roll-corpus.py [OUTDIR] [--photos DIR] [--long-second
 OUTDIR defaults to .bench-corpus/camera-roll; --photos to the 12 MP JPEGs of
 the photo corpus (.bench-corpus/photos12mp, made by ../shared/bench/make-corpus).
 Without them, 48 stand-in 12 MP photos are drawn with numpy and Pillow, and the
-clips show ffmpeg's testsrc2 instead of a photo.
+20 clips show ffmpeg's testsrc2 (with the same grain) instead of a photo.
 
 Writes into OUTDIR:
   clips/     20 clips 1920x1080 at 30 fps, 5 to 60 s long (37 s on average):
              10 H.264 (libx264 -preset ultrafast -crf 23, 2 s GOP, VID_*.mp4) and
              10 HEVC (libx265 -preset ultrafast -crf 16, -tag:v hvc1, IMG_3*.MOV), each a
-             slow zoom and pan over one 12 MP photo with a little temporal grain;
+             slow zoom and pan over one 12 MP photo with a little temporal grain,
+             tagged BT.709 limited range (as phones tag HD video);
              QuickTime metadata as phones write it (-movflags use_metadata_tags:
              com.apple.quicktime.creationdate with its offset, .location.ISO6709,
              .make, .model; and the container's creation_time); half with AAC sound;
@@ -70,6 +71,8 @@ PLACE = "+37.5665+126.9780+038.000/"          # Seoul, ISO 6709
 LENGTHS = [5 + round(55 * i / 19) for i in range(20)]   # 5, 8, 11, ... 57, 60 s
 TURNED = {3: 90, 4: 90, 13: 270}               # clip index: degrees clockwise (display matrix)
 IN_ROLL = 10                                   # the first (shortest) clips go into roll/
+# Tagged BT.709, limited range, as phones tag their HD and 4K clips.
+COLOUR = ["-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
 EXIFTOOL_CONFIG = r"""# Google's Motion Photo 1.0 tags, which exiftool 12.57 does not know yet.
 %Image::ExifTool::UserDefined = (
     'Image::ExifTool::XMP::GCamera' => {
@@ -157,7 +160,7 @@ def encode(path, photo, seconds, size, codec, taken, make, model, audio, turn=0,
     _, tags = quicktime_tags(taken, make, model)
     temporary = path + ".part" + os.path.splitext(path)[1]
     audio_out = ["-map", "1:a", "-c:a", "aac", "-b:a", "96k"] if audio else []
-    ffmpeg(*inputs, "-filter_complex", "[0:v]%s[v]" % chain, "-map", "[v]", *audio_out, *video,
+    ffmpeg(*inputs, "-filter_complex", "[0:v]%s[v]" % chain, "-map", "[v]", *audio_out, *video, *COLOUR,
            "-t", str(seconds), "-map_metadata", "-1", "-movflags", "use_metadata_tags", *tags, temporary)
     if turn:
         # ffmpeg writes a display matrix from "rotate" only when it copies the stream. ffmpeg 4 took
@@ -187,6 +190,8 @@ def check(path, codec, taken, turn, audio):
         die("%s: not %s" % (path, codec))
     if codec == "hevc" and video[0].get("codec_tag_string") != "hvc1":
         die("%s: HEVC not tagged hvc1" % path)
+    if video[0].get("color_space") != "bt709" or video[0].get("color_primaries") != "bt709":
+        die("%s: not tagged BT.709" % path)
     if audio != any(s["codec_type"] == "audio" for s in streams):
         die("%s: sound is %s, not %s" % (path, not audio, audio))
     tags = found["format"].get("tags", {})
@@ -298,7 +303,7 @@ def make_burst(source, folder, first):
 
 # ---- the corpus
 
-def make_clips_and_roll(out, photos, jobs):
+def make_clips_and_roll(out, photos, jobs, clip_photos):
     clips, roll = os.path.join(out, "clips"), os.path.join(out, "roll")
     for folder in (clips, roll):
         shutil.rmtree(folder, ignore_errors=True)
@@ -314,7 +319,7 @@ def make_clips_and_roll(out, photos, jobs):
         taken = day0 + timedelta(days=index % 3, minutes=37 * index, seconds=11 * index)
         name = ("VID_%s.mp4" % taken.strftime("%Y%m%d_%H%M%S")) if codec == "h264" else "IMG_%04d.MOV" % (3001 + index)
         make, model = ("samsung", "SM-S911B") if codec == "h264" else ("Apple", "iPhone 13")
-        photo = photos[index % len(photos)][0] if photos else None
+        photo = clip_photos[index % len(clip_photos)][0] if clip_photos else None
         audio = index % 4 < 2
         turn = TURNED.get(index, 0)
         work.append((encode, (os.path.join(clips, name), photo, seconds, (1920, 1080), codec, taken, make, model, audio,
@@ -438,7 +443,7 @@ def make_long(out, seconds):
     temporary = path + ".part.mp4"
     ffmpeg("-f", "lavfi", "-i", "testsrc2=size=960x540:rate=%d:duration=%d" % (FPS, seconds), *sound(seconds, 330),
            "-vf", "scale=3840:2160:flags=neighbor,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast",
-           "-c:a", "aac", "-b:a", "96k", "-map_metadata", "-1", "-movflags", "use_metadata_tags", *tags, temporary)
+           *COLOUR, "-c:a", "aac", "-b:a", "96k", "-map_metadata", "-1", "-movflags", "use_metadata_tags", *tags, temporary)
     check(temporary, "h264", taken, 0, True)
     os.replace(temporary, path)
     return path, True
@@ -468,13 +473,14 @@ def main():
     stamp = os.path.join(out, ".stamp")
     current = os.path.exists(stamp) and open(stamp, encoding="utf-8").read() == stamp_text
     if not current or options.force:
+        clip_photos = photos if len(photos) >= 48 else []   # the clips show testsrc2 without the corpus
         if len(photos) < 48:
             print("make-camera-roll-corpus: %s has fewer than 48 JPEGs; drawing stand-ins" % photos_dir, file=sys.stderr)
             photos = stand_in_photos(os.path.join(out, "standin-photos"), 48)
         print("make-camera-roll-corpus: 20 clips and the camera roll into %s (a few minutes)..." % out, file=sys.stderr)
         if os.path.exists(stamp):
             os.remove(stamp)
-        rows, expected = make_clips_and_roll(out, photos, max(1, options.jobs))
+        rows, expected = make_clips_and_roll(out, photos, max(1, options.jobs), clip_photos)
         with open(os.path.join(out, "manifest.tsv"), "w", encoding="utf-8") as manifest:
             manifest.write("set\tname\twhat\tcodec\tsize\tseconds\tturn\tsound\ttaken\n")
             manifest.writelines("\t".join(str(v) for v in row) + "\n" for row in rows)

@@ -6,6 +6,8 @@ final class ClipSlide {
     private let reader: VideoReader
     private let orientation: Orientation
     private let canvas: PixelSize
+    /// The size a frame shows at, upright: fitted to the canvas, or covering it.
+    private let shownSize: PixelSize
     private let background: RGBColor
     private let secondsPerTick: Double
     private var firstTicks: Int64?
@@ -28,10 +30,8 @@ final class ClipSlide {
         let stored = orientation.swapsDimensions ? shown.transposed : shown
         reader.frameSize = PixelSize(width: min(stored.width, reader.info.size.width),
                                      height: min(stored.height, reader.info.size.height))
-        self.shownSize = shown
+        shownSize = shown
     }
-
-    private let shownSize: PixelSize
 
     /// The canvas at `seconds` into the clip: the last frame that started
     /// by then (the first before the first, the last after the last).

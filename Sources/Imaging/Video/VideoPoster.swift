@@ -48,14 +48,12 @@ enum VideoPoster {
         // The key frame at or before the start may be long before it: it
         // stands only if none at or after the start will do.
         let early = startTicks - Int64(0.05 * ticksPerSecond)
-        var best: (image: Image, spread: Double, isLively: Bool)?
+        var best: Candidate?
         for _ in 0...candidates {
             guard let frame = try reader.nextRGB(scaledTo: size) else { break }
-            let isLively = isLively(frame.image)
-            if frame.pts >= early && isLively { return frame.image }
-            if best == nil || (isLively && !best!.isLively) || (isLively == best!.isLively && spread(frame.image) > best!.spread) {
-                best = (frame.image, spread(frame.image), isLively)
-            }
+            let candidate = Candidate(frame.image)
+            if frame.pts >= early && candidate.isLively { return frame.image }
+            if best.map(candidate.isBetter) ?? true { best = candidate }
         }
         if let best, best.isLively { return best.image }
         // Only dull key frames (a fade from black and no key frame after it):
@@ -67,7 +65,7 @@ enum VideoPoster {
             guard let frame = try reader.nextRGB(scaledTo: size) else { break }
             // Frames before the start are the fade itself: one stands only if nothing follows.
             let isEarly = frame.pts < early
-            if !isEarly && isLively(frame.image) { return frame.image }
+            if !isEarly && Candidate(frame.image).isLively { return frame.image }
             if fallback == nil || (fallback!.isEarly && !isEarly) { fallback = (frame.image, isEarly) }
         }
         if let fallback { return fallback.image }
@@ -78,13 +76,25 @@ enum VideoPoster {
     /// Frames decoded one by one, at most, when no key frame will do (four seconds at 30 fps).
     static let forwardFrames = 120
 
-    private static func isLively(_ image: Image) -> Bool {
-        let (mean, spread) = lightness(of: image)
-        return (24...232).contains(mean) && spread >= 12
+    /// A frame judged for a poster by its light.
+    private struct Candidate {
+        var image: Image
+        var spread: Double
+        /// Neither near black nor near white, with some detail.
+        var isLively: Bool
+
+        init(_ image: Image) {
+            self.image = image
+            let (mean, spread) = VideoPoster.lightness(of: image)
+            self.spread = spread
+            isLively = (24...232).contains(mean) && spread >= 12
+        }
+
+        /// Lively before dull, then more detail.
+        func isBetter(than other: Candidate) -> Bool {
+            isLively != other.isLively ? isLively : spread > other.spread
+        }
     }
-
-    private static func spread(_ image: Image) -> Double { lightness(of: image).spread }
-
 
     /// The mean and standard deviation of luma (0–255) over a sparse grid of pixels.
     static func lightness(of image: Image) -> (mean: Double, spread: Double) {
