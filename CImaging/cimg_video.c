@@ -507,8 +507,20 @@ static int cimg_stream_rotation(const AVStream *stream) {
     return (int)clockwise;
 }
 
-static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int64_t start, int64_t end, int threads,
-                             int64_t max_pixels, cimg_video_info *info, cimg_error *error) {
+/* Whether the container left a video stream's codec or size unknown, which
+ * only probing (decoding a few frames) finds. */
+static int cimg_needs_probe(const AVFormatContext *format) {
+    for (unsigned index = 0; index < format->nb_streams; index++) {
+        const AVCodecParameters *parameters = format->streams[index]->codecpar;
+        if (parameters->codec_type == AVMEDIA_TYPE_VIDEO
+            && (parameters->codec_id == AV_CODEC_ID_NONE || parameters->width <= 0 || parameters->height <= 0))
+            return 1;
+    }
+    return 0;
+}
+
+static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int64_t start, int64_t end, int quick,
+                             int threads, int64_t max_pixels, cimg_video_info *info, cimg_error *error) {
     reader->format = avformat_alloc_context();
     if (reader->format == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     /* Local files only: a hostile file cannot make the demuxer open URLs.
@@ -530,13 +542,14 @@ static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int64_
     av_dict_free(&settings);
     free(url);
     if (result < 0) return cimg_av_fail(error, result, NULL);
-    /* Probing decodes a few frames: with the pixel limit too. */
-    unsigned streams = reader->format->nb_streams;
+    /* Probing decodes a few frames (with the pixel limit too); a quick open
+     * takes what an MP4's sample descriptions say when they say enough. */
+    unsigned streams = quick && !cimg_needs_probe(reader->format) ? 0 : reader->format->nb_streams;
     AVDictionary **probing = streams > 0 ? calloc(streams, sizeof *probing) : NULL;
     if (streams > 0 && probing == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     for (unsigned index = 0; index < streams && max_pixels > 0; index++)
         av_dict_set_int(&probing[index], "max_pixels", max_pixels, 0);
-    result = avformat_find_stream_info(reader->format, probing);
+    result = streams > 0 ? avformat_find_stream_info(reader->format, probing) : 0;
     for (unsigned index = 0; index < streams; index++) av_dict_free(&probing[index]);
     free(probing);
     if (result < 0) return cimg_av_fail(error, result, NULL);
@@ -580,6 +593,9 @@ static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int64_
     result = avcodec_parameters_to_context(reader->codec, stream->codecpar);
     if (result < 0) return cimg_av_fail(error, result, NULL);
     reader->codec->thread_count = threads;
+    /* A quick reader wants one frame soon: frame threads would decode one
+     * more before giving the first; slices (HEVC's wavefronts) do not. */
+    if (quick) reader->codec->thread_type = FF_THREAD_SLICE;
     if (max_pixels > 0) reader->codec->max_pixels = max_pixels;
     reader->codec->pkt_timebase = stream->time_base;
     result = avcodec_open2(reader->codec, decoder, NULL);
@@ -590,17 +606,17 @@ static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int64_
 
 int cimg_video_reader_open(const char *path, int threads, int64_t max_pixels, cimg_video_reader **out,
                            cimg_video_info *info, cimg_error *error) {
-    return cimg_video_reader_open_part(path, 0, 0, threads, max_pixels, out, info, error);
+    return cimg_video_reader_open_part(path, 0, 0, 0, threads, max_pixels, out, info, error);
 }
 
-int cimg_video_reader_open_part(const char *path, int64_t start, int64_t end, int threads, int64_t max_pixels,
+int cimg_video_reader_open_part(const char *path, int64_t start, int64_t end, int quick, int threads, int64_t max_pixels,
                                 cimg_video_reader **out, cimg_video_info *info, cimg_error *error) {
     cimg_av_begin();
     *out = NULL;
     memset(info, 0, sizeof *info);
     cimg_video_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    int status = cimg_reader_setup(reader, path, start, end, threads, max_pixels, info, error);
+    int status = cimg_reader_setup(reader, path, start, end, quick, threads, max_pixels, info, error);
     if (status != CIMG_OK) {
         cimg_video_reader_free(reader);
         return status;
@@ -714,9 +730,9 @@ int cimg_video_reader_next_scaled(cimg_video_reader *reader, int output, uint32_
     return status;
 }
 
-int cimg_video_reader_seek(cimg_video_reader *reader, int64_t ticks, cimg_error *error) {
+int cimg_video_reader_seek(cimg_video_reader *reader, int64_t ticks, int forward, cimg_error *error) {
     cimg_av_begin();
-    int result = av_seek_frame(reader->format, reader->stream_index, ticks, AVSEEK_FLAG_BACKWARD);
+    int result = av_seek_frame(reader->format, reader->stream_index, ticks, forward ? 0 : AVSEEK_FLAG_BACKWARD);
     if (result < 0) return cimg_av_fail(error, result, NULL);
     avcodec_flush_buffers(reader->codec);
     reader->draining = 0;

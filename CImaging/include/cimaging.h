@@ -773,17 +773,21 @@ int cimg_video_reader_next(cimg_video_reader *reader, int output, uint8_t *pixel
                            cimg_video_frame_info *frame, cimg_error *error);
 void cimg_video_reader_free(cimg_video_reader *reader);
 /** cimg_video_reader_open for the video that fills bytes [start, end) of
- *  the file (a motion photo's); the whole file when end <= start. */
-int cimg_video_reader_open_part(const char *path, int64_t start, int64_t end, int threads, int64_t max_pixels,
+ *  the file (a motion photo's); the whole file when end <= start. With
+ *  `quick`, no frame is decoded to probe a stream whose codec and size the
+ *  container gives (its pixel format is then unknown: chroma_420 is 0), and
+ *  threads decode slices, not frames, so the first frame comes at once. */
+int cimg_video_reader_open_part(const char *path, int64_t start, int64_t end, int quick, int threads, int64_t max_pixels,
                                 cimg_video_reader **out, cimg_video_info *info, cimg_error *error);
 /** cimg_video_reader_next, each frame scaled to width x height (area
  *  averaging when smaller) as it is converted to RGB8 or RGBA8. */
 int cimg_video_reader_next_scaled(cimg_video_reader *reader, int output, uint32_t width, uint32_t height,
                                   uint8_t *pixels, size_t bytes_per_row, cimg_video_frame_info *frame,
                                   cimg_error *error);
-/** Moves to the key frame at or before `ticks` (the stream's time base);
+/** Moves to the key frame at or before `ticks` (the stream's time base),
+ *  or with `forward` the one at or after it (an error when there is none);
  *  the next frame decoded is that key frame. */
-int cimg_video_reader_seek(cimg_video_reader *reader, int64_t ticks, cimg_error *error);
+int cimg_video_reader_seek(cimg_video_reader *reader, int64_t ticks, int forward, cimg_error *error);
 /** With `on`, the decoder decodes key frames only and drops the others
  *  unread (a poster search); with 0, every frame. */
 void cimg_video_reader_key_frames_only(cimg_video_reader *reader, int on);

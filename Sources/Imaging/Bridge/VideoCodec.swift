@@ -71,13 +71,16 @@ enum VideoCodec {
         let header: Header
 
         /// Opens the video at `path`, or the one that fills `byteRange` of it (a motion photo's).
-        init(path: String, byteRange: Range<Int>? = nil, threads: Int, maxPixels: Int) throws(ImagingError) {
+        /// - Parameter quick: decode no frame to probe what the container already says
+        ///   (the header's `isYUV420` is then false).
+        init(path: String, byteRange: Range<Int>? = nil, quick: Bool = false, threads: Int, maxPixels: Int) throws(ImagingError) {
             var info = cimg_video_info()
             var error = cimg_error()
             var opened: OpaquePointer?
             let start = Int64(byteRange?.lowerBound ?? 0), end = Int64(byteRange?.upperBound ?? 0)
             let status = path.withPlatformPath {
-                cimg_video_reader_open_part($0, start, end, Int32(clamping: threads), Int64(maxPixels), &opened, &info, &error)
+                cimg_video_reader_open_part($0, start, end, quick ? 1 : 0, Int32(clamping: threads), Int64(maxPixels), &opened,
+                                            &info, &error)
             }
             handle = opened
             if status != 0 {
@@ -117,10 +120,13 @@ enum VideoCodec {
             return tags
         }
 
-        /// Moves to the key frame at or before `ticks`.
-        func seek(toTicks ticks: Int64) throws(ImagingError) {
+        /// Moves to the key frame at or before `ticks`, or with `forward` the
+        /// one at or after it (throwing when there is none).
+        func seek(toTicks ticks: Int64, forward: Bool = false) throws(ImagingError) {
             var error = cimg_error()
-            if cimg_video_reader_seek(handle, ticks, &error) != 0 { throw .videoDecodingFailed(Writer.message(error)) }
+            if cimg_video_reader_seek(handle, ticks, forward ? 1 : 0, &error) != 0 {
+                throw .videoDecodingFailed(Writer.message(error))
+            }
         }
 
         /// Whether only key frames are decoded (the others dropped unread).

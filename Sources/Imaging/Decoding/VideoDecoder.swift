@@ -61,8 +61,7 @@ struct VideoDecoder: ImageDecoding {
         metadata.video?.hasAudio = header.hasAudio
         // Frames are converted with the matrix the stream declares; their
         // primaries are taken as sRGB's (BT.709's, which phones write for SDR).
-        return ImageInfo(format: format, storedSize: header.size, metadata: metadata,
-                         colorModel: "video (\(header.codec)\(header.isYUV420 ? ", 4:2:0" : ""))")
+        return ImageInfo(format: format, storedSize: header.size, metadata: metadata, colorModel: "video (\(header.codec))")
     }
 
     /// FFmpeg's decoder holds its reference frames and those in flight, 4:2:0
@@ -83,7 +82,7 @@ struct VideoDecoder: ImageDecoding {
 
     private func reader(for path: String, limits: DecodeLimits, threads: Int = 1) throws(ImagingError) -> VideoCodec.Reader {
         try converting { () throws(ImagingError) in
-            try VideoCodec.Reader(path: path, threads: threads, maxPixels: limits.maxPixelsPerFrame)
+            try VideoCodec.Reader(path: path, quick: true, threads: threads, maxPixels: limits.maxPixelsPerFrame)
         }
     }
 

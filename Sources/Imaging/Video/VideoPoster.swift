@@ -5,7 +5,8 @@
 ///
 /// The search starts at the Live Photo's still-image time when the file
 /// gives one, else at a quarter of the clip, at most one second in (where
-/// `ffmpeg -ss 1` looks). The first key frame from there whose light is
+/// `ffmpeg -ss 1` looks), with the first key frame from there: one frame
+/// decoded for most clips. The first key frame from there whose light is
 /// neither near black nor near white (mean luma 24–232) and that has some
 /// detail (luma spread ≥ 12) is taken; after five key frames without one,
 /// a lively one before the start; failing that (a fade from black in a
@@ -41,8 +42,13 @@ enum VideoPoster {
         let ticksPerSecond = Double(header.tick.denominator) / Double(max(1, header.tick.numerator))
         let startTicks = Int64(start * ticksPerSecond)
         if startTicks > 0 {
-            // A file that cannot seek is read from its start.
-            try? reader.seek(toTicks: startTicks)
+            // The first key frame from the start; else the one before it (a
+            // clip of one key frame); a file that cannot seek is read from its start.
+            do throws(ImagingError) {
+                try reader.seek(toTicks: startTicks, forward: true)
+            } catch {
+                try? reader.seek(toTicks: startTicks)
+            }
         }
         reader.decodesKeyFramesOnly(true)
         // The key frame at or before the start may be long before it: it
