@@ -226,7 +226,13 @@ struct cimg_video_writer {
     cimg_pending_frame *pending;
     size_t pending_count;
     size_t pending_capacity;
+    /* The source whose AAC sound is copied as it is into audio_stream, or NULL. */
+    cimg_video_reader *audio_source;
+    AVStream *audio_stream;
 };
+
+static int cimg_writer_copy_audio(cimg_video_writer *writer, cimg_error *error);
+static int cimg_writer_add_audio_stream(cimg_video_writer *writer, cimg_video_reader *source);
 
 static int cimg_writer_remember(cimg_video_writer *writer, int64_t pts, int64_t duration) {
     if (writer->pending_count == writer->pending_capacity) {
@@ -262,7 +268,9 @@ static int cimg_writer_drain(cimg_video_writer *writer, cimg_error *error) {
         writer->packet->duration = cimg_writer_duration(writer, writer->packet->pts);
         writer->packet->stream_index = writer->stream->index;
         av_packet_rescale_ts(writer->packet, writer->codec->time_base, writer->stream->time_base);
-        result = av_write_frame(writer->format, writer->packet);
+        /* With sound, the muxer interleaves the two streams by time. */
+        result = writer->audio_stream != NULL ? av_interleaved_write_frame(writer->format, writer->packet)
+                                              : av_write_frame(writer->format, writer->packet);
         av_packet_unref(writer->packet);
         if (result < 0) {
             if (writer->io.system_errno != 0) return cimg_io_fail(error, writer->io.system_errno);
@@ -352,6 +360,11 @@ static int cimg_writer_setup(cimg_video_writer *writer, const char *path, const 
     result = av_frame_get_buffer(writer->frame, 0);
     if (result < 0) return cimg_av_fail(error, result, NULL);
 
+    if (options->audio_source != NULL) {
+        result = cimg_writer_add_audio_stream(writer, options->audio_source);
+        if (result < 0) return cimg_av_fail(error, result, NULL);
+    }
+
     /* +faststart: the moov box before mdat, so playback starts before the
      * whole file has arrived. */
     AVDictionary *muxing = NULL;
@@ -394,15 +407,34 @@ int cimg_video_writer_open(int fd, const char *path, const cimg_video_writer_opt
     return CIMG_OK;
 }
 
+static int cimg_writer_send(cimg_video_writer *writer, int64_t duration, cimg_error *error);
+
 int cimg_video_writer_add(cimg_video_writer *writer, const uint8_t *pixels, size_t bytes_per_row, int pixel_format,
                           int64_t duration, cimg_error *error) {
     cimg_av_begin();
     if (writer == NULL || writer->failed) return cimg_fail(error, CIMG_ERR_ARGUMENT, "the video writer has failed");
+    int width = writer->codec->width, height = writer->codec->height;
+    if (pixel_format == CIMG_VIDEO_PLANES_YUV420_SCALED) {
+        /* Y, Cb and Cr planes already at the video's size, packed: copied as they are. */
+        if (pixels == NULL || duration <= 0) return cimg_fail(error, CIMG_ERR_ARGUMENT, "invalid frame");
+        int result = av_frame_make_writable(writer->frame);
+        if (result < 0) {
+            writer->failed = 1;
+            return cimg_av_fail(error, result, "libx264");
+        }
+        int chroma_width = (width + 1) / 2, chroma_height = (height + 1) / 2;
+        const uint8_t *at = pixels;
+        av_image_copy_plane(writer->frame->data[0], writer->frame->linesize[0], at, width, width, height);
+        at += (size_t)width * height;
+        av_image_copy_plane(writer->frame->data[1], writer->frame->linesize[1], at, chroma_width, chroma_width, chroma_height);
+        at += (size_t)chroma_width * chroma_height;
+        av_image_copy_plane(writer->frame->data[2], writer->frame->linesize[2], at, chroma_width, chroma_width, chroma_height);
+        return cimg_writer_send(writer, duration, error);
+    }
     enum AVPixelFormat input = cimg_av_pixel_format(pixel_format);
     if (input == AV_PIX_FMT_NONE || pixels == NULL || duration <= 0 || bytes_per_row > INT32_MAX
         || bytes_per_row < (size_t)writer->codec->width * (size_t)pixel_format)
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "invalid frame");
-    int width = writer->codec->width, height = writer->codec->height;
     /* The BT.709 matrix into limited range, with exact rounding and the
      * chroma of every pixel filtered down (not every other pixel's). */
     if (writer->scaler == NULL || writer->scaler_input != input) {
@@ -425,6 +457,12 @@ int cimg_video_writer_add(cimg_video_writer *writer, const uint8_t *pixels, size
     const uint8_t *source[4] = {pixels, NULL, NULL, NULL};
     const int strides[4] = {(int)bytes_per_row, 0, 0, 0};
     sws_scale(writer->scaler, source, strides, 0, height, writer->frame->data, writer->frame->linesize);
+    return cimg_writer_send(writer, duration, error);
+}
+
+/* Encodes writer->frame, filled, lasting `duration` ticks. */
+static int cimg_writer_send(cimg_video_writer *writer, int64_t duration, cimg_error *error) {
+    int result;
     writer->frame->pts = writer->next_pts;
     writer->frame->pkt_duration = duration;
     result = cimg_writer_remember(writer, writer->next_pts, duration);
@@ -436,6 +474,7 @@ int cimg_video_writer_add(cimg_video_writer *writer, const uint8_t *pixels, size
     writer->next_pts += duration;
     writer->frame_count++;
     int status = cimg_writer_drain(writer, error);
+    if (status == CIMG_OK) status = cimg_writer_copy_audio(writer, error);
     if (status != CIMG_OK) writer->failed = 1;
     return status;
 }
@@ -448,6 +487,7 @@ int cimg_video_writer_finish(cimg_video_writer *writer, cimg_error *error) {
     int result = avcodec_send_frame(writer->codec, NULL);
     if (result < 0) return cimg_av_fail(error, result, "libx264");
     int status = cimg_writer_drain(writer, error);
+    if (status == CIMG_OK) status = cimg_writer_copy_audio(writer, error);
     if (status != CIMG_OK) return status;
     result = av_write_trailer(writer->format);
     if (result >= 0) {
@@ -472,7 +512,86 @@ struct cimg_video_reader {
     struct SwsContext *scaler;
     int draining;           /* the file has ended; the decoder is being flushed */
     int ended;
+    int audio_index;        /* the best audio stream, or -1 */
+    int keeps_audio;        /* a writer copies its packets: they are queued as they are read */
+    AVPacket **audio;       /* queued audio packets, oldest first */
+    size_t audio_count;
+    size_t audio_capacity;
+    int64_t first_pts;      /* the first frame decoded, in the video stream's time base; AV_NOPTS_VALUE before */
 };
+
+/* The most audio packets queued between two video frames (a few MB of AAC):
+ * past it a file's sound is dropped, not its memory grown. */
+enum { CIMG_AUDIO_QUEUE_MAX = 8192 };
+
+static void cimg_reader_queue_audio(cimg_video_reader *reader, const AVPacket *packet) {
+    if (reader->audio_count == reader->audio_capacity) {
+        size_t capacity = reader->audio_capacity ? reader->audio_capacity * 2 : 64;
+        if (capacity > CIMG_AUDIO_QUEUE_MAX) {
+            reader->keeps_audio = 0;
+            return;
+        }
+        AVPacket **grown = realloc(reader->audio, capacity * sizeof *grown);
+        if (grown == NULL) {
+            reader->keeps_audio = 0;
+            return;
+        }
+        reader->audio = grown;
+        reader->audio_capacity = capacity;
+    }
+    AVPacket *copy = av_packet_clone(packet);
+    if (copy == NULL) {
+        reader->keeps_audio = 0;
+        return;
+    }
+    reader->audio[reader->audio_count++] = copy;
+}
+
+static int cimg_writer_add_audio_stream(cimg_video_writer *writer, cimg_video_reader *source) {
+    if (source->audio_index < 0) return 0;
+    const AVStream *input = source->format->streams[source->audio_index];
+    /* AAC goes into an MP4 as it is; other sound (PCM, ALAC) is left out. */
+    if (input->codecpar->codec_id != AV_CODEC_ID_AAC) return 0;
+    AVStream *stream = avformat_new_stream(writer->format, NULL);
+    if (stream == NULL) return AVERROR(ENOMEM);
+    int result = avcodec_parameters_copy(stream->codecpar, input->codecpar);
+    if (result < 0) return result;
+    stream->codecpar->codec_tag = 0;
+    stream->time_base = input->time_base;
+    writer->audio_stream = stream;
+    writer->audio_source = source;
+    source->keeps_audio = 1;
+    return 0;
+}
+
+/* Writes the source's queued sound, its times moved so that the first video
+ * frame decoded is time 0 (sound before it is dropped). */
+static int cimg_writer_copy_audio(cimg_video_writer *writer, cimg_error *error) {
+    cimg_video_reader *source = writer->audio_source;
+    if (source == NULL || writer->audio_stream == NULL || source->audio_count == 0) return CIMG_OK;
+    const AVStream *input = source->format->streams[source->audio_index];
+    const AVStream *video = source->format->streams[source->stream_index];
+    int64_t start = source->first_pts == AV_NOPTS_VALUE ? 0 : av_rescale_q(source->first_pts, video->time_base, input->time_base);
+    int status = CIMG_OK;
+    for (size_t index = 0; index < source->audio_count; index++) {
+        AVPacket *packet = source->audio[index];
+        if (status == CIMG_OK && packet->pts != AV_NOPTS_VALUE && packet->pts >= start) {
+            packet->pts -= start;
+            if (packet->dts != AV_NOPTS_VALUE) packet->dts -= start;
+            packet->stream_index = writer->audio_stream->index;
+            packet->pos = -1;
+            av_packet_rescale_ts(packet, input->time_base, writer->audio_stream->time_base);
+            int result = av_interleaved_write_frame(writer->format, packet);
+            if (result < 0) {
+                status = writer->io.system_errno != 0 ? cimg_io_fail(error, writer->io.system_errno)
+                                                      : cimg_av_fail(error, result, NULL);
+            }
+        }
+        av_packet_free(&source->audio[index]);
+    }
+    source->audio_count = 0;
+    return status;
+}
 
 void cimg_video_reader_free(cimg_video_reader *reader) {
     if (reader == NULL) return;
@@ -481,6 +600,8 @@ void cimg_video_reader_free(cimg_video_reader *reader) {
     av_packet_free(&reader->packet);
     av_frame_free(&reader->frame);
     sws_freeContext(reader->scaler);
+    for (size_t index = 0; index < reader->audio_count; index++) av_packet_free(&reader->audio[index]);
+    free(reader->audio);
     free(reader);
 }
 
@@ -576,7 +697,10 @@ static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int64_
     info->chroma_420 = parameters->format == AV_PIX_FMT_YUV420P || parameters->format == AV_PIX_FMT_YUVJ420P;
     snprintf(info->codec, sizeof info->codec, "%s", decoder->name);
     info->rotation = cimg_stream_rotation(stream);
-    info->has_audio = av_find_best_stream(reader->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0) >= 0;
+    reader->audio_index = av_find_best_stream(reader->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0);
+    if (reader->audio_index < 0) reader->audio_index = -1;
+    info->has_audio = reader->audio_index >= 0;
+    reader->first_pts = AV_NOPTS_VALUE;
     int64_t container_duration = reader->format->duration;
     info->container_seconds = container_duration > 0 && container_duration != AV_NOPTS_VALUE
                                   ? (double)container_duration / AV_TIME_BASE : 0;
@@ -642,6 +766,8 @@ static int cimg_reader_decode(cimg_video_reader *reader, cimg_error *error) {
         } else {
             if (reader->packet->stream_index == reader->stream_index)
                 result = avcodec_send_packet(reader->codec, reader->packet);
+            else if (reader->keeps_audio && reader->packet->stream_index == reader->audio_index)
+                cimg_reader_queue_audio(reader, reader->packet);
             av_packet_unref(reader->packet);
         }
         if (result < 0 && result != AVERROR_EOF) return -cimg_av_fail(error, result, NULL);
@@ -676,6 +802,31 @@ int cimg_video_reader_next_scaled(cimg_video_reader *reader, int output, uint32_
     if (frame->width != parameters->width || frame->height != parameters->height) {
         status = cimg_fail(error, CIMG_ERR_CORRUPT, "a frame is %dx%d in a %dx%d video", frame->width, frame->height,
                            parameters->width, parameters->height);
+    } else if (output == CIMG_VIDEO_PLANES_YUV420_SCALED) {
+        /* Scaled (bicubic, as ffmpeg's scale filter) into 8-bit 4:2:0 of the
+         * same matrix, limited range, packed as below. */
+        if (width == 0 || height == 0 || width > (uint32_t)frame->width || height > (uint32_t)frame->height) {
+            status = cimg_fail(error, CIMG_ERR_ARGUMENT, "a %ux%u picture cannot be made from a %dx%d frame", width,
+                               height, frame->width, frame->height);
+        } else {
+            reader->scaler = sws_getCachedContext(reader->scaler, frame->width, frame->height, frame->format, (int)width,
+                                                  (int)height, AV_PIX_FMT_YUV420P, SWS_BICUBIC | SWS_ACCURATE_RND, NULL,
+                                                  NULL, NULL);
+            if (reader->scaler == NULL) {
+                status = cimg_fail(error, CIMG_ERR_CORRUPT, "cannot scale the video's pictures");
+            } else {
+                int full_range = frame->color_range == AVCOL_RANGE_JPEG || frame->format == AV_PIX_FMT_YUVJ420P
+                                 || frame->format == AV_PIX_FMT_YUVJ422P || frame->format == AV_PIX_FMT_YUVJ444P;
+                const int *matrix = sws_getCoefficients(frame->colorspace);
+                sws_setColorspaceDetails(reader->scaler, matrix, full_range, matrix, 0, 0, 1 << 16, 1 << 16);
+                int chroma_width = ((int)width + 1) / 2, chroma_height = ((int)height + 1) / 2;
+                uint8_t *planes[4] = {pixels, pixels + (size_t)width * height,
+                                      pixels + (size_t)width * height + (size_t)chroma_width * chroma_height, NULL};
+                int strides[4] = {(int)width, chroma_width, chroma_width, 0};
+                sws_scale(reader->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes,
+                          strides);
+            }
+        }
     } else if (output == CIMG_VIDEO_PLANES_YUV420) {
         /* The planes as coded: Y (width x height), then Cb and Cr (half size, rounded up), packed. */
         if (frame->format != AV_PIX_FMT_YUV420P && frame->format != AV_PIX_FMT_YUVJ420P) {
@@ -723,6 +874,9 @@ int cimg_video_reader_next_scaled(cimg_video_reader *reader, int output, uint32_
     }
     if (status == CIMG_OK) {
         frame_info->decoded = 1;
+        if (reader->first_pts == AV_NOPTS_VALUE) {
+            reader->first_pts = frame->best_effort_timestamp != AV_NOPTS_VALUE ? frame->best_effort_timestamp : frame->pts;
+        }
         frame_info->pts = frame->best_effort_timestamp != AV_NOPTS_VALUE ? frame->best_effort_timestamp : frame->pts;
         frame_info->duration = frame->pkt_duration;
     }

@@ -23,12 +23,13 @@ CLIPS = [
      ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30:duration=2",
       "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=2"],
      ["-c:v", "libx265", "-x265-params", "log-level=error:pools=1:frame-threads=1", "-tag:v", "hvc1",
-      "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "32k"],
+      "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+      "-c:a", "aac", "-b:a", "32k"],
      {"com.apple.quicktime.creationdate": "2024-05-03T14:22:10+0900",
       "com.apple.quicktime.location.ISO6709": "+37.5665+126.9780+038.000/",
       "com.apple.quicktime.make": "Apple", "com.apple.quicktime.model": "iPhone 15 Pro",
       "com.apple.quicktime.content.identifier": "9F1C3E2A-7B4D-4E8F-A1B2-C3D4E5F60718"},
-     "HEVC (hvc1) with AAC sound, 2 s at 30 fps, turned 90° by its display matrix; "
+     "HEVC (hvc1), tagged BT.709 as iPhones tag SDR video, with AAC sound, 2 s at 30 fps, turned 90° by its display matrix; "
      "QuickTime creation date 2024-05-03T14:22:10+09:00, Seoul, Apple iPhone 15 Pro, a content identifier"),
     ("fade-in.mp4",
      ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30:duration=2"],

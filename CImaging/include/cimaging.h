@@ -707,6 +707,9 @@ typedef struct cimg_video_writer_options {
     int threads;             /* libx264's threads; 0 = its own choice for the machine */
     int lookahead;           /* libx264's rc-lookahead in frames (its memory grows with it); 0 = the preset's */
     const char *comment;     /* the file's comment metadata (©cmt), or NULL */
+    /* A reader whose AAC sound is copied as it is (its times from its first
+     * video frame decoded on), or NULL for none; the reader must outlive the writer. */
+    struct cimg_video_reader *audio_source;
 } cimg_video_writer_options;
 
 /**
@@ -757,6 +760,11 @@ typedef struct cimg_video_frame_info {
 /** cimg_video_reader_next's output: the Y, Cb and Cr planes as coded,
  *  packed (width x height, then twice ceil(width/2) x ceil(height/2)). */
 #define CIMG_VIDEO_PLANES_YUV420 420
+/** cimg_video_reader_next_scaled's output: the planes scaled (bicubic) to
+ *  the size asked and converted to 8-bit 4:2:0 in limited range, of the
+ *  stream's own matrix, packed as CIMG_VIDEO_PLANES_YUV420. As the input of
+ *  cimg_video_writer_add: planes at the video's size, encoded as they are. */
+#define CIMG_VIDEO_PLANES_YUV420_SCALED 421
 
 /** Opens an MP4 (or MOV) file and its video stream; decodes no frame but
  *  the few the probe needs. Frames above max_pixels (0: no limit) are

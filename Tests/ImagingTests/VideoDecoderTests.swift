@@ -135,6 +135,30 @@ import TestSupport
         #expect(reader.info.size == PixelSize(width: 120, height: 160))
         #expect(abs(reader.info.durationSeconds - 2) < 0.05)
         #expect(OutputMark.read(contentsOf: output) == nil)
+        // Its AAC sound is copied as it is.
+        let copied = try #require(try ImageDecoder.readInfo(contentsOf: output).metadata.video)
+        #expect(copied.hasAudio && copied.codec == "h264")
+        // Its BT.709 planes were turned upright as the poster is: the first frames agree.
+        let first = try #require(try reader.nextFrame()).image
+        let source = try VideoReader(path: Self.clip("iphone-hevc.mov"))
+        let upright = try #require(try source.nextFrame()).image.applying(.left)
+        #expect(Self.meanDifference(first, upright) < 6)
+    }
+
+    static func meanDifference(_ a: Image, _ b: Image) -> Double {
+        guard a.size == b.size, a.format == b.format else { return .infinity }
+        let total = zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        return Double(total) / Double(max(1, a.pixels.count))
+    }
+
+    /// 4:2:0 planes turn plane by plane: a 4×2 frame's luma and its 2×1 chroma.
+    @Test func planesTurnEachOnItsOwn() {
+        let planes: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8] + [10, 11] + [20, 21]
+        let turned = ClipTranscoder.turned(planes, size: PixelSize(width: 4, height: 2), by: .right)
+        // Turned a quarter clockwise: 2×4, the bottom row first down the left.
+        #expect(turned == [5, 1, 6, 2, 7, 3, 8, 4] + [10, 11] + [20, 21])
+        #expect(ClipTranscoder.turned(planes, size: PixelSize(width: 4, height: 2), by: .down)
+                == [8, 7, 6, 5, 4, 3, 2, 1] + [11, 10] + [21, 20])
     }
 
     @Test func clipsAreAt720pAtMostWithEvenSides() {

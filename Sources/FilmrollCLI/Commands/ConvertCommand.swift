@@ -26,8 +26,8 @@ struct ConvertCommand: Command {
         are given by HEIF code points or PNG chromaticities gets an equivalent profile. An existing OUTPUT is replaced only when Filmroll made it, unless --force; never the input.
         It is written to a temporary file and renamed, so an interrupted run leaves no partial file.
         A video (or a motion photo's clip) converted to .mp4 becomes H.264 that every browser plays: upright,
-        its short side at most 720 px (or its long side at most --max-size), crf 23, preset medium, without
-        sound, each frame as long as in the original.
+        its short side at most 720 px (or its long side at most --max-size), crf 23, preset medium, each frame
+        as long as in the original, its AAC sound copied as it is (other sound is left out).
         """
     )
 

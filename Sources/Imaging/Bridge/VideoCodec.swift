@@ -8,8 +8,11 @@ enum VideoCodec {
     final class Writer {
         private var handle: OpaquePointer?
 
-        /// Starts the MP4 on `descriptor`, an empty file at `path`.
-        init(descriptor: Int32, path: String, size: PixelSize, options: VideoOptions) throws(ImagingError) {
+        /// Starts the MP4 on `descriptor`, an empty file at `path`; with
+        /// `audioFrom`, the reader's AAC sound is copied in as it is (the
+        /// reader outlives the writer).
+        init(descriptor: Int32, path: String, size: PixelSize, options: VideoOptions,
+             audioFrom source: Reader? = nil) throws(ImagingError) {
             let tick = options.timing.tick, rate = options.timing.nominalRate
             var error = cimg_error()
             let status = options.preset.rawValue.withCString { preset in
@@ -20,7 +23,7 @@ enum VideoCodec {
                         frame_rate_num: Int32(rate.numerator), frame_rate_den: Int32(rate.denominator),
                         crf: options.crf, preset: preset, tune: nil, threads: Int32(options.threads),
                         lookahead: Int32(options.lookahead),
-                        comment: options.comment == nil ? nil : comment)
+                        comment: options.comment == nil ? nil : comment, audio_source: source?.handle)
                     return path.withPlatformPath { cimg_video_writer_open(descriptor, $0, &settings, &handle, &error) }
                 }
             }
@@ -35,6 +38,16 @@ enum VideoCodec {
             var error = cimg_error()
             let status = frame.pixels.withUnsafeBufferPointer { pixels in
                 cimg_video_writer_add(handle, pixels.baseAddress, frame.bytesPerRow, frame.format.cimg, duration, &error)
+            }
+            if status != 0 { throw .videoEncodingFailed(Self.message(error)) }
+        }
+
+        /// Encodes one frame given as its Y, Cb and Cr planes at the writer's
+        /// size, packed (`CIMG_VIDEO_PLANES_YUV420_SCALED`), lasting `duration` ticks.
+        func add(planes: [UInt8], duration: Int64) throws(ImagingError) {
+            var error = cimg_error()
+            let status = planes.withUnsafeBufferPointer { bytes in
+                cimg_video_writer_add(handle, bytes.baseAddress, 0, Int32(CIMG_VIDEO_PLANES_YUV420_SCALED), duration, &error)
             }
             if status != 0 { throw .videoEncodingFailed(Self.message(error)) }
         }
@@ -67,7 +80,7 @@ enum VideoCodec {
 
     /// A video file being decoded, frame after frame.
     final class Reader {
-        private var handle: OpaquePointer?
+        fileprivate var handle: OpaquePointer?
         let header: Header
 
         /// Opens the video at `path`, or the one that fills `byteRange` of it (a motion photo's).
@@ -152,6 +165,21 @@ enum VideoCodec {
         }
 
         deinit { cimg_video_reader_free(handle) }
+
+        /// The next frame's planes scaled to `size` in 8-bit 4:2:0, limited
+        /// range, of the stream's matrix, packed; nil at the end.
+        func nextPlanes(scaledTo size: PixelSize) throws(ImagingError) -> (bytes: [UInt8], pts: Int64, duration: Int64)? {
+            let chroma = ((size.width + 1) / 2) * ((size.height + 1) / 2)
+            var bytes = [UInt8](repeating: 0, count: size.pixelCount + 2 * chroma)
+            var frame = cimg_video_frame_info()
+            var error = cimg_error()
+            let status = bytes.withUnsafeMutableBufferPointer { planes in
+                cimg_video_reader_next_scaled(handle, Int32(CIMG_VIDEO_PLANES_YUV420_SCALED), UInt32(size.width),
+                                              UInt32(size.height), planes.baseAddress, size.width, &frame, &error)
+            }
+            if status != 0 { throw .videoDecodingFailed(Writer.message(error)) }
+            return frame.decoded == 0 ? nil : (bytes, frame.pts, frame.duration)
+        }
 
         /// The next frame's Y, Cb and Cr planes as coded, packed; nil at the end.
         func nextPlanes() throws(ImagingError) -> (bytes: [UInt8], pts: Int64, duration: Int64)? {

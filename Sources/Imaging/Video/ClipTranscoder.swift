@@ -1,11 +1,13 @@
 /// Makes a video playable in every browser: its pictures re-encoded as
 /// H.264 in an MP4 (index first, so playback starts at once), its short
 /// side at most `maxShortSide`, turned upright, each frame lasting as long
-/// as in the original (variable frame rates kept). No sound: the original,
-/// which a page links beside it, keeps it.
+/// as in the original, on the original's own clock (variable frame rates
+/// kept exactly), its AAC sound copied as it is (other sound is left out:
+/// the original, which a page links beside it, keeps it).
 ///
-/// Frames are converted straight to the output size as they are decoded,
-/// two in memory at a time: a 4K clip costs what a 720p one does.
+/// Frames are scaled straight to the output size as they are decoded (in
+/// YUV, as ffmpeg's scale filter does, for BT.709 video), two in memory at
+/// a time: a 4K clip costs what a 720p one does.
 public enum ClipTranscoder {
     /// 720p: what phones and browsers play smoothly, a tenth of 4K's bytes.
     public static let maxShortSide = 720
@@ -21,35 +23,54 @@ public enum ClipTranscoder {
 
     /// Re-encodes the video at `path` (or in `byteRange` of it) into `output`.
     /// - Parameters:
+    ///   - maxLongSide: a smaller size, by the long side, when given.
     ///   - options: the encoder's settings (crf, preset, threads); timing is set here.
+    ///   - withSound: copy the video's AAC sound as it is (other sound is left out).
     ///   - isCancelled: checked between frames; true abandons the output.
     /// - Returns: the frames written.
     @discardableResult
-    ///   - maxLongSide: a smaller size, by the long side, when given.
     public static func transcode(_ path: String, byteRange: Range<Int>? = nil, to output: String,
                                  maxShortSide: Int = maxShortSide, maxLongSide: Int? = nil, options: VideoOptions,
-                                 limits: DecodeLimits,
+                                 limits: DecodeLimits, withSound: Bool = true,
                                  isCancelled: () -> Bool = { false }) throws(ImagingError) -> Int {
-        let reader = try VideoReader(path: path, byteRange: byteRange, limits: limits, threads: options.threads)
-        let orientation = Orientation(clockwiseTurn: reader.rotation)
-        let stored = outputSize(of: reader.info.size, maxShortSide: maxShortSide, maxLongSide: maxLongSide)
-        reader.frameSize = stored
+        let reader = try VideoCodec.Reader(path: path, byteRange: byteRange, threads: options.threads,
+                                           maxPixels: limits.maxPixelsPerFrame)
+        let header = reader.header
+        try limits.check(frameSize: header.size)
+        let orientation = Orientation(clockwiseTurn: header.rotation)
+        let stored = outputSize(of: header.size, maxShortSide: maxShortSide, maxLongSide: maxLongSide)
+        // BT.709 pictures (phones' SDR video) go to the encoder as planes, as
+        // ffmpeg's would: scaled in YUV, never through RGB. Others through RGB,
+        // whose conversion knows their matrix.
+        let keepsPlanes = header.color.matrix == 1
+        let rate = header.frameRate ?? FrameRate(numerator: 30, denominator: 1)!
         var settings = options
-        let rate = reader.info.frameRate ?? FrameRate(numerator: 30, denominator: 1)!
-        settings.timing = .milliseconds(nominal: rate)
-        let encoder = try VideoEncoder(path: output, size: orientation.uprightSize(of: stored), options: settings)
-        let secondsPerTick = Double(reader.info.tickNumerator) / Double(max(1, reader.info.tickDenominator))
-        var clock = 0.0, written = 0
+        settings.timing = .ticks(numerator: header.tick.numerator, denominator: header.tick.denominator, nominal: rate)
+        let encoder = try VideoEncoder(path: output, size: orientation.uprightSize(of: stored), options: settings,
+                                       audioFrom: withSound ? reader : nil)
+        // A frame lasts until the next one starts; the last, a frame period.
+        let period = max(1, Int64((Double(header.tick.denominator) * Double(rate.denominator)
+                                   / (Double(header.tick.numerator) * Double(rate.numerator))).rounded()))
+        var written = 0
         do throws(ImagingError) {
-            while let frame = try reader.nextFrame() {
+            func next() throws(ImagingError) -> (frame: Frame, pts: Int64)? {
+                if keepsPlanes {
+                    return try reader.nextPlanes(scaledTo: stored).map { (.planes($0.bytes), $0.pts) }
+                }
+                return try reader.nextRGB(scaledTo: stored).map { (.picture($0.image), $0.pts) }
+            }
+            var current = try next()
+            while let shown = current {
                 if isCancelled() { throw ImagingError.videoEncodingFailed("stopped") }
-                // Milliseconds, the rounding carried so that the clip keeps its length.
-                let length = frame.durationTicks > 0 ? Double(frame.durationTicks) * secondsPerTick * 1000
-                                                     : 1000 * Double(rate.denominator) / Double(rate.numerator)
-                let end = clock + max(1, length)
-                let milliseconds = max(1, Int(end.rounded()) - Int(clock.rounded()))
-                clock = end
-                try encoder.add(frame.image.applying(orientation), duration: milliseconds)
+                current = try next()
+                let duration = Int(max(1, current.map { $0.pts - shown.pts } ?? period))
+                switch shown.frame {
+                case .planes(let planes):
+                    try encoder.add(planes: orientation == .up ? planes : Self.turned(planes, size: stored, by: orientation),
+                                    duration: duration)
+                case .picture(let image):
+                    try encoder.add(image.applying(orientation), duration: duration)
+                }
                 written += 1
             }
             guard written > 0 else { throw ImagingError.videoDecodingFailed("no frame of the video can be decoded") }
@@ -59,6 +80,24 @@ public enum ClipTranscoder {
             throw error
         }
         return written
+    }
+
+    /// A decoded frame: 4:2:0 planes (packed), or RGB.
+    private enum Frame {
+        case planes([UInt8])
+        case picture(Image)
+    }
+
+    /// Packed 4:2:0 planes of a `size` frame, each plane turned by `orientation`.
+    static func turned(_ planes: [UInt8], size: PixelSize, by orientation: Orientation) -> [UInt8] {
+        let chroma = PixelSize(width: (size.width + 1) / 2, height: (size.height + 1) / 2)
+        let lumaCount = size.pixelCount, chromaCount = chroma.pixelCount
+        func plane(_ range: Range<Int>, _ planeSize: PixelSize) -> [UInt8] {
+            Image(width: planeSize.width, height: planeSize.height, format: .gray8, pixels: Array(planes[range]))
+                .applying(orientation).pixels
+        }
+        return plane(0..<lumaCount, size) + plane(lumaCount..<lumaCount + chromaCount, chroma)
+            + plane(lumaCount + chromaCount..<lumaCount + 2 * chromaCount, chroma)
     }
 
     /// The frame size (as stored) whose short side is at most `maxShortSide`

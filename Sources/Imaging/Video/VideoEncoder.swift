@@ -38,7 +38,13 @@ public final class VideoEncoder {
     /// - Throws: `videoEncodingFailed` for invalid options or when libx264
     ///   cannot start, `imageTooLarge` beyond the limits, `fileSystem` when
     ///   the folder is not writable.
-    public init(path: String, size: PixelSize, options: VideoOptions = VideoOptions()) throws(ImagingError) {
+    public convenience init(path: String, size: PixelSize, options: VideoOptions = VideoOptions()) throws(ImagingError) {
+        try self.init(path: path, size: size, options: options, audioFrom: nil)
+    }
+
+    /// `init(path:size:options:)`, copying `source`'s AAC sound in as it is
+    /// (the reader is read by the caller for the frames, and outlives the encoder).
+    init(path: String, size: PixelSize, options: VideoOptions, audioFrom source: VideoCodec.Reader?) throws(ImagingError) {
         try options.validate()
         let even = PixelSize(width: size.width & ~1, height: size.height & ~1)
         guard even.width >= 2, even.height >= 2 else {
@@ -58,7 +64,8 @@ public final class VideoEncoder {
         guard !name.isEmpty else { throw .fileSystem(.failed(.create, path: path, .notAFileName)) }
         file = try ImagingError.converting(try AtomicFileWriter(path: path))
         do {
-            writer = try VideoCodec.Writer(descriptor: file.descriptor, path: file.temporaryPath, size: even, options: options)
+            writer = try VideoCodec.Writer(descriptor: file.descriptor, path: file.temporaryPath, size: even, options: options,
+                                           audioFrom: source)
         } catch {
             cancel()
             throw error
@@ -89,6 +96,30 @@ public final class VideoEncoder {
         }
         do {
             try writer.add(frame.convertedToSRGB(), duration: Int64(duration))
+        } catch {
+            cancel()
+            throw error
+        }
+        frameCount += 1
+        durationTicks += Int64(duration)
+    }
+
+    /// Encodes a frame given as its Y, Cb and Cr planes (8-bit 4:2:0,
+    /// limited range, BT.709, packed) at the video's size, lasting `duration`
+    /// ticks: a video re-encoded without going through RGB.
+    func add(planes: [UInt8], duration: Int) throws(ImagingError) {
+        guard let writer else { throw .videoEncodingFailed("the video is already finished or abandoned") }
+        let chroma = ((size.width + 1) / 2) * ((size.height + 1) / 2)
+        guard planes.count == size.pixelCount + 2 * chroma, duration > 0 else {
+            cancel()
+            throw .videoEncodingFailed("the planes are not those of a \(size) frame")
+        }
+        guard frameCount < options.maxFrames else {
+            cancel()
+            throw .limitExceeded(.videoFrames(maximum: options.maxFrames))
+        }
+        do {
+            try writer.add(planes: planes, duration: Int64(duration))
         } catch {
             cancel()
             throw error

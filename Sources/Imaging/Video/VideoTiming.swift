@@ -10,19 +10,24 @@ public enum VideoTiming: Sendable, Hashable, CustomStringConvertible {
     /// as a GIF's delays do; `nominal` is the rate the encoder's rate control
     /// assumes (the average, when known).
     case milliseconds(nominal: FrameRate)
+    /// Each frame lasts the ticks given with it, of a clock whose tick is
+    /// `numerator/denominator` s (a source video's own, so re-encoding keeps
+    /// its times exactly); `nominal` as for `milliseconds`.
+    case ticks(numerator: Int, denominator: Int, nominal: FrameRate)
 
     /// The length of one tick of the clock, in seconds, as a fraction.
     public var tick: (numerator: Int, denominator: Int) {
         switch self {
         case .frameRate(let rate): (rate.denominator, rate.numerator)
         case .milliseconds: (1, 1000)
+        case let .ticks(numerator, denominator, _): (numerator, denominator)
         }
     }
 
     /// The frame rate the encoder is told.
     public var nominalRate: FrameRate {
         switch self {
-        case .frameRate(let rate), .milliseconds(let rate): rate
+        case .frameRate(let rate), .milliseconds(let rate), .ticks(_, _, let rate): rate
         }
     }
 
@@ -46,6 +51,7 @@ public enum VideoTiming: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .frameRate(let rate): "\(rate) fps"
         case .milliseconds: "per-frame milliseconds"
+        case let .ticks(numerator, denominator, _): "per-frame ticks of \(numerator)/\(denominator) s"
         }
     }
 }
