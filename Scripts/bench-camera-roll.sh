@@ -13,12 +13,12 @@
 #   preview   the web clip of each of the 10 HEVC clips (one command per clip, PREVIEW_RUNS runs):
 #               filmroll convert CLIP OUT.mp4
 #               ffmpeg -v error -i CLIP -vf scale=720:720:force_original_aspect_ratio=increase:force_divisible_by=2
-#                      -c:v libx264 -crf 23 -preset medium -an -movflags +faststart OUT.mp4
+#                      -c:v libx264 -crf 23 -preset medium -c:a copy -movflags +faststart OUT.mp4
 #             (ffmpeg's scale=-2:720, with the short side 720 for the turned, portrait clips too);
 #             size, and PSNR (ffmpeg's psnr filter: RGB, over all frames, frame i against frame i) of
 #             each MP4 against its source decoded upright and scaled to the MP4's size by ffmpeg
 #             (bicubic), each turned into RGB through the matrix and range it is tagged with; also
-#             checked: H.264, the short side 720, no sound, moov first, every frame, colour tags and
+#             checked: H.264, the short side 720, the source's sound (AAC, copied), moov first, every frame, colour tags and
 #             frame times as the source's;
 #             targets: time at most 1.0x ffmpeg's, PSNR at least ffmpeg's - 0.1 dB, size at most 1.05x.
 #   4K        one LONG_SECONDS (600) s 3840x2160 H.264 clip, one run each: peak RSS (GNU time) of
@@ -126,7 +126,7 @@ ffmpeg_preview() {  # ffmpeg_preview IN OUT [GNU time...]: ffmpeg's web clip, th
   local in=$1 out=$2
   shift 2
   "$@" ffmpeg -v error -y -i "$in" -vf scale=720:720:force_original_aspect_ratio=increase:force_divisible_by=2 \
-    -c:v libx264 -crf 23 -preset medium -an -movflags +faststart "$out"
+    -c:v libx264 -crf 23 -preset medium -c:a copy -movflags +faststart "$out"
 }
 ffmpeg_poster() {   # ffmpeg_poster IN OUT SIZE [GNU time...]
   local in=$1 out=$2 size=$3
@@ -389,16 +389,16 @@ for tool in filmroll ffmpeg; do
     [[ "${average:-}" =~ ^[0-9.]+$ ]] || { wrong+=("$(stem "$clip"): no PSNR"); continue; }
     sum=$(calc %.4f "$sum + $average") n=$((n + 1))
     if [[ -z "$worst" ]] || awk "BEGIN { exit !($average < $worst) }"; then worst=$average p_worst_clip[$tool]=$(stem "$clip"); fi
-    # The clip as asked: H.264, the short side 720, no sound, moov first, every frame.
+    # The clip as asked: H.264, the short side 720, the source's sound, moov first, every frame.
     IFS=$'\t' read -r _ codec dims sound frames order tags durations < <(grep -F "$out" "$work/preview-$tool.tsv")
-    IFS=$'\t' read -r _ _ sdims _ sframes _ stags sdurations < <(grep -F "$clip" "$work/sources.tsv")
+    IFS=$'\t' read -r _ _ sdims ssound sframes _ stags sdurations < <(grep -F "$clip" "$work/sources.tsv")
     short=$(awk -F x '{ print ($1 < $2) ? $1 : $2 }' <<<"$dims")
     portrait_out=$(awk -F x '{ print ($2 > $1) }' <<<"$dims") portrait_in=$(awk -F x '{ print ($2 > $1) }' <<<"$sdims")
     problems=()
     [[ $codec == h264 ]] || problems+=("codec $codec")
     [[ $short == 720 ]] || problems+=("$dims")
     [[ $portrait_out == "$portrait_in" ]] || problems+=("$dims for a $sdims source")
-    [[ $sound == 0 ]] || problems+=("has sound")
+    [[ $sound == "$ssound" ]] || problems+=("sound $sound for $ssound")
     [[ $order == moov\<mdat ]] || problems+=("$order")
     [[ $frames == "$sframes" ]] || problems+=("$frames of $sframes frames")
     [[ $tags == "$stags" ]] || problems+=("colour $tags for $stags")
@@ -407,7 +407,7 @@ for tool in filmroll ffmpeg; do
   done
   p_bytes[$tool]=$bytes
   ((n)) && p_psnr[$tool]=$(calc %.2f "$sum / $n") p_worst[$tool]=$worst
-  if ((${#wrong[@]})); then p_checks[$tool]=$(IFS=';'; echo "${wrong[*]}" | sed 's/;/; /g'); else p_checks[$tool]="all 10 H.264, short side 720, upright, no sound, moov first, every frame, the source's colour tags and frame times"; fi
+  if ((${#wrong[@]})); then p_checks[$tool]=$(IFS=';'; echo "${wrong[*]}" | sed 's/;/; /g'); else p_checks[$tool]="all 10 H.264, short side 720, upright, the source's sound, moov first, every frame, the source's colour tags and frame times"; fi
 done
 
 declare -A l_checks=()
