@@ -18,6 +18,9 @@ struct LivePhotoPairing {
 
     let database: Database
 
+    /// What a pairing reads of a row (`Item`).
+    private static let columns = "id, path, content_id, taken_at, live_still_id"
+
     private struct Item {
         var id: Int64
         var path: String
@@ -37,9 +40,8 @@ struct LivePhotoPairing {
     /// Pairs again every video of the catalog; returns the pairs found.
     @discardableResult
     func run() throws -> Int {
-        let columns = "id, path, content_id, taken_at, live_still_id"
         let videos = try database.rows("""
-            SELECT \(columns) FROM photos WHERE duration IS NOT NULL AND missing = 0 AND error IS NULL
+            SELECT \(Self.columns) FROM photos WHERE duration IS NOT NULL AND missing = 0 AND error IS NULL
             """).map(Item.init)
         var pairs: [Int64: Int64] = [:]
         var taken = Set<Int64>()
@@ -76,7 +78,7 @@ struct LivePhotoPairing {
         guard let dot = video.path.lastIndex(of: "."), !video.path[..<dot].hasSuffix("/") else { return nil }
         let stem = String(video.path[..<dot])
         let candidates = try database.rows("""
-            SELECT \("id, path, content_id, taken_at, live_still_id") FROM photos
+            SELECT \(Self.columns) FROM photos
             WHERE path > ? AND path < ? AND \(stillCondition) ORDER BY path
             """, [stem + ".", stem + "/"]).map(Item.init)
         for candidate in candidates where !candidate.path.dropFirst(stem.count + 1).contains("/")
