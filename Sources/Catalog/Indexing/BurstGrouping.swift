@@ -77,18 +77,9 @@ struct BurstGrouping {
             let best = group.max { ($0.bytesPerPixel, -$0.id) < ($1.bytesPerPixel, -$1.id) }!
             for frame in group where frame.id != best.id { leads[frame.id] = best.id }
         }
-        let changed = frames.filter { leads[$0.id] != $0.lead }
-        let stale = try database.rows("""
-            SELECT id FROM photos WHERE burst_lead_id IS NOT NULL AND (duration IS NOT NULL OR missing = 1 OR error IS NOT NULL)
-            """).compactMap { $0[0].int.map(Int64.init) }
-        if !changed.isEmpty || !stale.isEmpty {
-            try database.transaction {
-                for id in stale { try database.execute("UPDATE photos SET burst_lead_id = NULL WHERE id = ?", [id]) }
-                for frame in changed {
-                    try database.execute("UPDATE photos SET burst_lead_id = ? WHERE id = ?", [leads[frame.id], frame.id])
-                }
-            }
-        }
+        try PhotoLinks(database: database, column: "burst_lead_id")
+            .update(frames.map { ($0.id, $0.lead) }, to: leads,
+                    staleCondition: "duration IS NOT NULL OR missing = 1 OR error IS NOT NULL")
         return groups.count
     }
 }

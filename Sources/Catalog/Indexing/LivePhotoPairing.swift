@@ -50,18 +50,9 @@ struct LivePhotoPairing {
             pairs[video.id] = still
             taken.insert(still)
         }
-        let changed = videos.filter { pairs[$0.id] != $0.liveStillID }
-        let stale = try database.rows("""
-            SELECT id FROM photos WHERE live_still_id IS NOT NULL AND (duration IS NULL OR missing = 1 OR error IS NOT NULL)
-            """).compactMap { $0[0].int.map(Int64.init) }
-        if !changed.isEmpty || !stale.isEmpty {
-            try database.transaction {
-                for id in stale { try database.execute("UPDATE photos SET live_still_id = NULL WHERE id = ?", [id]) }
-                for video in changed {
-                    try database.execute("UPDATE photos SET live_still_id = ? WHERE id = ?", [pairs[video.id], video.id])
-                }
-            }
-        }
+        try PhotoLinks(database: database, column: "live_still_id")
+            .update(videos.map { ($0.id, $0.liveStillID) }, to: pairs,
+                    staleCondition: "duration IS NULL OR missing = 1 OR error IS NOT NULL")
         return pairs.count
     }
 

@@ -157,11 +157,13 @@ public struct VideoMaker {
                            durationSeconds: Double(show.frameCount) / options.frameRate.framesPerSecond, byteCount: 0)
     }
 
-    /// A video's length in seconds, known from its first bytes and header; nil for a photo.
+    /// A video's length in seconds, known from its first bytes and header;
+    /// nil for a photo, of which only the first bytes are read.
     private static func videoSeconds(_ path: String, limits: DecodeLimits) throws(ImagingError) -> Double? {
-        let file = try ImageFile.open(path, limit: limits.maxFileBytes)
-        guard file.bytes == nil else { return nil }
-        return try file.readInfo(limits: limits).metadata.video?.durationSeconds
+        let (head, _, _) = try ImagingError.converting(try FileBytes.read(path, limit: limits.maxFileBytes,
+                                                                          headCount: ImageDecoders.signatureLength) { _ in true })
+        guard let decoder = ImageDecoders.decoder(forHead: head), decoder.readsFiles else { return nil }
+        return try decoder.readInfo(path: path, limits: limits).metadata.video?.durationSeconds
     }
 
     private func makeSequence(_ files: [InputFile], timing: VideoTiming?, delays: [Int]?, output: String, options: VideoOptions,
