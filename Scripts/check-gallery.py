@@ -7,10 +7,16 @@
 - every href, src and srcset URL leads to a file of the gallery;
 - no page is over 300 KB of HTML;
 - axe-core (from PyPI's axe-playwright-python) finds no serious or critical
-  violation on the index, a day, a photo, an "On this day" and the problems
-  page, and a video's and a Live Photo's page when there are some, at 1400 and 390 px wide, in light and dark schemes;
-- the keyboard: on a photo page the right and left arrows go to the next
-  and previous photos; Tab reaches every link with a visible focus ring;
+  violation on the index, a year, a month, a day, a photo, an "On this day"
+  and the problems page, and a video's and a Live Photo's page when there
+  are some, at 1400 and 390 px wide, in light and dark schemes;
+- the layout: every year and month with photos has its page, the index
+  links each year's, each year page its months', each month page its
+  days' and each day page its month's; the index holds at most three
+  month calendars;
+- the keyboard: on a photo page and on a month page the right and left
+  arrows go to the next and previous ones; Tab reaches every link with a
+  visible focus ring;
 - a Live Photo's or motion photo's motion plays when its link is pressed,
   and a video's page loads its clip;
 - the index's first contentful paint from file://, in milliseconds;
@@ -136,13 +142,44 @@ def static_checks(folder):
     return pages
 
 
+def layout_checks(folder, pages):
+    """Every year and month with a day has its page, each linked from the level above, and the index stays small."""
+    def links(page):
+        text = open(page, encoding="utf-8").read()
+        return {os.path.normpath(os.path.join(os.path.dirname(page), urllib.parse.unquote(url.split("#")[0])))
+                for url in re.findall(r'href="([^"#]*)', html.unescape(text)) if url}
+    days = [p for p in pages if re.search(r"/days/\d{4}-\d{2}-\d{2}\.html$", p)]
+    index = folder + "/index.html"
+    index_links = links(index) if os.path.exists(index) else set()
+    calendars = len(re.findall(r'<table class="month"', open(index, encoding="utf-8").read())) if os.path.exists(index) else 0
+    if calendars > 3:
+        fail("index.html: %d month calendars (at most 3)" % calendars)
+    for day in days:
+        date = os.path.basename(day)[:-5]
+        month = os.path.join(folder, "months", date[:7] + ".html")
+        year = os.path.join(folder, "years", date[:4] + ".html")
+        relative = os.path.relpath(day, folder)
+        if not os.path.exists(month) or not os.path.exists(year):
+            fail("%s: no page for its month or its year" % relative)
+            continue
+        if month not in links(day):
+            fail("%s: does not link its month's page" % relative)
+        if day not in links(month):
+            fail("%s: does not link %s" % (os.path.relpath(month, folder), relative))
+        if month not in links(year):
+            fail("%s: does not link %s" % (os.path.relpath(year, folder), os.path.relpath(month, folder)))
+        if year not in index_links:
+            fail("index.html: does not link %s" % os.path.relpath(year, folder))
+
+
 def browser_checks(folder, pages, shots):
     browser = Browser()
     axe = axe_source()
     def pick(pattern):
         found = [p for p in pages if re.search(pattern, os.path.relpath(p, folder))]
         return found[len(found) // 2] if found else None
-    chosen = [p for p in [folder + "/index.html", pick(r"^days/"), pick(r"^photos/"), pick(r"^on-this-day/"), pick(r"^problems")] if p]
+    chosen = [p for p in [folder + "/index.html", pick(r"^years/"), pick(r"^months/"), pick(r"^days/"), pick(r"^photos/"),
+                          pick(r"^on-this-day/"), pick(r"^problems")] if p]
     # A video's page and a Live Photo's or motion photo's, when the gallery has them.
     for marker in ('<video src=', 'class="motion-clip"'):
         page = next((p for p in pages if "/photos/" in p and marker in open(p, encoding="utf-8").read()), None)
@@ -175,20 +212,22 @@ def browser_checks(folder, pages, shots):
                     unfocused += 1
             if unfocused:
                 fail("%s: %d focused elements without a visible outline" % (relative, unfocused))
-        # Arrow keys on a photo page follow its neighbours.
-        photo = pick(r"^photos/")
-        if photo:
-            browser.open("file://" + urllib.parse.quote(photo), 1400)
+        # Arrow keys on a photo page and on a month page follow its neighbours.
+        for kind, pattern in (("photo", r"^photos/"), ("month", r"^months/")):
+            page = pick(pattern)
+            if not page:
+                continue
+            browser.open("file://" + urllib.parse.quote(page), 1400)
             expected = browser.evaluate("(document.querySelector('a[rel=next]') || {}).href")
             browser.key("ArrowRight", "ArrowRight", 39)
             time.sleep(0.5)
             if expected and browser.evaluate("location.href") != expected:
-                fail("the right arrow did not open the next photo")
+                fail("the right arrow did not open the next %s" % kind)
             previous = browser.evaluate("(document.querySelector('a[rel=prev]') || {}).href")
             browser.key("ArrowLeft", "ArrowLeft", 37)
             time.sleep(0.5)
             if previous and browser.evaluate("location.href") != previous:
-                fail("the left arrow did not open the previous photo")
+                fail("the left arrow did not open the previous %s" % kind)
         # A Live Photo's or motion photo's motion plays when its link is pressed, and a video loads.
         for page in pages:
             text = open(page, encoding="utf-8").read() if "/photos/" in page else ""
@@ -231,6 +270,7 @@ def main():
         os.makedirs(args.screenshots, exist_ok=True)
     pages = static_checks(folder)
     print("%d pages parsed, their links followed" % len(pages))
+    layout_checks(folder, pages)
     if shutil.which("chromium"):
         browser_checks(folder, pages, args.screenshots)
     else:

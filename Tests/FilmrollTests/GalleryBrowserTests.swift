@@ -41,9 +41,9 @@ enum Chromium {
     }
 }
 
-/// The gallery as a real browser shows it: screenshots of the index, a day
-/// page and the Korean index are kept in .build/test-artifacts/, with the
-/// galleries beside them.
+/// The gallery as a real browser shows it: screenshots of the index, a
+/// year, a month and a day page and the Korean index are kept in
+/// .build/test-artifacts/, with the galleries beside them.
 @Suite(.serialized) struct GalleryBrowserTests {
     static let artifacts = Fixtures.root + "/.build/test-artifacts"
 
@@ -67,6 +67,8 @@ enum Chromium {
                                       options: GalleryOptions(title: title, weekStart: .sunday, locale: .ko))
         let renderings = [
             Rendering(gallery: english, page: "index.html", name: "gallery-index", images: 4),
+            Rendering(gallery: english, page: "years/2025.html", name: "gallery-year", images: 2),
+            Rendering(gallery: english, page: "months/2025-04.html", name: "gallery-month", images: 3),
             Rendering(gallery: english, page: "days/2025-04-10.html", name: "gallery-day", images: 2 + days[1].photos.count),
             Rendering(gallery: korean, page: "index.html", name: "gallery-index-ko", images: 4),
         ]

@@ -18,16 +18,23 @@ import TestSupport
 
     static func text(_ path: String) throws -> String { String(decoding: try FileBytes.read(path), as: UTF8.self) }
 
-    @Test func everyPageIsRecordedWithTheKeyOfWhatItHolds() throws {
+    @Test func everyPageIsRecordedWithItsRecipesKey() throws {
         let folder = try FolderProcessTests.folder()
         defer { FolderProcessTests.remove(folder) }
         _ = try FolderProcess(folder: folder).run()
         let keys = try Self.pageKeys(folder)
         #expect(keys.keys.sorted() == ["days/2025-04-10.html", "days/2025-04-11.html", "days/2025-04-12.html",
-                                       "gallery.js", "index.html"] + (1...7).map { "photos/IMG_000\($0).html" } + ["style.css"])
-        for (path, key) in keys {
-            #expect(key == GalleryWriter.pageKey(path: path, text: try Self.text(folder + "/.filmroll/gallery/" + path)))
+                                       "gallery.js", "index.html", "months/2025-04.html"]
+            + (1...7).map { "photos/IMG_000\($0).html" } + ["style.css", "years/2025.html"])
+        for (path, key) in keys { #expect(key.count == 32 && key.allSatisfy(\.isHexDigit), "\(path)") }
+        // The stylesheet and the script are constants: their keys are their texts'.
+        for path in ["style.css", "gallery.js"] {
+            #expect(keys[path] == GalleryWriter.textKey(path: path, text: try Self.text(folder + "/.filmroll/gallery/" + path)))
         }
+        // The same photos again: the same keys, nothing made.
+        let again = try FolderProcess(folder: folder).run()
+        #expect(again.pagesWritten == 0)
+        #expect(try Self.pageKeys(folder) == keys)
     }
 
     @Test func theCatalogDecidesWhichPagesAreMadeAgain() throws {
@@ -47,14 +54,14 @@ import TestSupport
         #expect(again.pagesWritten == 0)
         #expect(try Self.text(page) == touched)
 
-        // One more photo on 04-12: its day page, the index, its page and its neighbours' pages change, and only they.
+        // One more photo on 04-12: its day, month and year pages, the index, its page and its neighbours' pages change, and only they.
         try AtomicFile.write(try Fixtures.bytes("dated/IMG_0005.jpg"), to: folder + "/IMG_0008.jpg")
         let grown = try FolderProcess(folder: folder).run()
         let after = try Self.pageKeys(folder)
         let changed = Set(after.keys.filter { after[$0] != before[$0] })
-        #expect(changed == ["days/2025-04-12.html", "index.html", "photos/IMG_0005.html", "photos/IMG_0008.html",
-                            "photos/IMG_0006.html"])
-        #expect(grown.pagesWritten == 5)
+        #expect(changed == ["days/2025-04-12.html", "index.html", "months/2025-04.html", "years/2025.html",
+                            "photos/IMG_0005.html", "photos/IMG_0008.html", "photos/IMG_0006.html"])
+        #expect(grown.pagesWritten == 7)
     }
 
     @Test func aDayThatIsGoneTakesItsPageAndItsRow() throws {

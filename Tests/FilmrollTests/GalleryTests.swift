@@ -62,7 +62,7 @@ import Testing
         try folder.makeImages(for: days)
         let summary = try GalleryWriter.write(days: days, options: GalleryOptions(), to: folder.path)
         let pages = summary.writtenFiles.filter { $0.hasSuffix(".html") }
-        #expect(pages.count == 1 + days.count)
+        #expect(pages.count == 1 + 1 + 2 + days.count, "the index, a year, two months, the days")
 
         // Then every src, srcset and href, percent-decoded, names a file relative to its page
         var checked = 0
@@ -111,10 +111,15 @@ import Testing
             #expect(!html.contains("<script>") && !html.contains("http:") && !html.contains("https:"))
         }
         let index = try folder.text("index.html")
-        #expect(index.contains("<caption><h2>April 2025</h2>"))
+        #expect(index.contains("<caption><h3><a href=\"months/2025-04.html\">April 2025</a></h3>"))
         #expect(index.contains("<th scope=\"col\"><abbr title=\"Monday\">Mon</abbr></th>"))
         // Newest month first
         #expect(index.firstRange(of: "id=\"m-2025-04\"")!.lowerBound < index.firstRange(of: "id=\"m-2025-03\"")!.lowerBound)
+        // A month page's calendar is named by the page's heading
+        let month = try folder.text("months/2025-04.html")
+        #expect(month.contains("<h1 id=\"month-title\">April 2025</h1>"))
+        #expect(month.contains("<table class=\"month\" id=\"m-2025-04\" aria-labelledby=\"month-title\">"))
+        #expect(month.contains("<th scope=\"col\"><abbr title=\"Monday\">Mon</abbr></th>"))
     }
 
     @Test func dayPageShowsPhotosInOrderWithTimeCameraAndNeighbours() throws {
@@ -124,7 +129,7 @@ import Testing
         #expect(page.contains("<h1><time datetime=\"2025-04-10\">Thursday, 10 April 2025</time></h1>"))
         #expect(page.contains("<a rel=\"prev\" href=\"2025-03-30.html\">"))
         #expect(page.contains("<a rel=\"next\" href=\"2025-04-11.html\">"))
-        #expect(page.contains("href=\"../index.html#m-2025-04\""))
+        #expect(page.contains("<li class=\"month\"><a href=\"../months/2025-04.html\">April 2025</a></li>"))
         #expect(page.contains("<time datetime=\"2025-04-10T09:30:05+09:00\">09:30</time> <span class=\"camera\">Canon EOS 40D</span>"))
         #expect(page.contains("alt=\"IMG_0001.HEIC, 12:00\""))
         // Shown whole in a square slot no wider than the thumbnail's long side: 1x is the thumbnail, in either orientation.
@@ -161,6 +166,11 @@ import Testing
         #expect(index.contains("<td><span class=\"number\">9</span></td>"))
         // April 2025 starts on a Tuesday: one blank cell with Monday first
         #expect(firstRow(of: "m-2025-04", in: index).hasPrefix("<td class=\"outside\"></td>\n<td><span class=\"number\">1</span>"))
+        // The month page's calendar is the same, linking up from months/
+        let month = try folder.text("months/2025-04.html")
+        #expect(month.contains("<td class=\"has-photos\"><a href=\"../days/2025-04-10.html\" aria-label=\"Thursday, 10 April 2025, 5 photos\">"))
+        #expect(firstRow(of: "m-2025-04", in: month) == firstRow(of: "m-2025-04", in: index).replacing("href=\"", with: "href=\"../")
+            .replacing("src=\"", with: "src=\"../"))
     }
 
     @Test func sundayStart() throws {
@@ -180,7 +190,8 @@ import Testing
         _ = try GalleryWriter.write(days: days, options: GalleryOptions(title: "우리 가족", locale: .ko), to: folder.path)
         let index = try folder.text("index.html")
         #expect(index.contains("<html lang=\"ko\">"))
-        #expect(index.contains("<caption><h2>2025년 4월</h2>"))
+        #expect(index.contains("<caption><h3><a href=\"months/2025-04.html\">2025년 4월</a></h3>"))
+        #expect(index.contains("<a href=\"years/2025.html\">2025년</a>"))
         let headers = PageLinkScanner.values(of: "title", in: index).filter { $0.hasSuffix("요일") }
         #expect(Array(headers.prefix(7)) == ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"])
         #expect(index.contains("<abbr title=\"월요일\">월</abbr>"))
@@ -190,6 +201,9 @@ import Testing
         #expect(page.contains("<h1><time datetime=\"2025-04-10\">2025년 4월 10일 목요일</time></h1>"))
         #expect(page.contains("<h2 id=\"four-cut\">네컷 사진</h2>"))
         #expect(page.contains(">2025년 4월</a>"))
+        let year = try folder.text("years/2025.html")
+        #expect(year.contains("<h1>2025년</h1>"))
+        #expect(year.contains("<span class=\"name\">4월</span> <span class=\"count\">10장</span>"))
     }
 
     @Test func englishNames() {
@@ -212,7 +226,7 @@ import Testing
     @Test func sameInputGivesSameBytesAndSecondWriteChangesNothing() throws {
         let folder = GalleryFolder()
         let first = try GalleryWriter.write(days: days, options: GalleryOptions(), to: folder.path)
-        #expect(first.written == 3 + days.count && first.unchanged == 0 && first.removed == 0)
+        #expect(first.written == 3 + 1 + 2 + days.count && first.unchanged == 0 && first.removed == 0)
         let files = first.writtenFiles
         let bytes = try files.map { try folder.text($0) }
         let times = files.map(folder.modificationTime)
@@ -228,7 +242,7 @@ import Testing
         #expect(try files.map { try other.text($0) } == bytes)
     }
 
-    @Test func changingOneDayRewritesOnlyItsPageAndTheIndex() throws {
+    @Test func changingOneDayRewritesOnlyItsPageItsMonthItsYearAndTheIndex() throws {
         let folder = GalleryFolder()
         _ = try GalleryWriter.write(days: days, options: GalleryOptions(), to: folder.path)
         let untouched = folder.modificationTime("days/2025-04-10.html")
@@ -236,8 +250,9 @@ import Testing
         var changed = days
         changed[3].photos.append(GallerySamples.photo("IMG_0299.JPG", "2025-04-20", 19))
         let summary = try GalleryWriter.write(days: changed, options: GalleryOptions(), to: folder.path)
-        #expect(summary.writtenFiles.sorted() == ["days/2025-04-20.html", "index.html"])
-        #expect(summary.unchanged == 2 + days.count - 1)
+        #expect(summary.writtenFiles.sorted() == ["days/2025-04-20.html", "index.html", "months/2025-04.html", "years/2025.html"])
+        #expect(summary.unchanged == 3 + 1 + 2 + days.count - 4)
+        #expect(summary.keys["months/2025-03.html"] != nil && summary.unchangedFiles.contains("months/2025-03.html"))
         #expect(folder.modificationTime("days/2025-04-10.html") == untouched)
         #expect(try folder.text("days/2025-04-20.html").contains("IMG_0299.JPG"))
     }
@@ -257,14 +272,16 @@ import Testing
         // Then its page is deleted, its neighbours link past it, and other files stay
         #expect(summary.removedFiles == ["days/2025-04-11.html"])
         #expect(!FileBytes.exists(folder.path + "/days/2025-04-11.html"))
-        #expect(summary.writtenFiles.sorted() == ["days/2025-04-10.html", "days/2025-04-20.html", "index.html"])
+        #expect(summary.writtenFiles.sorted() == ["days/2025-04-10.html", "days/2025-04-20.html", "index.html",
+                                                  "months/2025-04.html", "years/2025.html"])
         #expect(try folder.text("days/2025-04-10.html").contains("<a rel=\"next\" href=\"2025-04-20.html\">"))
         #expect(FileBytes.exists(folder.path + "/days/notes.html"))
         #expect(FileBytes.exists(folder.path + "/days/2025-4-1.html"))
 
-        // And an empty gallery keeps only its index and stylesheet
+        // And an empty gallery keeps only its index, stylesheet and script
         let empty = try GalleryWriter.write(days: [], options: GalleryOptions(), to: folder.path)
-        #expect(empty.removedFiles == ["days/2025-03-30.html", "days/2025-04-10.html", "days/2025-04-20.html"])
+        #expect(empty.removedFiles == ["days/2025-03-30.html", "days/2025-04-10.html", "days/2025-04-20.html",
+                                       "years/2025.html", "months/2025-03.html", "months/2025-04.html"])
         #expect(try folder.text("index.html").contains("No photos yet."))
     }
 
@@ -327,7 +344,7 @@ import Testing
         }
     }
 
-    /// The cells of the first week of a month's calendar in the index.
+    /// The cells of the first week of a month's calendar in the index or its page.
     private func firstRow(of anchor: String, in index: String) -> String {
         guard let table = index.firstRange(of: "id=\"\(anchor)\""),
               let body = index[table.upperBound...].firstRange(of: "<tbody>\n<tr>\n") else { return "" }

@@ -1,10 +1,11 @@
-import Filmroll
+@testable import Filmroll
 import Testing
 import TestSupport
 
 /// A month-day with photos from several years gets an "On this day" page,
-/// newest year first; the index links it and, spanning years, heads its
-/// months by year. A month-day of one year gets none.
+/// newest year first; the index links it and each year's page. A month-day
+/// of one year gets none; a day of many photos shows its first and links
+/// its day page for the rest.
 @Suite struct OnThisDayTests {
     static func day(_ iso: String, _ names: [String]) -> GalleryDay {
         GalleryDay(date: GallerySamples.date(iso), photos: names.enumerated().map { GallerySamples.photo($1, iso, 9 + $0) })
@@ -30,17 +31,27 @@ import TestSupport
 
         let index = try folder.text("index.html")
         #expect(index.contains("<a href=\"on-this-day/04-10.html\">10 April</a> <span class=\"count\">3 years</span>"))
-        #expect(index.contains("<h2 class=\"year\" id=\"y-2025\">2025</h2>"))
-        #expect(index.contains("<caption><h3>April 2025</h3>"))
-        let order = ["y-2025", "y-2024", "y-2023"].map { index.firstRange(of: "id=\"\($0)\"")?.lowerBound }
-        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted() && order.count == 3)
+        #expect(index.contains("<caption><h3><a href=\"months/2025-04.html\">April 2025</a></h3>"))
+        let order = ["2025", "2024", "2023"].map { index.firstRange(of: "<a href=\"years/\($0).html\">\($0)</a>")?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
 
-        // One year left: the page goes, and the index loses its link and year headings.
+        // One year left: the page goes, and the index loses its link and the other years.
         let again = try GalleryWriter.write(days: [Self.days[2], Self.days[3]], options: GalleryOptions(), to: folder.path)
         #expect(again.removedFiles.contains("on-this-day/04-10.html"))
+        #expect(again.removedFiles.contains("years/2023.html") && again.removedFiles.contains("months/2024-04.html"))
         let single = try folder.text("index.html")
-        #expect(!single.contains("on-this-day") && !single.contains("class=\"year\""))
-        #expect(single.contains("<caption><h2>April 2025</h2>"))
+        #expect(!single.contains("on-this-day") && !single.contains("years/2024.html"))
+        #expect(single.contains("<caption><h3><a href=\"months/2025-04.html\">April 2025</a></h3>"))
+    }
+
+    @Test func aDayOfManyPhotosShowsItsFirstAndLinksTheRest() throws {
+        let folder = GalleryFolder()
+        let many = (0..<(OnThisDayPage.photosPerYear + 5)).map { "M\($0).jpg" }
+        _ = try GalleryWriter.write(days: [Self.day("2023-04-10", many), Self.days[2]], options: GalleryOptions(), to: folder.path)
+        let page = try folder.text("on-this-day/04-10.html")
+        #expect(PageLinkScanner.count(of: "<figure>", in: page) == OnThisDayPage.photosPerYear + 1)
+        #expect(page.contains("<p class=\"more\"><a href=\"../days/2023-04-10.html\">5 more on this day&#39;s page</a></p>"))
+        #expect(page.contains("35 photos"))
     }
 
     @Test func koreanTitles() throws {

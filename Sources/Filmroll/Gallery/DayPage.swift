@@ -1,16 +1,37 @@
 /// days/YYYY-MM-DD.html: the date as heading, the day's four-cut sheet and
 /// animation, its photos in time order (each linking to its large view),
-/// and links to the previous and next days and to the month in the index.
-struct DayPage {
+/// and links to the previous and next days and up to its month's page.
+struct DayPage: PageRendering {
     var day: GalleryDay
     var previous: DayDate?
     var next: DayDate?
     var options: GalleryOptions
+    /// Its photos' digests, shared with the other pages of the write.
+    var digests = PhotoDigests()
 
+    var path: String { GalleryPaths.dayPage(day.date) }
+    let mark = GalleryMark.page
     private var locale: GalleryLocale { options.locale }
     private let links = PageLinks(toRoot: "../")
 
-    var html: String {
+    /// From the day, its sheet, animation and photos (whose positions make
+    /// its map and places), and its neighbours' dates.
+    var key: String {
+        var fingerprint = PageFingerprint(path: path, options: options)
+        fingerprint.add(day.date)
+        fingerprint.add(previous)
+        fingerprint.add(next)
+        fingerprint.add(day.fourCut)
+        fingerprint.add(day.fourCutSize)
+        fingerprint.add(day.animation)
+        fingerprint.add(day.animationSize)
+        let photos = digests.of(day)
+        fingerprint.add(photos.count)
+        for photo in photos { fingerprint.add(photo) }
+        return fingerprint.key
+    }
+
+    var text: String {
         let date = day.date
         let title = locale.dayTitle(date)
         let body = """
@@ -31,7 +52,7 @@ struct DayPage {
         return PageShell(locale: locale, title: title + " · " + options.title, links: links).document(body: body)
     }
 
-    /// Previous day, the month in the index, next day.
+    /// Previous day, the month's page, next day.
     private var navigation: String {
         var items: [String] = []
         if let previous {
@@ -39,8 +60,8 @@ struct DayPage {
                 + "<span aria-hidden=\"true\">← </span><span class=\"visually-hidden\">"
                 + "\(HTMLEscaping.escape(locale.previousDayPrefix))</span>\(HTMLEscaping.escape(locale.dayTitle(previous)))</a></li>")
         }
-        let anchor = GalleryPaths.monthAnchor(year: day.date.year, month: day.date.month)
-        items.append("<li class=\"month\"><a href=\"\(links.url(GalleryPaths.index, fragment: anchor))\">"
+        let month = GalleryPaths.monthPage(year: day.date.year, month: day.date.month)
+        items.append("<li class=\"month\"><a href=\"\(links.url(month))\">"
             + "\(HTMLEscaping.escape(locale.monthTitle(year: day.date.year, month: day.date.month)))</a></li>")
         if let next {
             items.append("<li class=\"next\"><a rel=\"next\" href=\"\(dayLink(next))\">"

@@ -6,8 +6,8 @@ import Darwin
 import Files
 
 /// Decides which files already at the gallery's paths (`index.html`,
-/// `style.css`, `days/YYYY-MM-DD.html`) a write may replace, and which
-/// stale day pages it may delete.
+/// `style.css`, `days/YYYY-MM-DD.html`, `months/YYYY-MM.html`…) a write may
+/// replace, and which stale pages it may delete.
 ///
 /// In the folder's own gallery, `FOLDER/.filmroll/gallery` (`ownsFolder`),
 /// every file at those paths is Filmroll's: the folder is Filmroll's own,

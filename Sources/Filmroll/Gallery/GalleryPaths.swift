@@ -8,12 +8,20 @@ enum GalleryPaths {
     static let script = "gallery.js"
     static let photosFolder = "photos"
     static let onThisDayFolder = "on-this-day"
+    static let monthsFolder = "months"
+    static let yearsFolder = "years"
 
     /// "days/2025-04-10.html".
     static func dayPage(_ date: DayDate) -> String { "\(daysFolder)/\(date.iso).html" }
 
     /// "days/2025-04-10-map.svg".
     static func dayMap(_ date: DayDate) -> String { "\(daysFolder)/\(date.iso)-map.svg" }
+
+    /// "months/2025-04.html".
+    static func monthPage(year: Int, month: Int) -> String { "\(monthsFolder)/\(digits(year, 4))-\(digits(month, 2)).html" }
+
+    /// "years/2025.html".
+    static func yearPage(_ year: Int) -> String { "\(yearsFolder)/\(digits(year, 4)).html" }
 
     /// The library's map.
     static let libraryMap = "map.svg"
@@ -36,12 +44,12 @@ enum GalleryPaths {
         return parts.indices.map { parts[...$0].joined(separator: "/") }
     }
 
-    /// The id of a month's calendar in the index, "m-2025-04".
+    /// The id of a month's calendar table, "m-2025-04".
     static func monthAnchor(year: Int, month: Int) -> String { "m-\(digits(year, 4))-\(digits(month, 2))" }
 }
 
 /// How one page links to files of the gallery: through `toRoot` ("" from
-/// the index, "../" from a day page), each path segment percent-encoded,
+/// the index, "../" from a day, month or year page), each path segment percent-encoded,
 /// the whole escaped for an attribute.
 struct PageLinks {
     let toRoot: String

@@ -6,21 +6,24 @@ import Darwin
 import Files
 
 /// The gallery's files that are no longer called for (a day gone, a map
-/// without positions, a photo's page, an "On this day" page, the problems
-/// page), removed as far as the file guard allows, never through a
-/// symbolic link; and the folders pages need, made without following one.
+/// without positions, a month's or a year's page, a photo's page, an "On
+/// this day" page, the problems page), removed as far as the file guard
+/// allows, never through a symbolic link; and the folders pages need, made
+/// without following one.
 enum GalleryStaleFiles {
-    /// Removes what `kept` no longer holds; returns their paths, relative to `folder`.
-    static func remove(keeping kept: GalleryFiles, in folder: String, fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
-        var removed = try removeStalePages(in: folder, keeping: Set(kept.days.map(\.date)), maps: kept.mapDays, fileGuard: fileGuard)
-        if kept.libraryMap == nil, try remove(GalleryPaths.libraryMap, in: folder, fileGuard: fileGuard) {
+    /// Removes what `plan` no longer calls for; returns their paths, relative to `folder`.
+    static func remove(keeping plan: GalleryPlan, in folder: String, fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
+        var removed = try removeStalePages(in: folder, keeping: Set(plan.days.map(\.date)), maps: plan.mapDays, fileGuard: fileGuard)
+        if !plan.hasLibraryMap, try remove(GalleryPaths.libraryMap, in: folder, fileGuard: fileGuard) {
             removed.append(GalleryPaths.libraryMap)
         }
-        if !kept.hasProblems, try remove(GalleryPaths.problems, in: folder, fileGuard: fileGuard) {
+        if !plan.hasProblems, try remove(GalleryPaths.problems, in: folder, fileGuard: fileGuard) {
             removed.append(GalleryPaths.problems)
         }
-        for path in staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(kept.onThisDay.map(\.path)))
-            + staleFiles(in: folder, below: GalleryPaths.photosFolder, keeping: kept.photoPages)
+        for path in staleFiles(in: folder, below: GalleryPaths.yearsFolder, keeping: Set(plan.years.map(\.path)))
+            + staleFiles(in: folder, below: GalleryPaths.monthsFolder, keeping: Set(plan.months.map(\.path)))
+            + staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(plan.onThisDay.map(\.path)))
+            + staleFiles(in: folder, below: GalleryPaths.photosFolder, keeping: plan.photoPages)
             where try remove(path, in: folder, fileGuard: fileGuard) {
             removed.append(path)
         }

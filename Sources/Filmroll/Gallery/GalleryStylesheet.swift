@@ -62,7 +62,7 @@ enum GalleryStylesheet {
         header.site { margin-bottom: 1rem; }
         header.site > a { font-weight: 600; }
 
-        /* The calendars of the index. */
+        /* The calendars of the index and the month pages. */
         table.month {
           width: 100%;
           table-layout: fixed;
@@ -173,6 +173,28 @@ enum GalleryStylesheet {
         @media (max-width: 36rem) { .details dl { grid-template-columns: 1fr; gap: 0 0; } .details dd { margin-bottom: 0.5rem; } }
         ul.problems { padding-inline-start: 1.25rem; }
         ul.problems .name { font-weight: 600; }
+        ul.problems li.more, p.more { color: var(--muted); }
+        p.more { margin: 0.5rem 0 1rem; }
+
+        /* The years of the index, the year pages' months, the month pages. */
+        nav.years .count { color: var(--muted); font-size: 0.875rem; }
+        nav.pager ul { justify-content: space-between; }
+        section.recent-months > h2 { font-size: 1.5rem; margin: 0 0 0.75rem; }
+        ul.month-tiles {
+          list-style: none; margin: 0.75rem 0 0; padding: 0;
+          display: grid; gap: 1rem;
+          grid-template-columns: repeat(auto-fill, minmax(min(10rem, 40vw), 1fr));
+        }
+        ul.month-tiles li { border: 1px solid var(--line); border-radius: 4px; background: var(--background); }
+        ul.month-tiles li.empty { padding: 0.5rem; color: var(--muted); }
+        ul.month-tiles a {
+          display: block; height: 100%; padding: 0.5rem; border-radius: 4px;
+          color: var(--text); text-decoration: none; background: var(--accent-surface);
+        }
+        ul.month-tiles a:hover .name, ul.month-tiles a:focus-visible .name { text-decoration: underline; }
+        ul.month-tiles img { width: 100%; aspect-ratio: 1; object-fit: cover; border-radius: 4px; margin: 0 0 0.35rem; }
+        ul.month-tiles .name { display: block; font-weight: 600; }
+        ul.month-tiles .count { display: block; font-size: 0.875rem; color: var(--muted); }
 
         """
 }

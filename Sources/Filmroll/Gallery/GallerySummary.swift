@@ -4,7 +4,7 @@ public struct GallerySummary: Sendable, Hashable {
     public var writtenFiles: [String] = []
     /// Files left alone because they already held the same bytes.
     public var unchangedFiles: [String] = []
-    /// Day pages deleted because their day is no longer in the gallery.
+    /// Pages and maps deleted because the gallery no longer calls for them (a day, month or year gone…).
     public var removedFiles: [String] = []
     /// Files left as they are because they may not be replaced (see `GalleryFileGuard`), with why.
     public var refusedFiles: [GalleryRefusal] = []

@@ -1,72 +1,58 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Catalog
 import Files
 
-/// Writes a static HTML gallery (the files `GalleryFiles` composes):
-/// index.html with a calendar per month, a page per day and per photo,
-/// "On this day" pages, SVG maps, problems.html when some files could not
-/// be shown, style.css and gallery.js. Pages link only to files inside the
-/// gallery folder (and the originals), reach no network, work without their
-/// script, and open from the file system.
+/// Writes a static HTML gallery: index.html (the library in brief), a page
+/// per year, month, day and photo, "On this day" pages, SVG maps,
+/// problems.html when some files could not be shown, style.css and
+/// gallery.js. No page grows with the library beyond its own year, month,
+/// day or photo. Pages link only to files inside the gallery folder (and
+/// the originals), reach no network, work without their script, and open
+/// from the file system.
 public enum GalleryWriter {
     /// Writes the gallery of `days` into `folder` (created when missing).
     ///
-    /// Each file is written atomically and only when its content changed;
-    /// the same input gives the same bytes. A file already at a page's or
-    /// the stylesheet's path is replaced only as `fileGuard` allows (by
-    /// default, only one with the gallery's mark): one it refuses is left as
-    /// it is and listed in `refusedFiles`, and the rest is still written.
-    /// Pages and maps this writer names that are no longer called for are
-    /// deleted, when `fileGuard` allows (`GalleryStaleFiles`); other files
-    /// are never touched. Days are ordered by date; days with no photos are
-    /// left out; two entries for one date are merged.
+    /// Each file's recipe key is worked out from what it is made of (its
+    /// day's or photo's fields, its neighbours, the options and the
+    /// templates' version: `PageFingerprint`), not from its text; a file
+    /// `isCurrent` says was made with its key (the catalog's outputs table)
+    /// is neither rendered, read nor written. The others are rendered one
+    /// at a time and written atomically when their bytes changed; the same
+    /// input gives the same bytes and the same keys. Every key is in
+    /// `GallerySummary.keys`.
     ///
-    /// Each file's recipe key (`pageKey`) is in `GallerySummary.keys`; a
-    /// file `isCurrent` says was made with its key (the catalog's outputs
-    /// table) is neither read nor written.
+    /// A file already at a page's or the stylesheet's path is replaced only
+    /// as `fileGuard` allows (by default, only one with the gallery's
+    /// mark): one it refuses is left as it is and listed in `refusedFiles`,
+    /// and the rest is still written. Pages and maps this writer names that
+    /// are no longer called for are deleted, when `fileGuard` allows
+    /// (`GalleryStaleFiles`); other files are never touched. Days are
+    /// ordered by date; days with no photos are left out; two entries for
+    /// one date are merged.
     /// - Throws: `ImagingError.fileSystem` when a folder or file cannot be made.
     public static func write(days: [GalleryDay], problems: [GalleryProblem] = [], options: GalleryOptions = GalleryOptions(),
                              to folder: String,
                              fileGuard: GalleryFileGuard = GalleryFileGuard(),
                              isCurrent: (_ path: String, _ key: String) -> Bool = { _, _ in false })
         throws(ImagingError) -> GallerySummary {
-        let days = normalized(days)
-        try ImagingError.converting(try Folders.create(folder + "/" + GalleryPaths.daysFolder))
-        let set = try GalleryFiles(days: days, problems: problems, options: options, folder: folder)
-        var summary = GallerySummary()
-        summary.refusedFiles = set.refused
-        for file in set.files {
-            let key = pageKey(path: file.path, text: file.text)
-            if isCurrent(file.path, key) {
-                summary.unchangedFiles.append(file.path)
-                summary.keys[file.path] = key
-                continue
-            }
-            do throws(ImagingError) {
-                try fileGuard.check(folder + "/" + file.path, mark: file.mark)
-            } catch {
-                summary.refusedFiles.append(GalleryRefusal(path: file.path, reason: error.description))
-                continue
-            }
-            if try ChangedFileWriter.write(file.text, to: folder + "/" + file.path) {
-                summary.writtenFiles.append(file.path)
-            } else {
-                summary.unchangedFiles.append(file.path)
-            }
-            summary.keys[file.path] = key
-        }
-        summary.removedFiles = try GalleryStaleFiles.remove(keeping: set, in: folder, fileGuard: fileGuard)
-        return summary
+        try pass(days: days, problems: problems, options: options, to: folder, fileGuard: fileGuard, isCurrent: isCurrent).summary
     }
 
-    /// A page's recipe key: its path and its whole text, which is all it is
-    /// made from (the days' photos, names, sizes, dates, the options, the
-    /// templates of this version), so the key changes exactly when the page does.
-    public static func pageKey(path: String, text: String) -> String {
+    /// `write`, returning the whole pass (how many files it rendered, too).
+    static func pass(days: [GalleryDay], problems: [GalleryProblem] = [], options: GalleryOptions = GalleryOptions(),
+                     to folder: String, fileGuard: GalleryFileGuard = GalleryFileGuard(),
+                     isCurrent: (_ path: String, _ key: String) -> Bool = { _, _ in false }) throws(ImagingError) -> GalleryPass {
+        try ImagingError.converting(try Folders.create(folder + "/" + GalleryPaths.daysFolder))
+        let plan = GalleryPlan(days: normalized(days), problems: problems)
+        var pass = GalleryPass(folder: folder, options: options, fileGuard: fileGuard)
+        try pass.write(plan, isCurrent: isCurrent)
+        let removed = try GalleryStaleFiles.remove(keeping: plan, in: folder, fileGuard: fileGuard)
+        pass.noteRemoved(removed)
+        return pass
+    }
+
+    /// The key of a file whose text is a constant (the stylesheet, the
+    /// script): its path and its whole text.
+    public static func textKey(path: String, text: String) -> String {
         OutputRecipe(kind: .page, inputs: [], parameters: path + "\n" + text).key
     }
 

@@ -4,19 +4,34 @@
 /// UTC offset, or where a guessed date came from), camera and lens,
 /// exposure, size, colour space, file, place, and the original.
 /// The gallery's script only adds arrow keys and swipes to these links.
-struct PhotoPage {
+struct PhotoPage: PageRendering {
     var photo: GalleryPhoto
     var day: DayDate
     var previous: GalleryPhoto?
     var next: GalleryPhoto?
     var options: GalleryOptions
+    /// The photo's digest (`PhotoDigests`), when already worked out.
+    var digest: String?
 
-    private var locale: GalleryLocale { options.locale }
     /// The page's own path, relative to the gallery folder.
-    private var path: String { photo.page ?? "" }
+    var path: String { photo.page ?? "" }
+    let mark = GalleryMark.page
+    private var locale: GalleryLocale { options.locale }
     private var links: PageLinks { PageLinks(toRoot: String(repeating: "../", count: path.filter { $0 == "/" }.count)) }
 
-    var html: String {
+    /// From the photo, its day, and its neighbours' names and pages.
+    var key: String {
+        var fingerprint = PageFingerprint(path: path, options: options)
+        fingerprint.add(day)
+        fingerprint.add(digest ?? PhotoDigests.digest(photo))
+        fingerprint.add(previous?.name)
+        fingerprint.add(previous?.page)
+        fingerprint.add(next?.name)
+        fingerprint.add(next?.page)
+        return fingerprint.key
+    }
+
+    var text: String {
         let title = locale.photoTitle(photo, day: day)
         let body = """
             <header class="site"><a href="\(links.url(GalleryPaths.index))">\(HTMLEscaping.escape(options.title))</a></header>

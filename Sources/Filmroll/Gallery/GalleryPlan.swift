@@ -1,0 +1,51 @@
+/// What a gallery holds and which files show it, worked out from its days
+/// before any page is rendered: the days by month and year, the "On this
+/// day" groups, the photos with pages, the days with maps. Small next to
+/// the pages (no text of any page), and what `GalleryStaleFiles` keeps.
+struct GalleryPlan {
+    /// A photo with its own page: where it is among the days, and whether
+    /// it is the first with its page's path (a later one makes no page).
+    struct PhotoPlace {
+        var day: Int
+        var photo: Int
+        var makesPage: Bool
+    }
+
+    /// By date, one per date, each with photos (`GalleryWriter.normalized`).
+    var days: [GalleryDay]
+    /// Oldest first.
+    var months: [GalleryMonth]
+    /// Oldest first.
+    var years: [GalleryYear]
+    var onThisDay: [OnThisDay]
+    var problems: [GalleryProblem]
+    /// Every photo with a page, in order across the days.
+    var photoPlaces: [PhotoPlace] = []
+    var photoPages = Set<String>()
+    /// The days some of whose photos have a position, so they have a map.
+    var mapDays = Set<DayDate>()
+
+    /// - Parameter days: normalized.
+    init(days: [GalleryDay], problems: [GalleryProblem]) {
+        self.days = days
+        self.problems = problems
+        months = GalleryMonth.months(of: days)
+        years = GalleryYear.years(of: months)
+        onThisDay = OnThisDay.groups(of: days)
+        for (dayIndex, day) in days.enumerated() {
+            for (photoIndex, photo) in day.photos.enumerated() {
+                if photo.details.gps != nil { mapDays.insert(day.date) }
+                guard let page = photo.page else { continue }
+                photoPlaces.append(PhotoPlace(day: dayIndex, photo: photoIndex, makesPage: photoPages.insert(page).inserted))
+            }
+        }
+    }
+
+    /// Whether the library's map is drawn: some photo has a position.
+    var hasLibraryMap: Bool { !mapDays.isEmpty }
+
+    var hasProblems: Bool { !problems.isEmpty }
+
+    /// The photo at `place`.
+    func photo(at place: PhotoPlace) -> GalleryPhoto { days[place.day].photos[place.photo] }
+}
