@@ -10,7 +10,8 @@ import Files
 /// migrated by `PRAGMA user_version`.
 ///
 /// Every open first checks the file for damage (`PRAGMA quick_check`, a
-/// few tens of milliseconds for 10,000 photos), before anything is written.
+/// few tens of milliseconds for 10,000 photos), before anything is written,
+/// unless it is as the last check or writer left it (`CatalogCheckStamp`).
 public final class Catalog {
     /// How a catalog is opened.
     public enum Access: Sendable, Hashable {
@@ -29,6 +30,8 @@ public final class Catalog {
     public let folder: String
     public let path: String
     public let access: Access
+    /// Set once the open succeeded: a failed open (damage found) stamps nothing.
+    private var opened = false
 
     /// The default catalog path of `folder`.
     public static func defaultPath(for folder: String) -> String {
@@ -80,7 +83,10 @@ public final class Catalog {
                 throw CatalogError.notWritable(path: path, reason: ReadOnlyOpening.whyNotWritable(path))
             }
             try database.execute("PRAGMA foreign_keys = ON")
-            try Self.checkForDamage(database, path: path, folder: folder)
+            if !CatalogCheckStamp.matches(path) {
+                try Self.checkForDamage(database, path: path, folder: folder)
+                if access != .read { CatalogCheckStamp.record(path) }
+            }
             if access == .read {
                 try checkReadableVersion()
             } else {
@@ -93,6 +99,14 @@ public final class Catalog {
         } catch {
             throw Self.openError(error, path: path, folder: folder, access: access)
         }
+        opened = true
+    }
+
+    /// A writer leaves its WAL written into the file and stamps it, so that
+    /// the next open need not check it again (`CatalogCheckStamp`).
+    deinit {
+        guard opened, access != .read, (try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")) != nil else { return }
+        CatalogCheckStamp.record(path, waits: true)
     }
 
     /// An error met while opening, as the user should see it.

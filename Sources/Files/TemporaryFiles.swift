@@ -19,6 +19,8 @@ public enum TemporaryFiles {
         var abandoned = false
         /// Folders this process has swept.
         var swept: Set<String> = []
+        /// Whether a dead writer's temporaries wait until they are stale (`sweepOnlyStale()`).
+        var onlyStale = false
     }
 
     private static let state = Locked(State())
@@ -77,6 +79,14 @@ public enum TemporaryFiles {
         public var bytes = 0
     }
 
+    /// From now on a sweep removes only temporaries older than `staleAge`,
+    /// whoever wrote them: for a shard of a cluster job writing into a
+    /// shared folder, where the other writers run on other machines and a
+    /// process id says nothing about them.
+    public static func sweepOnlyStale() {
+        state.withLock { $0.onlyStale = true }
+    }
+
     /// Sweeps `folder` (`sweep(folder:)`) unless this process did already:
     /// once per folder per run.
     public static func sweepOnce(folder: String) {
@@ -90,13 +100,14 @@ public enum TemporaryFiles {
     @discardableResult
     public static func sweep(folder: String, now: Int64 = Int64(time(nil))) -> Removed {
         var removed = Removed()
+        let onlyStale = state.withLock { $0.onlyStale }
         for name in Folders.names(in: folder) {
             guard let pid = writerProcess(ofName: name), pid != getpid() else { continue }
             let path = folder + "/" + name
             var status = stat()
             guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
             let old = now - Int64(status.st_mtim.tv_sec) > staleAge
-            guard old || !processExists(pid) else { continue }
+            guard old || (!onlyStale && !processExists(pid)) else { continue }
             if unlink(path) == 0 {
                 removed.files += 1
                 removed.bytes += Int(status.st_size)

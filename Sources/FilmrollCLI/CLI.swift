@@ -6,7 +6,8 @@ public enum CLI {
     public static let version = Filmroll.version
 
     static let commands: [any Command.Type] = [
-        InfoCommand.self, ConvertCommand.self, ThumbsCommand.self, ProcessCommand.self, IndexCommand.self, PruneCommand.self,
+        InfoCommand.self, ConvertCommand.self, ThumbsCommand.self, ProcessCommand.self, MergeCommand.self, IndexCommand.self,
+        PruneCommand.self,
         ShowCommand.self, ListCommand.self, CalendarCommand.self, StatsCommand.self, FourcutCommand.self,
         AnimationCommand.self,
         VideoCommand.self,

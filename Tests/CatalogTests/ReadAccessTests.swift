@@ -46,6 +46,8 @@ import TestSupport
         try Database(path: fixture.catalogPath, create: false).execute("PRAGMA journal_mode = DELETE")
         let bytes = try FileBytes.read(fixture.catalogPath)
         #expect(bytes[18] == 1 && bytes[19] == 1)
+        // The writer stamped the file as checked (`CatalogCheckStamp`); a reader leaves the stamp as it is.
+        let stamp = try FileBytes.read(fixture.catalogPath + "-checked")
         do {
             let catalog = try Catalog(folder: fixture.folder, access: .read)
             #expect(catalog.access == .read)
@@ -59,7 +61,9 @@ import TestSupport
             }
         }
         #expect(try FileBytes.read(fixture.catalogPath) == bytes)
-        #expect(Self.listing(fixture.folder).keys.filter { $0.hasPrefix("/.filmroll/") } == ["/.filmroll/catalog.sqlite"])
+        #expect(try FileBytes.read(fixture.catalogPath + "-checked") == stamp)
+        #expect(Self.listing(fixture.folder).keys.filter { $0.hasPrefix("/.filmroll/") }.sorted()
+                    == ["/.filmroll/catalog.sqlite", "/.filmroll/catalog.sqlite-checked"])
 
         // An empty file is a damaged catalog (issue 19), and stays empty (no migration).
         #expect(truncate(fixture.catalogPath, 0) == 0)
@@ -85,16 +89,17 @@ import TestSupport
         // SQLite reads a WAL catalog through a -wal and -shm beside it, which a
         // reader makes where it can (and leaves): nothing else appears.
         let files = Set(Self.listing(fixture.folder).keys.filter { $0.hasPrefix("/.filmroll/") })
-        #expect(files.isSubset(of: ["/.filmroll/catalog.sqlite", "/.filmroll/catalog.sqlite-wal", "/.filmroll/catalog.sqlite-shm"]))
+        #expect(files.isSubset(of: ["/.filmroll/catalog.sqlite", "/.filmroll/catalog.sqlite-wal", "/.filmroll/catalog.sqlite-shm",
+                                    "/.filmroll/catalog.sqlite-checked"]))
     }
 
     @Test func aNewerCatalogIsRefusedWhenReadToo() throws {
         let fixture = try PhotoFolderFixture([:])
-        try fixture.catalog().database.execute("PRAGMA user_version = 7")
+        try fixture.catalog().database.execute("PRAGMA user_version = 8")
         #expect {
             try Catalog(folder: fixture.folder, access: .read)
         } throws: { error in
-            guard case .newerSchema(_, 7, 6)? = error as? CatalogError else { return false }
+            guard case .newerSchema(_, 8, 7)? = error as? CatalogError else { return false }
             return true
         }
     }

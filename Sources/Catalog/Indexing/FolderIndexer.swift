@@ -15,10 +15,13 @@ public struct FolderIndexer {
     public let catalog: Catalog
     public var jobs: Int
     public var chunkSize = 256
+    /// Only this shard's photos are indexed (and only its rows marked missing); nil for all.
+    public var shard: Shard?
 
-    public init(catalog: Catalog, jobs: Int) {
+    public init(catalog: Catalog, jobs: Int, shard: Shard? = nil) {
         self.catalog = catalog
         self.jobs = max(1, jobs)
+        self.shard = shard
     }
 
     private struct Known {
@@ -46,26 +49,37 @@ public struct FolderIndexer {
         }
 
         var known: [ExactPath: Known] = [:]   // by bytes: NFC and NFD names are two photos
+        known.reserveCapacity(entries.count)
         try database.forEachRow("SELECT id, path, bytes, mtime_ns, hash, missing, error IS NOT NULL FROM photos") { row in
-            known[ExactPath(row[1].string ?? "")] = Known(id: Int64(row[0].int ?? 0), byteCount: row[2].int ?? -1,
+            let path = row[1].string ?? ""
+            if let shard, !shard.contains(relativePath: path) { return }
+            known[ExactPath(path)] = Known(id: Int64(row[0].int ?? 0), byteCount: row[2].int ?? -1,
                                               modificationTimeNanoseconds: Int64(row[3].int ?? -1), hash: row[4].string,
                                               missing: row[5].int == 1, failed: row[6].int == 1)
         }
 
-        // Thumbnails and strips written inside the folder are outputs, not photos.
-        var outputs = Set<ExactPath>()
-        try database.forEachRow("SELECT path FROM outputs") { row in
-            if let path = row[0].string { outputs.insert(ExactPath(path)) }
+        // Thumbnails and strips written inside the folder are outputs, not photos
+        // (read only when some file is new: a library's outputs are many).
+        var outputs: Set<ExactPath>?
+        func isOutput(_ absolutePath: String) throws -> Bool {
+            if outputs == nil {
+                var paths = Set<ExactPath>()
+                try database.forEachRow("SELECT path FROM outputs") { row in
+                    if let path = row[0].string { paths.insert(ExactPath(path)) }
+                }
+                outputs = paths
+            }
+            return outputs!.contains(ExactPath(absolutePath))
         }
 
         let folderPrefix = catalog.absolutePath(of: "")
         var toRead: [PhotoFolder.Entry] = []
         var present = Set<ExactPath>()
+        present.reserveCapacity(entries.count)
         for entry in entries {
+            if let shard, !shard.contains(relativePath: entry.relativePath) { continue }
             let key = ExactPath(entry.relativePath)
-            if !outputs.isEmpty && known[key] == nil && outputs.contains(ExactPath(folderPrefix + entry.relativePath)) {
-                continue
-            }
+            if known[key] == nil, try isOutput(folderPrefix + entry.relativePath) { continue }
             present.insert(key)
             if let row = known[key], !row.missing, row.byteCount == entry.byteCount,
                row.modificationTimeNanoseconds == entry.modificationTimeNanoseconds {

@@ -135,6 +135,32 @@ enum CatalogSchema {
         CREATE INDEX photos_content_id ON photos(content_id);
         UPDATE photos SET bytes = -1 WHERE missing = 0;
         """,
+        // 7: libraries of 100,000 photos. Indexes that let `stats`, `ls` and `calendar`
+        // read a narrow index instead of the wide photos table; a generation number that
+        // every change to photos or outputs moves on (by triggers, whoever writes), and
+        // `process_runs`, what the last complete `process` into each output folder left
+        // (its options, the generation after it, the state of its folders), so that a
+        // re-run that finds nothing changed stops there.
+        """
+        CREATE INDEX outputs_kind ON outputs(kind);
+        CREATE INDEX photos_summary ON photos(missing, taken_day, error, duration, live_still_id, burst_lead_id,
+                                              motion_kind, bytes, make, model);
+        CREATE TABLE catalog_generation (value INTEGER NOT NULL);
+        INSERT INTO catalog_generation (value) VALUES (0);
+        CREATE TRIGGER photos_inserted AFTER INSERT ON photos BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TRIGGER photos_updated AFTER UPDATE ON photos BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TRIGGER photos_deleted AFTER DELETE ON photos BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TRIGGER outputs_inserted AFTER INSERT ON outputs BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TRIGGER outputs_updated AFTER UPDATE ON outputs BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TRIGGER outputs_deleted AFTER DELETE ON outputs BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TABLE process_runs (
+            out TEXT PRIMARY KEY,                 -- the output folder, absolute
+            recipe TEXT NOT NULL,                 -- the run's options and this build of Filmroll
+            generation INTEGER NOT NULL,          -- catalog_generation after the run
+            folders TEXT NOT NULL,                -- the output folders and their mtimes
+            counts TEXT NOT NULL                  -- the run's item counts, for its summary
+        );
+        """,
     ]
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
@@ -189,6 +215,24 @@ enum CatalogSchema {
         );
         CREATE INDEX output_sources_photo ON output_sources(photo_id);
         CREATE INDEX outputs_key ON outputs(key);
+        CREATE INDEX outputs_kind ON outputs(kind);
+        CREATE INDEX photos_summary ON photos(missing, taken_day, error, duration, live_still_id, burst_lead_id,
+                                              motion_kind, bytes, make, model);
+        CREATE TABLE catalog_generation (value INTEGER NOT NULL);
+        INSERT INTO catalog_generation (value) VALUES (0);
+        CREATE TRIGGER photos_inserted AFTER INSERT ON photos BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TRIGGER photos_updated AFTER UPDATE ON photos BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TRIGGER photos_deleted AFTER DELETE ON photos BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TRIGGER outputs_inserted AFTER INSERT ON outputs BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TRIGGER outputs_updated AFTER UPDATE ON outputs BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TRIGGER outputs_deleted AFTER DELETE ON outputs BEGIN UPDATE catalog_generation SET value = value + 1; END;
+        CREATE TABLE process_runs (
+            out TEXT PRIMARY KEY,                 -- the output folder, absolute
+            recipe TEXT NOT NULL,                 -- the run's options and this build of Filmroll
+            generation INTEGER NOT NULL,          -- catalog_generation after the run
+            folders TEXT NOT NULL,                -- the output folders and their mtimes
+            counts TEXT NOT NULL                  -- the run's item counts, for its summary
+        );
         """
 
     static var currentVersion: Int { migrations.count }

@@ -102,7 +102,7 @@ public struct PlanExecutor: Sendable {
                 let path = input.source.path
                 if requests[path] == nil {
                     photoOrder.append(path)
-                    requests[path] = PhotoRequest(source: input.source)
+                    requests[path] = PhotoRequest(source: input.source, chain: input.chain)
                 }
                 requests[path]!.add(input.resize, for: Consumer(output: index, slot: slot))
             }
@@ -127,7 +127,8 @@ public struct PlanExecutor: Sendable {
                 let request = photos[photo]
                 var images: [Image]?
                 do throws(ImagingError) {
-                    images = try pipeline.images(for: request.source, resizes: request.resizes, threads: decodeThreads)
+                    images = try pipeline.images(for: request.source, resizes: request.resizes,
+                                                 chain: request.chain.isEmpty ? nil : request.chain, threads: decodeThreads)
                     state.count { $0.decoded += 1 }
                 } catch {
                     failures(Failure(subject: .photo, path: request.source.path, error: error))
@@ -289,6 +290,8 @@ private struct Consumer: Sendable, Hashable {
 /// One photo to decode, with each distinct size asked and who asked.
 private struct PhotoRequest: Sendable {
     var source: SourceIdentity
+    /// The photo's own outputs' sizes in the plan, whether stale or not (`PlannedOutput.Input.chain`).
+    var chain: [ImageProcessors.Resize]
     var resizes: [ImageProcessors.Resize] = []
     var consumers: [[Consumer]] = []
 
@@ -391,6 +394,8 @@ private final class Feed: Sendable {
                 }
                 if state.next == count && !state.ended {
                     state.ended = true
+                    // Handed over, not kept: a finished maker's buffers must not live as long as the run.
+                    defer { state.maker = nil }
                     return .end(state.failed ? nil : state.maker, state.failed ? -1 : state.added)
                 }
                 state.draining = false

@@ -14,11 +14,16 @@ public struct PlannedOutput: Sendable {
         /// The photo's catalog row, for the output's links.
         public var photo: PhotoReference
         public var resize: ImageProcessors.Resize
+        /// The photo's own outputs' sizes in its plan (`ImagePipeline.images(for:resizes:chain:threads:)`):
+        /// when given, each size is made from them as when all are made, whatever else is asked with it.
+        public var chain: [ImageProcessors.Resize]
 
-        public init(source: SourceIdentity, photo: PhotoReference, resize: ImageProcessors.Resize) {
+        public init(source: SourceIdentity, photo: PhotoReference, resize: ImageProcessors.Resize,
+                    chain: [ImageProcessors.Resize] = []) {
             self.source = source
             self.photo = photo
             self.resize = resize
+            self.chain = chain
         }
     }
 

@@ -33,7 +33,7 @@ public enum DayAnimationOutputs {
         let canvas = AnimationCanvas(size: settings.frameSize)
         let recipe = OutputRecipe(kind: settings.format.outputKind, inputs: photos.map(\.input), parameters: settings.recipeText)
         let inputs = photos.map {
-            PlannedOutput.Input(source: $0.source, photo: $0.reference, resize: canvas.resize(for: $0.uprightSize))
+            PlannedOutput.Input(source: $0.source, photo: $0.reference, resize: canvas.resize(for: $0.uprightSize), chain: $0.chain)
         }
         // Frames are encoded as the day's photos decode (`DayAnimationMaker`), not all after the last.
         return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "animation", path: path, root: root,

@@ -18,7 +18,8 @@ public enum DaySheetOutputs {
         // One input per cell: the second strip of a print takes the same
         // photo at the same size, which the executor decodes once.
         let inputs = cells.indices.map { index in
-            PlannedOutput.Input(source: photos[index % 4].source, photo: photos[index % 4].reference, resize: resizes[index])
+            PlannedOutput.Input(source: photos[index % 4].source, photo: photos[index % 4].reference, resize: resizes[index],
+                                chain: photos[index % 4].chain)
         }
         return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "fourcut", path: path, root: root,
                              mark: .fourcut, inputs: inputs) { images, _ in

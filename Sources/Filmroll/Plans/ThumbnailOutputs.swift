@@ -17,6 +17,8 @@ public enum ThumbnailOutputs {
         /// Its upright size when known (from the catalog): a day's
         /// animation fits each photo to its frame by it.
         public var uprightSize: PixelSize?
+        /// Its own outputs' sizes in the plan (`PlannedOutput.Input.chain`); empty: none.
+        public var chain: [ImageProcessors.Resize] = []
 
         public init(source: SourceIdentity, reference: PhotoReference, input: OutputRecipe.Input) {
             self.source = source
@@ -60,7 +62,8 @@ public enum ThumbnailOutputs {
         let recipe = OutputRecipe.thumbnail(of: photo.input, parameters: recipeParameters)
         return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "thumbnail", path: path, root: root,
                              mark: .thumbnail,
-                             inputs: [PlannedOutput.Input(source: photo.source, photo: photo.reference, resize: resize)]) { images, _ in
+                             inputs: [PlannedOutput.Input(source: photo.source, photo: photo.reference, resize: resize,
+                                                         chain: photo.chain)]) { images, _ in
             .bytes(try ImageEncoder.encode(images[0], as: encoding))
         }
     }
@@ -77,7 +80,7 @@ public enum ThumbnailOutputs {
             return stat(path, &status) == 0 && Int(status.st_mtim.tv_sec) >= seconds
         }), label: "xdg-thumbnail", path: path, root: root, mark: .thumbnail,
             inputs: [PlannedOutput.Input(source: photo.source, photo: photo.reference,
-                                         resize: ImageProcessors.Resize(edge: size.pixels))]) { images, _ in
+                                         resize: ImageProcessors.Resize(edge: size.pixels), chain: photo.chain)]) { images, _ in
             try XDGThumbnail.write(images[0], size: size, sourcePath: absolute, sourceMTimeSeconds: seconds, root: root)
             return .written
         }

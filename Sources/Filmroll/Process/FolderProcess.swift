@@ -39,10 +39,12 @@ public struct FolderProcess: Sendable {
                     events: @escaping @Sendable (ProcessEvent) -> Void = { _ in }) throws -> ProcessSummary {
         var summary = ProcessSummary()
         events(.stageStarted(.index, total: 0))
+        // Other shards may be writing beside this one, from other machines whose process ids mean nothing here.
+        if options.shard != nil { TemporaryFiles.sweepOnlyStale() }
         let scratch = options.keepsCatalog ? nil : try ScratchCatalog()
         defer { scratch?.remove() }
-        let catalog = try Catalog(folder: folder, path: scratch?.path ?? catalogPath, access: .create)
-        summary.index = try FolderIndexer(catalog: catalog, jobs: options.jobs).run(
+        let catalog = try openCatalog(scratch: scratch, catalogPath: catalogPath, summary: &summary)
+        summary.index = try FolderIndexer(catalog: catalog, jobs: options.jobs, shard: options.shard).run(
             progress: { done, total in events(.advanced(.index, done: done, total: total)) },
             shouldStop: { cancellation.isCancelled })
         for failure in summary.index.failures {
@@ -55,6 +57,8 @@ public struct FolderProcess: Sendable {
             try LinkFreeFolders.check(out + "/" + subfolder, below: anchor)
             try Folders.create(out + "/" + subfolder)
         }
+        let runRecipe = ProcessRunStamp.recipe(options: options, out: AbsolutePath.of(out), skipped: summary.index.skipped)
+        if try isUpToDate(catalog, recipe: runRecipe, out: out, summary: &summary) { return summary }
         // A re-run may write nothing into them: their crashed runs' temporaries go all the same.
         for written in [out, out + "/thumbs", out + "/days", out + "/clips"] { TemporaryFiles.sweepOnce(folder: written) }
         let recorder = SerialRecorder(LineageRecorder(catalog: catalog), folder: catalog.folder)
@@ -75,14 +79,16 @@ public struct FolderProcess: Sendable {
                 .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
             plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(), burstFrames: try catalog.burstFrames(),
                                folder: folder, options: options)
-            let outputs = plan.outputs(options: options, out: out, folder: folder,
+            var outputs = plan.outputs(options: options, out: out, folder: folder,
                                        encoderBytes: pipeline.configuration.memory.encoderBytes)
+            // A shard makes only its photos' own outputs; what spans days is the merge's.
+            if options.shard != nil { outputs.removeAll { $0.label == "fourcut" || $0.label == "animation" } }
             do {
                 ledger = OutputLedger(try catalog.ledger())
             } catch {
                 throw CatalogError(error, catalog: catalog)
             }
-            if pass == 1 {
+            if pass == 1 && options.shard == nil {
                 summary.adopted = try LegacyProcessState.adopt(outputs, plan: plan, options: options, out: out,
                                                                 ledger: &ledger, catalog: catalog)
             }
@@ -128,6 +134,8 @@ public struct FolderProcess: Sendable {
         summary.photos = plan.photos.count - summary.videos
         summary.livePhotos = plan.photos.filter { $0.liveVideo != nil }.count
         summary.bursts = plan.photos.filter { !$0.burstFrames.isEmpty }.count
+        // Other shards' outputs are not strays, and the pages are the merge's.
+        if options.shard != nil { return summary }
 
         let removed = OutputSweep.removeAllBut(expected: plan.expectedOutputs, in: out)
         try catalog.forgetOutputs(paths: removed.map { AbsolutePath.of(out + "/" + $0) })
@@ -170,6 +178,9 @@ public struct FolderProcess: Sendable {
         summary.failed += pages.refused
         summary.pagesWritten = pages.written
         summary.galleryPath = out + "/index.html"
+        if summary.failed == 0 && summary.failures.isEmpty && options.keepsCatalog {
+            try record(catalog, recipe: runRecipe, out: out, summary: summary)
+        }
         return summary
     }
 

@@ -45,6 +45,12 @@ public struct ProcessOptions: Sendable {
     /// The run's memory budget in bytes (`MemoryBudget`): decodes in flight,
     /// whatever `jobs` says, and the memory cache stay within it.
     public var memoryBytes = MemoryBudget.defaultBytes
+    /// Only this shard's photos, into its own catalog beside the folder's,
+    /// and only their own outputs (thumbnails, previews, clips): the day
+    /// sheets, animations and gallery span shards and are `merge`'s.
+    public var shard: Shard?
+    /// First fold the shards' catalogs into the folder's (`filmroll merge`).
+    public var mergesShards = false
 
     public init() {
         fourCut.dpi = 300

@@ -19,9 +19,18 @@ extension ProcessPlan {
                     catalog: ThumbnailOutputs.parameters(size: size, fit: .inside, upscale: false, format: .jpeg,
                                                          quality: options.quality, keepMetadata: false))
         }
+        let xdgResizes = options.xdgRoot == nil ? [] : XDGThumbnailSize.allCases.map { ImageProcessors.Resize(edge: $0.pixels) }
+        // Every input of a photo carries its own outputs' sizes, so that what is made of it
+        // is the same whichever of its outputs are stale (and in a shard, which makes no days).
+        func input(_ photo: Photo) -> ThumbnailOutputs.Photo {
+            var input = Self.input(photo)
+            input.chain = zip(sizes, [photo.thumbnail, photo.large, photo.preview]).compactMap { $1 == nil ? nil : $0.resize }
+                + xdgResizes
+            return input
+        }
         func thumbnails(of photo: Photo) {
             guard planned.insert(photo.record.path).inserted else { return }
-            let input = Self.input(photo)
+            let input = input(photo)
             for (size, path) in zip(sizes, [photo.thumbnail, photo.large, photo.preview]) {
                 guard let path else { continue }
                 outputs.append(ThumbnailOutputs.planned(input, resize: size.resize, encoding: encoding, recipeParameters: size.recipe,
@@ -36,7 +45,7 @@ extension ProcessPlan {
             let dayParameters = JSONValue.object([("day", .string(day.key))]).rendered
             if let sheet = day.fourCut {
                 let encoding = DaySheetOutputs.encoding(forOutputPath: sheet, quality: 90, dpi: options.fourCut.dpi)
-                outputs.append(DaySheetOutputs.planned(day.fourCutPhotos.map(Self.input), caption: caption(for: day, options: options),
+                outputs.append(DaySheetOutputs.planned(day.fourCutPhotos.map(input), caption: caption(for: day, options: options),
                                                        options: options.fourCut, encoding: encoding, path: root + "/" + sheet,
                                                        root: root, parameters: dayParameters))
             }
@@ -44,7 +53,7 @@ extension ProcessPlan {
                 let settings = DayAnimationOutputs.Settings(format: format, frameSize: day.animationSize(edge: options.animationEdge),
                                                             delay: options.animationDelay, gifSpeed: options.animationSpeed,
                                                             limits: options.limits, encoderBytes: encoderBytes)
-                outputs.append(DayAnimationOutputs.planned(day.animationPhotos.map(Self.input), settings: settings,
+                outputs.append(DayAnimationOutputs.planned(day.animationPhotos.map(input), settings: settings,
                                                            minimum: options.animationMinimum, path: root + "/" + path,
                                                            root: root, parameters: dayParameters))
             }

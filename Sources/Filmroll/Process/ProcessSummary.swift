@@ -31,6 +31,12 @@ public struct ProcessSummary: Sendable, Equatable {
     /// or an earlier one (the catalog remembers until the file changes).
     public var unreadable = 0
     public var cancelled = false
+    /// Nothing changed since the last complete run: nothing was planned (`ProcessRunStamp`).
+    public var upToDate = false
+    /// Shard catalogs folded into the folder's (`mergesShards`).
+    public var shardsMerged = 0
+    /// Shard catalogs beside the folder's that no merge has folded yet.
+    public var shardsPending = 0
     /// The gallery's index page.
     public var galleryPath = ""
 

@@ -17,5 +17,5 @@ protocol OptionGroup: Sendable {
 /// test holds each command to, and what the man page lists once.
 enum SharedOptions {
     static let all: [OptionSpec] = [OutputOptions.spec("PATH")] + JobsOptions.specs + CatalogOptions.specs + ReportOptions.specs
-        + ForceOption.specs + LimitOptions.specs + FrameTimingOptions.specs
+        + ForceOption.specs + LimitOptions.specs + FrameTimingOptions.specs + ShardOptions.specs
 }

@@ -7,7 +7,7 @@ struct ProcessCommand: Command {
     static let spec = CommandSpec(
         name: "process",
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
-        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--originals link|copy|none] [--preview-size PX] [--xdg] [--force] [--catalog PATH | --no-catalog] [--jobs N] [--json] [--quiet]",
+        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--originals link|copy|none] [--preview-size PX] [--xdg] [--shard K/N|auto | --merge] [--force] [--catalog PATH | --no-catalog] [--jobs N] [--json] [--quiet]",
         arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")],
         options: [
             OutputOptions.spec("DIR"),
@@ -18,6 +18,8 @@ struct ProcessCommand: Command {
             .value("originals", "link|copy|none", "Photo pages link each original by a relative path into FOLDER (default), to a copy in the gallery's originals/ (a gallery that travels alone), or not at all."),
             .value("preview-size", "PX", "The photo pages' preview for high-density screens, made for photos larger than 1024 px (default 2048; 0: none)."),
             .flag("xdg", "Also fill the freedesktop.org thumbnail cache (~/.cache/thumbnails) that file managers read."),
+        ] + ShardOptions.specs + [
+            .flag("merge", "First fold the shards' catalogs into the folder's (as 'filmroll merge')."),
         ] + JobsOptions.specs + MakingOptions.specs,
         discussion: """
         The gallery and its images go in --out DIR (default FOLDER/.filmroll/gallery).
@@ -38,6 +40,12 @@ struct ProcessCommand: Command {
         Filmroll's own. With --no-catalog the photos are indexed afresh into a temporary catalog that is deleted at
         the end: the folder's catalog is neither read nor written. --json prints one object per event and a summary;
         with --quiet the gallery's address is still printed.
+        A re-run that finds no photo added, changed or gone, no output touched and the same options stops after the
+        folder walk. With --shard K/N, one of N tasks (a Slurm job array, a Kubernetes Indexed Job) indexes only
+        its share of the photos (split by a stable hash of the path without its extension) into
+        .filmroll/catalog.shard-K-of-N.sqlite and makes only their thumbnails, previews and clips, the bytes a
+        single run makes; 'filmroll merge FOLDER' then folds the shard catalogs into the folder's and makes the
+        rest. A shard killed and run again redoes only its unfinished work.
         """
     )
 
@@ -49,6 +57,8 @@ struct ProcessCommand: Command {
     var gallery: GalleryOptions
     var originals: OriginalLinks
     var previewSize: Int
+    var shard: Shard?
+    var merges: Bool
     var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -59,6 +69,10 @@ struct ProcessCommand: Command {
         outputFolder = OutputOptions.path(arguments)
         jobs = try JobsOptions(arguments).jobs
         common = try MakingOptions(arguments)
+        shard = try ShardOptions(arguments).shard
+        merges = arguments.has("merge")
+        if shard != nil && merges { throw UsageError("--shard and --merge cannot be used together: merge after the shards") }
+        if shard != nil && !common.useCatalog { throw UsageError("--shard needs a catalog: the shards meet in it") }
         xdg = arguments.has("xdg")
         let formats = (arguments.value("animation") ?? "gif").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         animationFormats = []
@@ -102,6 +116,8 @@ struct ProcessCommand: Command {
         options.gallery = gallery
         options.originals = originals
         options.previewSize = previewSize
+        options.shard = shard
+        options.mergesShards = merges
         if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)
@@ -124,7 +140,7 @@ struct ProcessCommand: Command {
             io.printError("filmroll: interrupted; run the same command again to finish")
             return Interruption.exitCode
         }
-        display.printSummary(summary)
+        display.printSummary(summary, shard: shard, folder: folder)
         return summary.failed > 0 || summary.index.failed > 0 ? .failure : .success
     }
 }

@@ -6,7 +6,7 @@ struct ThumbsCommand: Command {
     static let spec = CommandSpec(
         name: "thumbs",
         abstract: "Make thumbnails of photos, in parallel, cached on disk.",
-        usage: "INPUT... [--size 256[,1024,…]] [--out DIR] [--format jpeg|png] [--quality 85] [--fit inside|cover] [--jobs N] [--xdg] [--json] [--quiet]",
+        usage: "INPUT... [--size 256[,1024,…]] [--out DIR] [--format jpeg|png] [--quality 85] [--fit inside|cover] [--jobs N] [--shard K/N|auto] [--xdg] [--json] [--quiet]",
         arguments: [ArgumentSpec(name: "INPUT...", help: "Image files (\(ImageDecoders.formatList)) or folders (searched recursively).")],
         options: [
             .value("size", short: "s", "N[,N…]", "Longest edge in pixels (with --fit cover: the square's side); several sizes come from one decode. Default 256."),
@@ -17,6 +17,7 @@ struct ThumbsCommand: Command {
             .flag("upscale", "Enlarge photos smaller than the size (never done otherwise)."),
             .flag("keep-metadata", "Carry the photo's EXIF over (orientation set to 1, embedded thumbnail dropped)."),
             JobsOptions.jobs,
+            ShardOptions.shard,
             .flag("xdg", "Also write freedesktop.org thumbnails (~/.cache/thumbnails) for file managers."),
             .value("cache-dir", "DIR", "Keep the thumbnail store in DIR instead of FOLDER/.filmroll/thumbs."),
             .value("cache-limit", "SIZE", "Size budget of the store; least recently used thumbnails go first (default 1GB)."),
@@ -33,6 +34,9 @@ struct ThumbsCommand: Command {
         marking them as Filmroll's, so that a re-run may replace them and never anything else).
         A folder that cannot be written (a camera card) keeps its store in $XDG_CACHE_HOME/filmroll/thumbs.
         With --out, IMG_0001.HEIC and IMG_0001.JPG side by side get IMG_0001_heic_256.jpg and IMG_0001_jpg_256.jpg.
+        With --shard K/N, only shard K of N of each folder's photos (by a stable hash of the path below the folder,
+        as 'process --shard' splits them); a catalogued folder's thumbnails are then recorded in the shard's own
+        catalog beside the folder's, which 'filmroll merge' folds in.
         """
     )
 
@@ -49,6 +53,7 @@ struct ThumbsCommand: Command {
     var cacheFolder: String?
     var cacheLimit: Int
     var useCache: Bool
+    var shard: Shard?
     var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -88,6 +93,7 @@ struct ThumbsCommand: Command {
             cacheLimit = 1_000_000_000
         }
         useCache = !arguments.has("no-cache")
+        shard = try ShardOptions(arguments).shard
         common = try MakingOptions(arguments)
         if !useCache && outputFolder == nil && !common.json && !xdg {
             throw UsageError("with --no-cache and no --out, thumbnails would go nowhere; add --out DIR (or --json)")
@@ -97,7 +103,8 @@ struct ThumbsCommand: Command {
     func run(_ io: CommandIO) -> ExitCode {
         Interruption.install()
         let started = ContinuousClock.now
-        let (files, failures, skipped) = InputWalker.expand(inputs)
+        var (files, failures, skipped) = InputWalker.expand(inputs)
+        if let shard { files.removeAll { !shard.contains(relativePath: $0.relativePath) } }
         let progress = ProgressBar(io: io, total: files.count, label: "thumbs", enabled: !common.quiet && !common.json)
         let report = ThumbnailReport(io: io, json: common.json, progress: progress)
         for failure in failures { report.failed(path: failure.path, reason: failure.reason) }
@@ -109,7 +116,7 @@ struct ThumbsCommand: Command {
         let plan = ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,
                                  keepMetadata: keepMetadata, outputFolder: outputFolder, store: store, storeLimit: cacheLimit,
                                  xdgRoot: xdg ? XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) : nil)
-        let lineage = common.useCatalog ? LineageRecorder(catalogPath: common.catalogPath, notes: io.printThumbnailLineageNote) : nil
+        let lineage = common.useCatalog ? lineageRecorder(io) : nil
         let batch = ThumbnailBatch(
             plan: plan,
             pipeline: ImagePipeline(configuration: ThumbnailBatch.pipelineConfiguration(limits: common.limits, memory: common.memory()).reportingWarnings(to: io)),
@@ -145,5 +152,19 @@ extension Substring {
         while text.first == characters { text = text.dropFirst() }
         while text.last == characters { text = text.dropLast() }
         return text
+    }
+}
+
+extension ThumbsCommand {
+    /// Where thumbnails are recorded: each folder's catalog (or --catalog);
+    /// a shard's in its own catalog beside the folder's, one writer per file
+    /// (none when the folder has no catalog).
+    func lineageRecorder(_ io: CommandIO) -> LineageRecorder? {
+        guard let shard else { return LineageRecorder(catalogPath: common.catalogPath, notes: io.printThumbnailLineageNote) }
+        let folderCatalog = common.catalogPath
+            ?? (inputs.count == 1 && Folders.isFolder(inputs[0]) ? Catalog.defaultPath(for: inputs[0]) : nil)
+        guard let folderCatalog, FileBytes.exists(folderCatalog) else { return nil }
+        return LineageRecorder(catalogPath: ShardCatalogs.path(of: shard, beside: folderCatalog),
+                               notes: io.printThumbnailLineageNote)
     }
 }

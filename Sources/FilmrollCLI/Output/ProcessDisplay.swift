@@ -38,8 +38,9 @@ final class ProcessDisplay: Sendable {
 
     func finish() { bar.withLock { $0?.finish(); $0 = nil } }
 
-    func printSummary(_ summary: ProcessSummary) {
-        let url = "file://" + Self.percentEncoded(AbsolutePath.of(summary.galleryPath))
+    /// - Parameter shard: the shard this run was (no gallery to point at: the merge makes it).
+    func printSummary(_ summary: ProcessSummary, shard: Shard? = nil, folder: String = "") {
+        let url = shard == nil ? "file://" + Self.percentEncoded(AbsolutePath.of(summary.galleryPath)) : ""
         if json {
             io.print(JSONValue.object([
                 ("photos", .int(summary.photos)), ("videos", .int(summary.videos)), ("livePhotos", .int(summary.livePhotos)),
@@ -52,13 +53,23 @@ final class ProcessDisplay: Sendable {
                 ("failed", .int(summary.failed + summary.index.failed)), ("unreadable", .int(summary.unreadable)),
                 ("failures", .array(summary.failures.map { .object([("path", .string($0.path)), ("error", .string($0.reason))]) })),
                 ("skipped", .array(SkippedFiles(files: summary.index.skipped).jsonObjects())),
-                ("gallery", .string(url)),
+                ("upToDate", .bool(summary.upToDate)), ("shardsMerged", .int(summary.shardsMerged)),
+                ("shardsPending", .int(summary.shardsPending)),
+                ("shard", shard.map { .string($0.description) } ?? .null),
+                ("gallery", shard == nil ? .string(url) : .null),
             ]).rendered)
             return
         }
         SkippedFiles(files: summary.index.skipped).report(io)
-        if !quiet {
-            let items = Self.counted(summary.photos, "photo") + (summary.videos > 0 ? " and " + Self.counted(summary.videos, "video") : "")
+        if summary.shardsPending > 0 {
+            io.printError("filmroll: note: \(Self.counted(summary.shardsPending, "shard catalog")) beside the catalog "
+                          + "not merged yet: run 'filmroll merge' on the folder once every shard has finished")
+        }
+        if !quiet && summary.shardsMerged > 0 { io.print("merged \(Self.counted(summary.shardsMerged, "shard catalog"))") }
+        if !quiet && summary.upToDate {
+            io.print("\(Self.counted(summary.photos, "photo")): nothing changed since the last run")
+        } else if !quiet {
+            let items = (shard.map { "shard \($0): " } ?? "") + Self.counted(summary.photos, "photo") + (summary.videos > 0 ? " and " + Self.counted(summary.videos, "video") : "")
             io.print("\(items): \(Self.counted(summary.thumbnailsMade, "thumbnail")), "
                      + "\(Self.counted(summary.fourCutsMade, "four-cut")), \(Self.counted(summary.animationsMade, "animation")), "
                      + (summary.clipsMade > 0 ? "\(Self.counted(summary.clipsMade, "clip")), " : "")
@@ -69,7 +80,11 @@ final class ProcessDisplay: Sendable {
                 io.print("\(Self.counted(summary.unreadable, "photo")) could not be read (unchanged since); listed on the gallery's problems page")
             }
         }
-        io.print(url)
+        if let shard {
+            if !quiet { io.print("shard \(shard) done; when every shard is: filmroll merge \(folder)") }
+        } else {
+            io.print(url)
+        }
     }
 
     /// "1 photo", "3 photos".

@@ -43,11 +43,14 @@ public enum PhotoFolder {
 
     /// The photos below `folder`, in natural order of their relative paths,
     /// and the files that are not photos, in the same order.
+    ///
+    /// Each folder's entries are put in order as they are read (a folder's
+    /// name sorting as if it ended in "/", as the paths below it do), so the
+    /// walk comes out in the order of its paths without sorting them all,
+    /// and each file is `stat`ed by its name in its folder, not by its path.
     public static func walk(_ folder: String) -> (entries: [Entry], unreadable: [Unreadable], skipped: [Skipped]) {
         var found = Found()
         walk(folder: folder, relative: "", into: &found)
-        found.entries.sort { naturalOrder($0.relativePath, $1.relativePath) }
-        found.skipped.sort { naturalOrder($0.relativePath, $1.relativePath) }
         return (found.entries, found.unreadable, found.skipped)
     }
 
@@ -66,20 +69,32 @@ public enum PhotoFolder {
             return
         }
         defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        // (sort key, name, status): folders keyed "NAME/".
+        var children: [(key: String, name: String, status: stat)] = []
         while let entry = readdir(directory) {
             let name = Folders.entryName(entry)
             if name.hasPrefix(".") { continue }
+            var status = stat()
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            if (status.st_mode & S_IFMT) == S_IFLNK {
+                // A link to a file counts as that file; links to folders are not followed.
+                var target = stat()
+                if fstatat(descriptor, name, &target, 0) == 0 {
+                    if (target.st_mode & S_IFMT) == S_IFDIR { continue }
+                    status = target
+                }
+            }
+            children.append(((status.st_mode & S_IFMT) == S_IFDIR ? name + "/" : name, name, status))
+        }
+        children.sort { naturalOrder($0.key, $1.key) }
+        for child in children {
+            let name = child.name, status = child.status
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
             if (status.st_mode & S_IFMT) == S_IFDIR {
                 walk(folder: path, relative: relativePath, into: &found)
                 continue
-            }
-            if (status.st_mode & S_IFMT) == S_IFLNK {
-                // A link to a file counts as that file; links to folders are not followed.
-                if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { continue }
             }
             guard (status.st_mode & S_IFMT) == S_IFREG else {
                 found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: "not a regular file"))

@@ -49,23 +49,54 @@ public final class ImagePipeline: Sendable {
 
     /// Images of one source in several sizes, decoding the file at most once.
     /// - Parameters:
+    ///   - chain: the sizes of the photo's own outputs in its plan (its
+    ///     thumbnails), whether asked now or not. When given, the file is
+    ///     decoded for the chain's neediest size, the chain's sizes are made
+    ///     largest first each from the one before it that can derive it,
+    ///     and any other size from the smallest chain result that can (else
+    ///     from the decode): so every size comes out the same whatever else
+    ///     is asked with it (a thumbnail made alone, with a day's sheet, or
+    ///     by a shard that makes no sheets). A size needing more detail than
+    ///     the chain's decode gives is decoded on its own. Nil: the decode
+    ///     is for the neediest size asked and each size is made from the
+    ///     smallest larger result that can derive it.
     ///   - threads: threads one resize may use (more than 1 only when the
     ///     batch has fewer files than cores).
     /// - Returns: one image per resize, in the same order.
     public func images(for source: SourceIdentity, resizes: [ImageProcessors.Resize],
-                       threads: Int = 1) throws(ImagingError) -> [Image] {
+                       chain: [ImageProcessors.Resize]? = nil, threads: Int = 1) throws(ImagingError) -> [Image] {
         var results = resizes.map { memoryCache.value(forKey: ImageRequest(source: source, resize: $0)) }
-        let missing = resizes.indices.filter { results[$0] == nil }
+        var missing = resizes.indices.filter { results[$0] == nil }
         if missing.isEmpty { return results.map { $0! } }
 
         let file = try ImageFile.open(source.path, limit: configuration.limits.maxFileBytes)
         let info = try file.readInfo(limits: configuration.limits)
         let upright = info.uprightSize
-        // Largest output first; each smaller one is derived from a larger
-        // result of the same shape when there is one, else from the decode.
-        let order = missing.sorted { resizes[$0].outputSize(for: upright).pixelCount > resizes[$1].outputSize(for: upright).pixelCount }
+        let chain = chain.flatMap { $0.isEmpty ? nil : $0 }
         // Decode for the resize that needs the most detail (not always the largest output).
-        let neediest = missing.map { resizes[$0] }.max { $0.target.scale(for: upright) < $1.target.scale(for: upright) }!
+        func scale(_ resize: ImageProcessors.Resize) -> Double { resize.target.scale(for: upright) }
+        let chainNeed = chain?.map(scale).max()
+        if let chainNeed {
+            // Sizes beyond what the chain's decode gives: a decode of their own.
+            let alone = missing.filter { !chain!.contains(resizes[$0]) && scale(resizes[$0]) > chainNeed }
+            if !alone.isEmpty {
+                let made = try images(for: source, resizes: alone.map { resizes[$0] }, threads: threads)
+                for (index, image) in zip(alone, made) { results[index] = image }
+                missing.removeAll { alone.contains($0) }
+                if missing.isEmpty { return results.map { $0! } }
+            }
+        }
+        // Made in this order, largest first; with a chain, the chain's sizes first.
+        let steps: [ImageProcessors.Resize]
+        if let chain {
+            var unique: [ImageProcessors.Resize] = []
+            for resize in chain where !unique.contains(resize) { unique.append(resize) }
+            steps = unique.sorted { $0.outputSize(for: upright).pixelCount > $1.outputSize(for: upright).pixelCount }
+        } else {
+            steps = missing.map { resizes[$0] }
+                .sorted { $0.outputSize(for: upright).pixelCount > $1.outputSize(for: upright).pixelCount }
+        }
+        let neediest = (chain ?? missing.map { resizes[$0] }).max { scale($0) < scale($1) }!
         let orientation = info.metadata.orientation
         // Orientation and colour are applied to the small results, not the
         // decode: the decode keeps the file's colours, each resize works in
@@ -74,8 +105,8 @@ public final class ImagePipeline: Sendable {
                                     frames: .first, limits: configuration.limits, appliesOrientation: false,
                                     codecThreads: threads)
         // The file's bytes are held through the decode, and the results are made in it: they count too.
-        let resultBytes = missing.reduce(0) { total, index in
-            let size = resizes[index].outputSize(for: upright)
+        let resultBytes = (steps + missing.map { resizes[$0] }).reduce(0) { total, resize in
+            let size = resize.outputSize(for: upright)
             return total.addingReportingOverflow(size.width.multipliedReportingOverflow(by: size.height * 4).partialValue).partialValue
         }
         let planned = ImageDecoder.plannedBytes(info, options: options).addingReportingOverflow(file.bytes?.count ?? 0)
@@ -88,16 +119,22 @@ public final class ImagePipeline: Sendable {
             let decoded = decodedImage.image
             decodes.add(1, ordering: .relaxed)
             for warning in decodedImage.warnings { configuration.onWarning?(source.path, warning) }
-            var made: [(Int, Image)] = []
-            for index in order {
-                let resize = resizes[index]
-                if let larger = made.last(where: { resizes[$0.0].canDerive(resize, fromResultOf: $0.1.size) })?.1 {
-                    made.append((index, resize.apply(larger, original: upright, threads: threads)))
-                } else {
-                    made.append((index, resize.apply(decoded, original: upright, orientation: orientation, threads: threads)))
+            func make(_ resize: ImageProcessors.Resize, from made: [(resize: ImageProcessors.Resize, image: Image)]) -> Image {
+                let pixels = resize.outputSize(for: upright).pixelCount
+                if let larger = made.last(where: {
+                    $0.image.size.pixelCount >= pixels && $0.resize.canDerive(resize, fromResultOf: $0.image.size)
+                })?.image {
+                    return resize.apply(larger, original: upright, threads: threads)
                 }
+                return resize.apply(decoded, original: upright, orientation: orientation, threads: threads)
             }
-            return made
+            var stepResults: [(resize: ImageProcessors.Resize, image: Image)] = []
+            for step in steps { stepResults.append((step, make(step, from: stepResults))) }
+            return missing.map { index in
+                let resize = resizes[index]
+                if let result = stepResults.first(where: { $0.resize == resize }) { return (index, result.image) }
+                return (index, make(resize, from: stepResults))
+            }
         }
         for (index, made) in made {
             let image = made.convertedToSRGB()

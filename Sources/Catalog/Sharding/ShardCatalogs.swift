@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Files
+
+/// The catalogs of a folder's shards, one per shard beside the folder's
+/// catalog (`.filmroll/catalog.shard-2-of-4.sqlite`), so that each SQLite
+/// file has one writer, also on network file systems where SQLite's locks
+/// cannot be trusted between machines.
+///
+/// A shard's catalog starts as its share of the folder's catalog (`seed`),
+/// so that a library already processed is not read again; after the shards,
+/// `fold` carries each into the folder's catalog and deletes it.
+public enum ShardCatalogs {
+    /// The catalog of `shard`, beside the folder's catalog at `catalogPath`.
+    public static func path(of shard: Shard, beside catalogPath: String) -> String {
+        stem(of: catalogPath) + ".shard-\(shard.index)-of-\(shard.count).sqlite"
+    }
+
+    /// The shard catalogs beside `catalogPath`, in name order.
+    public static func existing(beside catalogPath: String) -> [String] {
+        let base = stem(of: catalogPath)
+        let folder = base.lastIndex(of: "/").map { String(base[..<$0]) } ?? "."
+        let prefix = String(base[(base.lastIndex(of: "/").map { base.index(after: $0) } ?? base.startIndex)...]) + ".shard-"
+        return Folders.names(in: folder).filter { $0.hasPrefix(prefix) && $0.hasSuffix(".sqlite") }.sorted()
+            .map { folder + "/" + $0 }
+    }
+
+    private static func stem(of catalogPath: String) -> String {
+        catalogPath.hasSuffix(".sqlite") ? String(catalogPath.dropLast(7)) : catalogPath
+    }
+
+    /// Fills the new, empty catalog of `shard` with its photos' rows from
+    /// the folder's catalog at `mainPath` (read, never written), and the
+    /// outputs made from those photos alone. Does nothing when there is no
+    /// such catalog or it is of another schema version.
+    /// - Returns: the photos carried over.
+    @discardableResult
+    public static func seed(_ catalog: Catalog, from mainPath: String, shard: Shard) throws(CatalogError) -> Int {
+        guard access(mainPath, R_OK) == 0 else { return 0 }
+        let database = catalog.database
+        do {
+            try database.execute("ATTACH DATABASE ? AS folder_catalog", [mainPath])
+            defer { try? database.execute("DETACH DATABASE folder_catalog") }
+            guard try database.value("PRAGMA folder_catalog.user_version").int == CatalogSchema.currentVersion,
+                  try database.value("SELECT count(*) FROM photos").int == 0 else { return 0 }
+            var share: [Int64] = []
+            try database.forEachRow("SELECT id, path FROM folder_catalog.photos") { row in
+                if let path = row[1].string, shard.contains(relativePath: path), let id = row[0].int { share.append(Int64(id)) }
+            }
+            try database.transaction {
+                try database.execute("CREATE TEMP TABLE share (id INTEGER PRIMARY KEY)")
+                for id in share { try database.execute("INSERT INTO temp.share (id) VALUES (?)", [id]) }
+                try database.execute("""
+                    INSERT INTO photos SELECT * FROM folder_catalog.photos WHERE id IN (SELECT id FROM temp.share);
+                    INSERT INTO outputs SELECT * FROM folder_catalog.outputs AS o
+                        WHERE EXISTS (SELECT 1 FROM folder_catalog.output_sources AS s WHERE s.output_id = o.id)
+                          AND NOT EXISTS (SELECT 1 FROM folder_catalog.output_sources AS s
+                                          WHERE s.output_id = o.id AND s.photo_id NOT IN (SELECT id FROM temp.share));
+                    INSERT INTO output_sources SELECT * FROM folder_catalog.output_sources
+                        WHERE output_id IN (SELECT id FROM outputs);
+                    DROP TABLE temp.share;
+                    """)
+            }
+            return share.count
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
+
+    /// What `fold` carried over.
+    public struct FoldSummary: Sendable, Equatable {
+        public var photos = 0
+        public var outputs = 0
+    }
+
+    /// Carries the shard catalog at `shardPath` into `catalog` (the
+    /// folder's), in one transaction: photos by path (new ones added, known
+    /// ones given the shard's facts), outputs by path with their sources;
+    /// then deletes the shard's file. Live Photo and burst links are the
+    /// folder's to make (`relink`), across shards.
+    public static func fold(_ shardPath: String, into catalog: Catalog) throws(CatalogError) -> FoldSummary {
+        let database = catalog.database
+        var summary = FoldSummary()
+        do {
+            // Checked for damage and version as any catalog is, and read only.
+            let shard = try Catalog(folder: catalog.folder, path: shardPath, access: .read)
+            _ = shard
+            try database.execute("ATTACH DATABASE ? AS shard_catalog", [shardPath])
+            defer { try? database.execute("DETACH DATABASE shard_catalog") }
+            let photoColumns = "path, " + FolderIndexer.upsertColumns
+            let photoUpdates = FolderIndexer.upsertColumns.split(separator: ",")
+                .map { "\($0.trimmingCharacters()) = excluded.\($0.trimmingCharacters())" }.joined(separator: ", ")
+            let outputColumns = "kind, path, key, parameters, made_at, root, bytes, hash"
+            let outputUpdates = outputColumns.split(separator: ",").dropFirst(0)
+                .map { "\($0.trimmingCharacters()) = excluded.\($0.trimmingCharacters())" }.joined(separator: ", ")
+            try database.transaction {
+                summary.photos = try database.execute("""
+                    INSERT INTO photos (\(photoColumns)) SELECT \(photoColumns) FROM shard_catalog.photos WHERE true
+                    ON CONFLICT (path) DO UPDATE SET \(photoUpdates)
+                    """, [])
+                summary.outputs = try database.execute("""
+                    INSERT INTO outputs (\(outputColumns)) SELECT \(outputColumns) FROM shard_catalog.outputs WHERE true
+                    ON CONFLICT (path) DO UPDATE SET \(outputUpdates)
+                    """, [])
+                try database.execute("""
+                    DELETE FROM output_sources WHERE output_id IN
+                        (SELECT o.id FROM outputs AS o JOIN shard_catalog.outputs AS so ON so.path = o.path);
+                    INSERT INTO output_sources (output_id, photo_id, position)
+                        SELECT o.id, p.id, ss.position FROM shard_catalog.output_sources AS ss
+                        JOIN shard_catalog.outputs AS so ON so.id = ss.output_id JOIN outputs AS o ON o.path = so.path
+                        JOIN shard_catalog.photos AS sp ON sp.id = ss.photo_id JOIN photos AS p ON p.path = sp.path;
+                    """)
+            }
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+        for suffix in ["", "-wal", "-shm", "-checked"] { _ = unlink(shardPath + suffix) }
+        return summary
+    }
+
+    /// Links Live Photos and bursts again over the whole folder (after folding shards that each saw a part).
+    /// - Returns: the Live Photos and bursts found.
+    public static func relink(_ catalog: Catalog) throws(CatalogError) -> (livePhotos: Int, bursts: Int) {
+        do {
+            return (try LivePhotoPairing(database: catalog.database).run(), try BurstGrouping(database: catalog.database).run())
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
+}

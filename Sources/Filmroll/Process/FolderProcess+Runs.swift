@@ -1,0 +1,58 @@
+import Catalog
+import Files
+
+extension FolderProcess {
+    /// The run's catalog: a scratch one (`--no-catalog`), the shard's own
+    /// beside the folder's (started from its share of the folder's), or the
+    /// folder's, into which a merge first folds the shards' catalogs.
+    func openCatalog(scratch: ScratchCatalog?, catalogPath: String?, summary: inout ProcessSummary) throws -> Catalog {
+        if let scratch { return try Catalog(folder: folder, path: scratch.path, access: .create) }
+        let folderCatalog = catalogPath ?? Catalog.defaultPath(for: folder)
+        if let shard = options.shard {
+            let catalog = try Catalog(folder: folder, path: ShardCatalogs.path(of: shard, beside: folderCatalog), access: .create)
+            try ShardCatalogs.seed(catalog, from: folderCatalog, shard: shard)
+            return catalog
+        }
+        let catalog = try Catalog(folder: folder, path: catalogPath, access: .create)
+        let shards = ShardCatalogs.existing(beside: folderCatalog)
+        if options.mergesShards {
+            for shard in shards { _ = try ShardCatalogs.fold(shard, into: catalog) }
+            if !shards.isEmpty { _ = try ShardCatalogs.relink(catalog) }
+            summary.shardsMerged = shards.count
+        } else {
+            summary.shardsPending = shards.count
+        }
+        return catalog
+    }
+
+    /// Whether the last complete run left everything as this one would
+    /// (`ProcessRunStamp`); if so, `summary` gets its counts.
+    func isUpToDate(_ catalog: Catalog, recipe: String, out: String, summary: inout ProcessSummary) throws -> Bool {
+        let index = summary.index
+        guard !options.force, options.keepsCatalog, options.shard == nil, summary.shardsMerged == 0, !index.interrupted,
+              index.added + index.changed + index.moved + index.missing + index.failed == 0 else { return false }
+        do {
+            guard let last = try catalog.processRun(out: AbsolutePath.of(out)), last.recipe == recipe,
+                  last.generation == (try catalog.generation()),
+                  ProcessRunStamp.foldersUnchanged(last.folders, out: out, xdgRoot: options.xdgRoot),
+                  ProcessRunStamp.restore(last.counts, into: &summary) else { return false }
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+        summary.upToDate = true
+        summary.galleryPath = out + "/index.html"
+        return true
+    }
+
+    /// Records a complete run, for the next one to find nothing to do.
+    func record(_ catalog: Catalog, recipe: String, out: String, summary: ProcessSummary) throws {
+        do {
+            let run = ProcessRunRecord(out: AbsolutePath.of(out), recipe: recipe, generation: try catalog.generation(),
+                                       folders: ProcessRunStamp.folderState(out: out, xdgRoot: options.xdgRoot),
+                                       counts: ProcessRunStamp.counts(of: summary))
+            try catalog.recordProcessRun(run)
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Catalog
+import Files
+import Imaging
+
+/// How a `process` re-run knows, without reading a file, that it has
+/// nothing to do: the index found no photo added, changed, moved or gone;
+/// the catalog's generation is the one the last complete run left (nobody
+/// wrote photos or outputs since); the options and this build of Filmroll
+/// are the same; and every folder of outputs has the mtime it had (a file
+/// deleted, added or replaced in one moves it). Then the run costs the
+/// folder walk (a `stat` per photo), one catalog query per table and a
+/// `stat` per output folder.
+enum ProcessRunStamp {
+    /// The run's options, the folder's files that are no photos (the
+    /// problems page lists them) and the executable, as one text.
+    static func recipe(options: ProcessOptions, out: String, skipped: [PhotoFolder.Skipped]) -> String {
+        var text = "filmroll \(Filmroll.version) \(executableIdentity)\n"
+        text += "out \(out)\nsizes \(options.thumbnailSize) \(options.largeSize) \(options.previewSize) q\(options.quality)\n"
+        text += "originals \(options.originals) fourcut \(options.fourCutMinimum) \(options.fourCut)\n"
+        text += "animation \(options.animationMinimum) \(options.animationMaximum) \(options.animationEdge) "
+            + "\(options.animationDelay) \(options.animationFormats) \(options.animationSpeed)\n"
+        text += "gallery \(options.gallery)\nxdg \(options.xdgRoot ?? "-")\nlimits \(options.limits)\n"
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for file in skipped {
+            for byte in (file.relativePath + "\u{0}" + file.reason + "\u{0}").utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x100_0000_01b3
+            }
+        }
+        return text + "skipped \(skipped.count) \(String(hash, radix: 16))"
+    }
+
+    /// The folders under `out` (and the XDG cache's, when filled), each
+    /// with its mtime: "RELATIVE\tSECONDS.NANOSECONDS" lines, in walk order.
+    static func folderState(out: String, xdgRoot: String?) -> String {
+        var lines = ""
+        func walk(_ path: String, _ relative: String) {
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return }
+            lines += relative + "\t\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)\n"
+            guard let directory = opendir(path) else { return }
+            defer { closedir(directory) }
+            var folders: [String] = []
+            while let entry = readdir(directory) {
+                let type = entry.pointee.d_type
+                guard type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) else { continue }
+                let name = Folders.entryName(entry)
+                if name.hasPrefix(".") { continue }
+                folders.append(name)
+            }
+            for name in folders.sorted() { walk(path + "/" + name, relative + "/" + name) }
+        }
+        walk(out, ".")
+        if let xdgRoot { walk(xdgRoot, "xdg:") }
+        return lines
+    }
+
+    /// Whether every folder listed in `state` still has its mtime (a `stat` each).
+    static func foldersUnchanged(_ state: String, out: String, xdgRoot: String?) -> Bool {
+        for line in state.split(separator: "\n") {
+            guard let tab = line.lastIndex(of: "\t") else { return false }
+            let relative = line[..<tab]
+            let path = relative.hasPrefix("xdg:") ? (xdgRoot ?? "") + relative.dropFirst(4)
+                : out + relative.dropFirst(1)
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR,
+                  line[line.index(after: tab)...] == "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" else { return false }
+        }
+        return !state.isEmpty
+    }
+
+    /// The item counts of a summary, as recorded.
+    static func counts(of summary: ProcessSummary) -> String {
+        [summary.photos, summary.videos, summary.livePhotos, summary.bursts, summary.unreadable].map(String.init)
+            .joined(separator: " ")
+    }
+
+    /// Puts recorded counts back into a summary; false when they do not read.
+    static func restore(_ counts: String, into summary: inout ProcessSummary) -> Bool {
+        let numbers = counts.split(separator: " ").compactMap { Int($0) }
+        guard numbers.count == 5 else { return false }
+        (summary.photos, summary.videos, summary.livePhotos, summary.bursts, summary.unreadable)
+            = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
+        return true
+    }
+
+    /// The running executable's size and mtime: a rebuilt Filmroll is another recipe.
+    private static let executableIdentity: String = {
+        var status = stat()
+        guard stat("/proc/self/exe", &status) == 0 else { return "?" }
+        return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    }()
+}

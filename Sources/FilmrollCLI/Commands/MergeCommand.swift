@@ -1,0 +1,31 @@
+import Filmroll
+
+/// `filmroll merge FOLDER`: after the shards of `process --shard K/N`, folds
+/// their catalogs into the folder's and makes what spans them (the day
+/// sheets, animations and gallery): `process --merge`, with the same options.
+struct MergeCommand: Command {
+    static let spec = CommandSpec(
+        name: "merge",
+        abstract: "Fold the shards' catalogs into the folder's, then make the day sheets, animations and gallery.",
+        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--originals link|copy|none] [--preview-size PX] [--xdg] [--force] [--catalog PATH] [--jobs N] [--json] [--quiet]",
+        arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder the shards worked on.")],
+        options: ProcessCommand.spec.options.filter { !["shard", "merge", "no-catalog"].contains($0.name) },
+        discussion: """
+        Run it once every shard ('filmroll process FOLDER --shard K/N', or --shard auto in a Slurm job array or a
+        Kubernetes Indexed Job) has finished, with the options the shards had. Each shard catalog beside the
+        folder's (.filmroll/catalog.shard-K-of-N.sqlite) is folded into it (photos and outputs by path) and
+        deleted; Live Photos and bursts are paired across shards; then the run goes on as 'filmroll process':
+        the shards' thumbnails are found made, and the day sheets, animations, clips of pairs that spanned shards
+        and the gallery are made. The same as one 'process' run, byte for byte.
+        """
+    )
+
+    var process: ProcessCommand
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        process = try ProcessCommand(arguments)
+        process.merges = true
+    }
+
+    func run(_ io: CommandIO) -> ExitCode { process.run(io) }
+}
