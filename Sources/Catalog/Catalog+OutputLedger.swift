@@ -32,6 +32,37 @@ extension Catalog {
         return entries
     }
 
+    /// The recorded outputs of `kind` below `root`.
+    public func ledger(kind: OutputRecord.Kind, below root: String) throws(DatabaseError) -> [OutputLedgerEntry] {
+        var entries: [OutputLedgerEntry] = []
+        try database.forEachRow("""
+            SELECT path, kind, key, bytes, parameters FROM outputs WHERE kind = ? AND substr(path, 1, ?) = ?
+            """, [kind.rawValue, root.unicodeScalars.count + 1, root + "/"]) { row in
+            guard let path = row[0].string, let kind = row[1].string.flatMap(OutputRecord.Kind.init(rawValue:)) else { return }
+            entries.append(OutputLedgerEntry(path: path, kind: kind, key: row[2].string, bytes: row[3].int,
+                                             parameters: row[4].string ?? "{}"))
+        }
+        return entries
+    }
+
+    /// The recorded outputs at `paths` or with one of `keys`, and the pages
+    /// below `root` but outside `root/photos/` (the gallery's pages but the
+    /// photos'): what a re-run over a few days needs of the table.
+    public func ledger(paths: [String], keys: [String], pagesBelow root: String) throws(DatabaseError) -> [OutputLedgerEntry] {
+        var entries: [OutputLedgerEntry] = []
+        try database.forEachRow("""
+            SELECT path, kind, key, bytes, parameters FROM outputs
+            WHERE path IN (SELECT value FROM json_each(?)) OR key IN (SELECT value FROM json_each(?))
+               OR (kind = 'page' AND substr(path, 1, ?) = ? AND substr(path, 1, ?) <> ?)
+            """, [Self.jsonArray(paths), Self.jsonArray(keys), root.unicodeScalars.count + 1, root + "/",
+                  root.unicodeScalars.count + 8, root + "/photos/"]) { row in
+            guard let path = row[0].string, let kind = row[1].string.flatMap(OutputRecord.Kind.init(rawValue:)) else { return }
+            entries.append(OutputLedgerEntry(path: path, kind: kind, key: row[2].string, bytes: row[3].int,
+                                             parameters: row[4].string ?? "{}"))
+        }
+        return entries
+    }
+
     /// Gives the output at `path` the key of the recipe it was made by,
     /// leaving the file and its links as they are (a migrated output).
     public func setKey(_ key: String, ofOutputAt path: String) throws(DatabaseError) {

@@ -36,15 +36,17 @@ struct BurstGrouping {
         var isTimedFinely: Bool
     }
 
-    /// Groups every still of the catalog again; returns the bursts found.
+    /// Groups every still of the catalog again, or those taken on `days`
+    /// ("YYYY-MM-DD": a burst lasts seconds); returns the bursts found.
     @discardableResult
-    func run() throws -> Int {
+    func run(days: Set<String>? = nil) throws -> Int {
         let frames = try database.rows("""
             SELECT id, burst_id, nullif(trim(coalesce(make, '') || ' ' || coalesce(model, '')), ''), taken_at, bytes,
                    width * height, burst_lead_id, instr(taken_at, '.') > 0 FROM photos
             WHERE duration IS NULL AND missing = 0 AND error IS NULL AND taken_from_mtime = 0
+              AND (?1 IS NULL OR taken_day IN (SELECT value FROM json_each(?1)))
             ORDER BY taken_at, path
-            """).map { row in
+            """, [days.map { Catalog.jsonArray($0.sorted()) }]).map { row in
             Frame(id: Int64(row[0].int ?? 0), burst: row[1].string, camera: row[2].string,
                   seconds: row[3].string.flatMap(LivePhotoPairing.seconds),
                   bytesPerPixel: Double(row[4].int ?? 0) / Double(max(1, row[5].int ?? 1)), lead: row[6].int.map(Int64.init),

@@ -115,14 +115,18 @@ public struct FolderIndexer {
             try database.transaction {
                 // By id and old path: another run may have moved the row meanwhile.
                 for photo in gone {
+                    summary.touch(day: try database.value("SELECT taken_day FROM photos WHERE id = ?", [photo.id]).string,
+                                  path: photo.path)
                     try database.execute("UPDATE photos SET missing = 1 WHERE id = ? AND path = ?", [photo.id, photo.path])
                 }
             }
         }
         summary.missing = gone.count
         if !toRead.isEmpty || !gone.isEmpty {
-            summary.livePhotos = try LivePhotoPairing(database: database).run()
-            summary.bursts = try BurstGrouping(database: database).run()
+            // Pairs and bursts are seconds long: only the days this run touched can gain or lose one.
+            let days = summary.touchedUndated.isEmpty && summary.touchedDays.count <= 1000 ? summary.touchedDays : nil
+            summary.livePhotos = try LivePhotoPairing(database: database).run(days: days)
+            summary.bursts = try BurstGrouping(database: database).run(days: days)
         }
         return summary
     }
@@ -146,12 +150,17 @@ public struct FolderIndexer {
                        summary: inout IndexSummary) throws {
         let database = catalog.database
         let path = fact.entry.relativePath
-        let row = try database.rows("SELECT id, bytes, mtime_ns, missing FROM photos WHERE path = ?", [path]).first
+        let row = try database.rows("SELECT id, bytes, mtime_ns, missing, taken_day FROM photos WHERE path = ?", [path]).first
         if let row, row[3].int == 0, row[1].int == fact.entry.byteCount,
            Int64(row[2].int ?? -1) == fact.entry.modificationTimeNanoseconds {
             summary.unchanged += 1     // another run wrote it meanwhile
             return
         }
+        defer {
+            // The day the row has now (the old one is noted where the row was found).
+            summary.touch(day: try? database.value("SELECT taken_day FROM photos WHERE path = ?", [path]).string, path: path)
+        }
+        if let row { summary.touch(day: row[4].string, path: path) }
         let assignments = Self.upsertColumns.split(separator: ",").map { "\($0.trimmingCharacters()) = ?" }
             .joined(separator: ", ")
         if let error = fact.error {
@@ -166,6 +175,8 @@ public struct FolderIndexer {
         if let hash = fact.hash, var candidates = vanished[hash], !candidates.isEmpty {
             let moved = candidates.removeFirst()
             vanished[hash] = candidates
+            summary.touch(day: try database.value("SELECT taken_day FROM photos WHERE id = ?", [moved.id]).string,
+                          path: moved.path)
             if try database.execute("UPDATE photos SET path = ?, \(assignments) WHERE id = ? AND path = ?",
                                     [path] + fact.columnValues + [moved.id, moved.path]) == 1 {
                 if fact.error == nil { summary.moved += 1 }

@@ -23,6 +23,16 @@ public struct IndexSummary: Sendable, Equatable {
     public var skipped: [PhotoFolder.Skipped] = []
     /// True when the run was stopped before the end (a re-run finishes it).
     public var interrupted = false
+    /// The capture days ("YYYY-MM-DD") of the rows this run added, changed,
+    /// moved or marked missing, before and after.
+    public var touchedDays = Set<String>()
+    /// The paths of those rows that have no capture day, before or after.
+    public var touchedUndated = Set<String>()
+
+    /// Notes a row this run wrote, by its day (nil: none) and path.
+    mutating func touch(day: String?, path: String) {
+        if let day { touchedDays.insert(day) } else { touchedUndated.insert(path) }
+    }
 
     public init() {}
 

@@ -37,12 +37,14 @@ struct LivePhotoPairing {
         }
     }
 
-    /// Pairs again every video of the catalog; returns the pairs found.
+    /// Pairs again every video of the catalog, or those taken on `days`
+    /// ("YYYY-MM-DD": a Live Photo's still and MOV are seconds apart); returns the pairs found.
     @discardableResult
-    func run() throws -> Int {
+    func run(days: Set<String>? = nil) throws -> Int {
         let videos = try database.rows("""
             SELECT \(Self.columns) FROM photos WHERE duration IS NOT NULL AND missing = 0 AND error IS NULL
-            """).map(Item.init)
+              AND (?1 IS NULL OR taken_day IN (SELECT value FROM json_each(?1)))
+            """, [days.map { Catalog.jsonArray($0.sorted()) }]).map(Item.init)
         var pairs: [Int64: Int64] = [:]
         var taken = Set<Int64>()
         for video in videos {

@@ -85,16 +85,15 @@ public enum ShardCatalogs {
         let database = catalog.database
         var summary = FoldSummary()
         do {
-            // Checked for damage and version as any catalog is, and read only.
-            let shard = try Catalog(folder: catalog.folder, path: shardPath, access: .read)
-            _ = shard
+            // Checked for damage and version as any catalog is, read only, before anything is carried over.
+            _ = try Catalog(folder: catalog.folder, path: shardPath, access: .read)
             try database.execute("ATTACH DATABASE ? AS shard_catalog", [shardPath])
             defer { try? database.execute("DETACH DATABASE shard_catalog") }
             let photoColumns = "path, " + FolderIndexer.upsertColumns
             let photoUpdates = FolderIndexer.upsertColumns.split(separator: ",")
                 .map { "\($0.trimmingCharacters()) = excluded.\($0.trimmingCharacters())" }.joined(separator: ", ")
             let outputColumns = "kind, path, key, parameters, made_at, root, bytes, hash"
-            let outputUpdates = outputColumns.split(separator: ",").dropFirst(0)
+            let outputUpdates = outputColumns.split(separator: ",")
                 .map { "\($0.trimmingCharacters()) = excluded.\($0.trimmingCharacters())" }.joined(separator: ", ")
             try database.transaction {
                 summary.photos = try database.execute("""

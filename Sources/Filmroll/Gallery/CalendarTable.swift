@@ -63,7 +63,7 @@ struct CalendarTable {
         fingerprint.add(month.days.count)
         for day in month.days {
             fingerprint.add(day.date)
-            fingerprint.add(ItemCount(day.photos))
+            fingerprint.add(day.count)
             fingerprint.add(digests.of(day).first)
         }
     }
@@ -75,7 +75,7 @@ struct CalendarTable {
         guard let day = days[number], let cover = day.photos.first else {
             return "<td><span class=\"number\">\(number)</span></td>"
         }
-        let count = locale.itemCount(day.photos)
+        let count = locale.itemCount(day.count)
         let label = locale.dayTitle(day.date) + ", " + count
         return """
             <td class="has-photos"><a href="\(links.url(GalleryPaths.dayPage(day.date)))" \

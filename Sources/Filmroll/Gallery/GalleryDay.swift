@@ -13,6 +13,16 @@ public struct GalleryDay: Sendable, Hashable {
     public var animation: String?
     /// Its pixel size, when known.
     public var animationSize: PixelSize?
+    /// A day outside a scoped write (`GalleryScope`): what it holds, its
+    /// `photos` being its cover alone. Nil for a day with all its photos.
+    var summary: Summary?
+
+    /// What a day outside a scoped write holds.
+    struct Summary: Sendable, Hashable {
+        var count: ItemCount
+        /// Where its photos were taken (those with a position).
+        var route: [GeoPoint]
+    }
 
     public init(date: DayDate, photos: [GalleryPhoto], fourCut: String? = nil, fourCutSize: PixelSize? = nil,
                 animation: String? = nil, animationSize: PixelSize? = nil) {
@@ -32,8 +42,12 @@ extension GalleryDay {
         return photos.compactMap(\.details.place).filter { seen.insert($0).inserted }
     }
 
+    /// How many photos and videos the day holds.
+    var count: ItemCount { summary?.count ?? ItemCount(photos) }
+
     /// Where the day's photos were taken, in time order (those with a position).
     var route: [GeoPoint] {
-        photos.compactMap { photo in photo.details.gps.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) } }
+        if let summary { return summary.route }
+        return photos.compactMap { photo in photo.details.gps.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) } }
     }
 }

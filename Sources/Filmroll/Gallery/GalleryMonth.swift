@@ -23,7 +23,7 @@ struct GalleryMonth {
             var end = start
             var count = ItemCount()
             while end < days.endIndex, days[end].date.year == year, days[end].date.month == month {
-                count = count + ItemCount(days[end].photos)
+                count = count + days[end].count
                 end += 1
             }
             months.append(GalleryMonth(year: year, month: month, days: days[start..<end], count: count))

@@ -21,7 +21,10 @@ struct GalleryPass {
     /// Writes every file `plan` calls for: the stylesheet and script, the
     /// index, the problems page, the year and month pages, each day's page
     /// and map, each photo's page, the library's map, the "On this day" pages.
-    mutating func write(_ plan: GalleryPlan, isCurrent: (_ path: String, _ key: String) -> Bool) throws(ImagingError) {
+    /// With a `scope`, only the day, photo and "On this day" pages (and day
+    /// maps) it reaches are looked at.
+    mutating func write(_ plan: GalleryPlan, scope: GalleryScope? = nil,
+                        isCurrent: (_ path: String, _ key: String) -> Bool) throws(ImagingError) {
         let digests = PhotoDigests()
         try make(ConstantFile.stylesheet, isCurrent)
         try make(ConstantFile.script, isCurrent)
@@ -39,15 +42,19 @@ struct GalleryPass {
                                next: position + 1 < plan.months.count ? plan.months[position + 1] : nil, options: options,
                                digests: digests), isCurrent)
         }
-        for (position, day) in plan.days.enumerated() {
+        let dayPositions = scope?.dayPositions(in: plan.days)
+        for (position, day) in plan.days.enumerated() where dayPositions?.contains(position) ?? true {
             try make(DayPage(day: day, previous: position > 0 ? plan.days[position - 1].date : nil,
                              next: position + 1 < plan.days.count ? plan.days[position + 1].date : nil, options: options,
                              digests: digests), isCurrent)
-            if plan.mapDays.contains(day.date) { try make(DayMapFile(day: day, options: options), isCurrent) }
+            if plan.mapDays.contains(day.date) && scope?.days.contains(day.date) ?? true {
+                try make(DayMapFile(day: day, options: options), isCurrent)
+            }
         }
         // Photo pages, each linking the photos before and after it across days.
         let places = plan.photoPlaces
-        for (position, place) in places.enumerated() where place.makesPage {
+        let placePositions = scope?.placePositions(in: plan)
+        for (position, place) in places.enumerated() where place.makesPage && placePositions?.contains(position) ?? true {
             let page = PhotoPage(photo: plan.photo(at: place), day: plan.days[place.day].date,
                                  previous: position > 0 ? plan.photo(at: places[position - 1]) : nil,
                                  next: position + 1 < places.count ? plan.photo(at: places[position + 1]) : nil, options: options,
@@ -55,7 +62,7 @@ struct GalleryPass {
             try make(page, isCurrent)
         }
         if plan.hasLibraryMap { try make(LibraryMapFile(days: plan.days, options: options), isCurrent) }
-        for group in plan.onThisDay { try make(OnThisDayPage(group: group, options: options, digests: digests), isCurrent) }
+        for group in plan.onThisDay where scope?.reaches(group) ?? true { try make(OnThisDayPage(group: group, options: options, digests: digests), isCurrent) }
     }
 
     /// Notes the stale files removed after the pass (`GalleryStaleFiles`).

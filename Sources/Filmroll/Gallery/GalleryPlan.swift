@@ -33,6 +33,11 @@ struct GalleryPlan {
         years = GalleryYear.years(of: months)
         onThisDay = OnThisDay.groups(of: days)
         for (dayIndex, day) in days.enumerated() {
+            // A summary's cover is no photo of its own here: its day is outside the write.
+            if day.summary != nil {
+                if !day.route.isEmpty { mapDays.insert(day.date) }
+                continue
+            }
             for (photoIndex, photo) in day.photos.enumerated() {
                 if photo.details.gps != nil { mapDays.insert(day.date) }
                 guard let page = photo.page else { continue }

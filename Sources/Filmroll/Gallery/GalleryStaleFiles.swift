@@ -12,7 +12,9 @@ import Files
 /// without following one.
 enum GalleryStaleFiles {
     /// Removes what `plan` no longer calls for; returns their paths, relative to `folder`.
-    static func remove(keeping plan: GalleryPlan, in folder: String, fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
+    static func remove(keeping plan: GalleryPlan, scope: GalleryScope? = nil, in folder: String,
+                       fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
+        if let scope { return try remove(keeping: plan, within: scope, in: folder, fileGuard: fileGuard) }
         var removed = try removeStalePages(in: folder, keeping: Set(plan.days.map(\.date)), maps: plan.mapDays, fileGuard: fileGuard)
         if !plan.hasLibraryMap, try remove(GalleryPaths.libraryMap, in: folder, fileGuard: fileGuard) {
             removed.append(GalleryPaths.libraryMap)
@@ -26,6 +28,30 @@ enum GalleryStaleFiles {
             + staleFiles(in: folder, below: GalleryPaths.photosFolder, keeping: plan.photoPages)
             where try remove(path, in: folder, fileGuard: fileGuard) {
             removed.append(path)
+        }
+        return removed
+    }
+
+    /// `remove(keeping:in:fileGuard:)` within a scope: the day pages and maps
+    /// of its days and the pages of its photos that are gone, and the
+    /// year, month and "On this day" pages (a few hundred files at most).
+    private static func remove(keeping plan: GalleryPlan, within scope: GalleryScope, in folder: String,
+                               fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
+        let days = Set(plan.days.map(\.date))
+        var candidates: [String] = []
+        for date in scope.days.sorted() {
+            if !days.contains(date) { candidates.append(GalleryPaths.dayPage(date)) }
+            if !plan.mapDays.contains(date) { candidates.append(GalleryPaths.dayMap(date)) }
+        }
+        candidates += scope.removedPages.filter { !plan.photoPages.contains($0) }.sorted()
+        if !plan.hasLibraryMap { candidates.append(GalleryPaths.libraryMap) }
+        if !plan.hasProblems { candidates.append(GalleryPaths.problems) }
+        candidates += staleFiles(in: folder, below: GalleryPaths.yearsFolder, keeping: Set(plan.years.map(\.path)))
+            + staleFiles(in: folder, below: GalleryPaths.monthsFolder, keeping: Set(plan.months.map(\.path)))
+            + staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(plan.onThisDay.map(\.path)))
+        var removed: [String] = []
+        for path in candidates where FileBytes.exists(folder + "/" + path) {
+            if try remove(path, in: folder, fileGuard: fileGuard) { removed.append(path) }
         }
         return removed
     }

@@ -31,21 +31,22 @@ public enum GalleryWriter {
     /// - Throws: `ImagingError.fileSystem` when a folder or file cannot be made.
     public static func write(days: [GalleryDay], problems: [GalleryProblem] = [], options: GalleryOptions = GalleryOptions(),
                              to folder: String,
-                             fileGuard: GalleryFileGuard = GalleryFileGuard(),
+                             fileGuard: GalleryFileGuard = GalleryFileGuard(), scope: GalleryScope? = nil,
                              isCurrent: (_ path: String, _ key: String) -> Bool = { _, _ in false })
         throws(ImagingError) -> GallerySummary {
-        try pass(days: days, problems: problems, options: options, to: folder, fileGuard: fileGuard, isCurrent: isCurrent).summary
+        try pass(days: days, problems: problems, options: options, to: folder, fileGuard: fileGuard, scope: scope,
+                 isCurrent: isCurrent).summary
     }
 
     /// `write`, returning the whole pass (how many files it rendered, too).
     static func pass(days: [GalleryDay], problems: [GalleryProblem] = [], options: GalleryOptions = GalleryOptions(),
-                     to folder: String, fileGuard: GalleryFileGuard = GalleryFileGuard(),
+                     to folder: String, fileGuard: GalleryFileGuard = GalleryFileGuard(), scope: GalleryScope? = nil,
                      isCurrent: (_ path: String, _ key: String) -> Bool = { _, _ in false }) throws(ImagingError) -> GalleryPass {
         try ImagingError.converting(try Folders.create(folder + "/" + GalleryPaths.daysFolder))
         let plan = GalleryPlan(days: normalized(days), problems: problems)
         var pass = GalleryPass(folder: folder, options: options, fileGuard: fileGuard)
-        try pass.write(plan, isCurrent: isCurrent)
-        let removed = try GalleryStaleFiles.remove(keeping: plan, in: folder, fileGuard: fileGuard)
+        try pass.write(plan, scope: scope, isCurrent: isCurrent)
+        let removed = try GalleryStaleFiles.remove(keeping: plan, scope: scope, in: folder, fileGuard: fileGuard)
         pass.noteRemoved(removed)
         return pass
     }

@@ -13,10 +13,7 @@ struct LibraryMapFile: PageRendering {
     var key: String {
         var counts: [GeoPoint: Int] = [:]
         for day in days {
-            for photo in day.photos {
-                guard let gps = photo.details.gps else { continue }
-                counts[Self.spot(latitude: gps.latitude, longitude: gps.longitude), default: 0] += 1
-            }
+            for point in day.route { counts[Self.spot(latitude: point.latitude, longitude: point.longitude), default: 0] += 1 }
         }
         var fingerprint = PageFingerprint(path: path, options: options)
         fingerprint.add(counts.count)

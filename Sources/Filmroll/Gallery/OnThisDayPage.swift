@@ -24,7 +24,7 @@ struct OnThisDayPage: PageRendering {
         fingerprint.add(group.days.count)
         for day in group.days {
             fingerprint.add(day.date)
-            fingerprint.add(ItemCount(day.photos))
+            fingerprint.add(day.count)
             let shown = digests.of(day).prefix(Self.photosPerYear)
             fingerprint.add(shown.count)
             for photo in shown { fingerprint.add(photo) }

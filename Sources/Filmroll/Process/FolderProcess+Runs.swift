@@ -55,4 +55,35 @@ extension FolderProcess {
             throw CatalogError(error, catalog: catalog)
         }
     }
+
+    /// The catalog's generation, as a `CatalogError`.
+    static func generation(of catalog: Catalog) throws -> Int64 {
+        do { return try catalog.generation() } catch { throw CatalogError(error, catalog: catalog) }
+    }
+
+    /// The scope of this run when it can be one (`ProcessScope`), else nil: the whole library.
+    func scope(_ catalog: Catalog, recipe: String, generationBefore: Int64, out: String,
+               index: IndexSummary) throws -> ProcessScope? {
+        guard !options.force, options.keepsCatalog, options.shard == nil, !options.mergesShards else { return nil }
+        do {
+            return try ProcessScope.of(index, catalog: catalog, last: try catalog.processRun(out: AbsolutePath.of(out)),
+                                       recipe: recipe, generationBefore: generationBefore) {
+                let last = try? catalog.processRun(out: AbsolutePath.of(out))
+                return last.map { ProcessRunStamp.foldersUnchanged($0.folders, out: out, xdgRoot: options.xdgRoot) } ?? false
+            }
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
+
+    /// The library's item counts from the catalog (a scoped plan holds only its days).
+    func countItems(_ catalog: Catalog, unreadable: Int, into summary: inout ProcessSummary) throws {
+        do {
+            let stats = try catalog.stats()
+            (summary.photos, summary.videos, summary.livePhotos, summary.bursts)
+                = (stats.photos, stats.videos, stats.livePhotos, stats.bursts)
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
 }

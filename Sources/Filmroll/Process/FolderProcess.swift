@@ -44,6 +44,7 @@ public struct FolderProcess: Sendable {
         let scratch = options.keepsCatalog ? nil : try ScratchCatalog()
         defer { scratch?.remove() }
         let catalog = try openCatalog(scratch: scratch, catalogPath: catalogPath, summary: &summary)
+        let generationBefore = try Self.generation(of: catalog)
         summary.index = try FolderIndexer(catalog: catalog, jobs: options.jobs, shard: options.shard).run(
             progress: { done, total in events(.advanced(.index, done: done, total: total)) },
             shouldStop: { cancellation.isCancelled })
@@ -59,6 +60,8 @@ public struct FolderProcess: Sendable {
         }
         let runRecipe = ProcessRunStamp.recipe(options: options, out: AbsolutePath.of(out), skipped: summary.index.skipped)
         if try isUpToDate(catalog, recipe: runRecipe, out: out, summary: &summary) { return summary }
+        let scope = try scope(catalog, recipe: runRecipe, generationBefore: generationBefore, out: out, index: summary.index)
+        summary.scopedDays = scope?.fullDays.count
         // A re-run may write nothing into them: their crashed runs' temporaries go all the same.
         for written in [out, out + "/thumbs", out + "/days", out + "/clips"] { TemporaryFiles.sweepOnce(folder: written) }
         let recorder = SerialRecorder(LineageRecorder(catalog: catalog), folder: catalog.folder)
@@ -68,79 +71,108 @@ public struct FolderProcess: Sendable {
         // A photo that fails to decode is left out of its day's sheet and
         // animation: they are planned again from the others and made in a
         // second pass (which decodes only what they need).
+        // A library larger than a batch is planned and made a batch of days at a time, so
+        // that its plan, outputs and ledger are never all held at once (`ProcessBatches`).
         var unreadable: [String: String] = [:]     // this run's, absolute path → why
-        var plan: ProcessPlan
-        var ledger: OutputLedger
+        var plan: ProcessPlan!
+        var ledger = OutputLedger()
         var notMade: [String: String] = [:]        // absolute output path → why
-        var pass = 0
-        while true {
-            pass += 1
-            let records = try catalog.photos(matching: PhotoQuery())
-                .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
-            plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(), burstFrames: try catalog.burstFrames(),
-                               folder: folder, options: options)
-            var outputs = plan.outputs(options: options, out: out, folder: folder,
-                                       encoderBytes: pipeline.configuration.memory.encoderBytes)
-            // A shard makes only its photos' own outputs; what spans days is the merge's.
-            if options.shard != nil { outputs.removeAll { $0.label == "fourcut" || $0.label == "animation" } }
-            do {
-                ledger = OutputLedger(try catalog.ledger())
-            } catch {
-                throw CatalogError(error, catalog: catalog)
-            }
-            if pass == 1 && options.shard == nil {
-                summary.adopted = try LegacyProcessState.adopt(outputs, plan: plan, options: options, out: out,
-                                                                ledger: &ledger, catalog: catalog)
-            }
-            var executor = PlanExecutor(pipeline: pipeline, jobs: options.jobs, force: options.force,
-                                        photos: options.force ? InputIdentities(paths: plan.photos.map(\.source.path)) : InputIdentities([]),
-                                        cancellation: cancellation, reportRoot: AbsolutePath.of(out))
-            // The last pass allowed reports what is still short of photos.
-            executor.defersShortOutputs = pass < Self.passes
-            let failures = Locked<[PlanExecutor.Failure]>([])
-            let run = executor.run(outputs, ledger: ledger, record: recorder.record,
-                                   failures: { failure in failures.withLock { $0.append(failure) } }, events: events)
-            try recorder.check()
-            summary.thumbnailsMade += run.made["thumbnail", default: 0]
-            summary.fourCutsMade += run.made["fourcut", default: 0]
-            summary.animationsMade += run.made["animation", default: 0]
-            summary.clipsMade += run.made["clip", default: 0]
-            summary.reused += run.reused
-            summary.failed += run.failed
-            summary.decoded += run.decoded
-            summary.cancelled = run.cancelled
-            if summary.cancelled { return summary }
-
-            var newlyUnreadable = 0
-            notMade = [:]
-            for failure in failures.withLock({ $0 }) {
-                let reason = (failure.error as? CustomStringConvertible)?.description ?? "\(failure.error)"
-                switch failure.subject {
-                case .photo:
-                    guard unreadable[failure.path] == nil else { continue }
-                    unreadable[failure.path] = reason
-                    newlyUnreadable += 1
-                    summary.failures.append(ProcessFailure(path: failure.path, reason: reason))
-                    try markIfUnreadable(failure, plan: plan, catalog: catalog)
-                case .output:
-                    if failure.error is PlanExecutor.MissingPhotos && executor.defersShortOutputs { continue }
-                    notMade[failure.path] = reason
-                    summary.failures.append(ProcessFailure(path: failure.path, reason: reason))
+        var expected = Set<String>()
+        let batches = try ProcessBatches(catalog: catalog, scope: scope, limit: options.batchItems)
+        for batch in batches.batches {
+            var pass = 0
+            var batchNotMade: [String: String] = [:]
+            while true {
+                pass += 1
+                let records = try batch.records(catalog)
+                    .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
+                plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(), burstFrames: try catalog.burstFrames(),
+                                   sharedStems: batches.sharedStems, folder: folder, options: options)
+                var outputs = plan.outputs(options: options, out: out, folder: folder,
+                                           encoderBytes: pipeline.configuration.memory.encoderBytes)
+                // A shard makes only its photos' own outputs; what spans days is the merge's.
+                if options.shard != nil { outputs.removeAll { $0.label == "fourcut" || $0.label == "animation" } }
+                do {
+                    ledger = OutputLedger(try batches.isWhole ? catalog.ledger()
+                        : catalog.ledger(paths: outputs.map(\.path) + plan.photos.map { AbsolutePath.of(out) + "/" + $0.page },
+                                         keys: outputs.compactMap(\.key), pagesBelow: AbsolutePath.of(out)))
+                } catch {
+                    throw CatalogError(error, catalog: catalog)
                 }
+                if pass == 1 && options.shard == nil && scope == nil {
+                    // (a folder processed before outputs had keys: a whole plan, or a batch of it)
+                    summary.adopted = try LegacyProcessState.adopt(outputs, plan: plan, options: options, out: out,
+                                                                    ledger: &ledger, catalog: catalog)
+                }
+                var executor = PlanExecutor(pipeline: pipeline, jobs: options.jobs, force: options.force,
+                                            photos: options.force ? InputIdentities(paths: plan.photos.map(\.source.path)) : InputIdentities([]),
+                                            cancellation: cancellation, reportRoot: AbsolutePath.of(out))
+                // The last pass allowed reports what is still short of photos.
+                executor.defersShortOutputs = pass < Self.passes
+                let failures = Locked<[PlanExecutor.Failure]>([])
+                let run = executor.run(outputs, ledger: ledger, record: recorder.record,
+                                       failures: { failure in failures.withLock { $0.append(failure) } }, events: events)
+                try recorder.check()
+                summary.thumbnailsMade += run.made["thumbnail", default: 0]
+                summary.fourCutsMade += run.made["fourcut", default: 0]
+                summary.animationsMade += run.made["animation", default: 0]
+                summary.clipsMade += run.made["clip", default: 0]
+                summary.reused += run.reused
+                summary.failed += run.failed
+                summary.decoded += run.decoded
+                summary.cancelled = run.cancelled
+                if summary.cancelled { return summary }
+
+                var newlyUnreadable = 0
+                batchNotMade = [:]
+                for failure in failures.withLock({ $0 }) {
+                    let reason = (failure.error as? CustomStringConvertible)?.description ?? "\(failure.error)"
+                    switch failure.subject {
+                    case .photo:
+                        guard unreadable[failure.path] == nil else { continue }
+                        unreadable[failure.path] = reason
+                        newlyUnreadable += 1
+                        summary.failures.append(ProcessFailure(path: failure.path, reason: reason))
+                        try markIfUnreadable(failure, plan: plan, catalog: catalog)
+                    case .output:
+                        if failure.error is PlanExecutor.MissingPhotos && executor.defersShortOutputs { continue }
+                        batchNotMade[failure.path] = reason
+                        summary.failures.append(ProcessFailure(path: failure.path, reason: reason))
+                    }
+                }
+                if newlyUnreadable == 0 || pass == Self.passes { break }
             }
-            if newlyUnreadable == 0 || pass == Self.passes { break }
+            expected.formUnion(plan.expectedOutputs)
+            notMade.merge(batchNotMade) { $1 }
         }
         summary.videos = plan.photos.filter { $0.record.isVideo }.count
         summary.photos = plan.photos.count - summary.videos
         summary.livePhotos = plan.photos.filter { $0.liveVideo != nil }.count
         summary.bursts = plan.photos.filter { !$0.burstFrames.isEmpty }.count
+        if !batches.isWhole { try countItems(catalog, unreadable: unreadable.count, into: &summary) }
         // Other shards' outputs are not strays, and the pages are the merge's.
         if options.shard != nil { return summary }
 
-        let removed = OutputSweep.removeAllBut(expected: plan.expectedOutputs, in: out)
+        let removed = try scope.map { scope in
+            do { return try scope.sweep(catalog: catalog, expected: expected, out: out) } catch {
+                throw CatalogError(error, catalog: catalog)
+            }
+        } ?? OutputSweep.removeAllBut(expected: expected, in: out)
         try catalog.forgetOutputs(paths: removed.map { AbsolutePath.of(out + "/" + $0) })
         summary.removed = removed.count
 
+        if batches.batches.count > 1 {
+            // The gallery's view of every photo (no outputs planned), judged by the pages' rows.
+            let records = try catalog.photos(matching: PhotoQuery())
+                .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
+            plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(), burstFrames: try catalog.burstFrames(),
+                               sharedStems: batches.sharedStems, folder: folder, options: options)
+            do {
+                ledger = OutputLedger(try catalog.ledger(kind: .page, below: AbsolutePath.of(out)))
+            } catch {
+                throw CatalogError(error, catalog: catalog)
+            }
+        }
         events(.stageStarted(.gallery, total: plan.days.count))
         // Pages are outputs like the others: recorded with their recipe's key, judged current by it.
         let root = AbsolutePath.of(out)
@@ -160,10 +192,22 @@ public struct FolderProcess: Sendable {
             summary.failed += refused.count
             summary.failures += refused
         }
-        let days = plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(notMade.keys),
+        var days = plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(notMade.keys),
                                     copiedOriginals: copiedOriginals)
+        var galleryScope: GalleryScope?
+        if let scope {
+            do {
+                let liveVideos = try catalog.livePhotoVideos(), burstFrames = try catalog.burstFrames()
+                days += try scope.summaryDays(catalog: catalog, liveVideos: liveVideos, burstFrames: burstFrames,
+                                              folder: folder, out: out, options: options)
+                galleryScope = try scope.galleryScope(catalog: catalog, plan: plan, liveVideos: liveVideos, folder: folder,
+                                                      options: options)
+            } catch {
+                throw CatalogError(error, catalog: catalog)
+            }
+        }
         let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
-                                            fileGuard: options.galleryFileGuard) { path, key in
+                                            fileGuard: options.galleryFileGuard, scope: galleryScope) { path, key in
             guard ledger.isCurrent(path: root + "/" + path, key: key) else { return false }
             current.insert(path)
             return true

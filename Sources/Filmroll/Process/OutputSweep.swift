@@ -11,24 +11,36 @@ import Files
 enum OutputSweep {
     /// - Returns: the removed files, relative to `out`.
     static func removeAllBut(expected: Set<String>, in out: String) -> [String] {
-        var removed: [String] = []
+        remove(["thumbs", "days"].flatMap { unexpectedFiles(under: $0, in: out, expected: expected) }, in: out)
+    }
+
+    /// Removes each of `files` (relative to `out`) that carries Filmroll's
+    /// mark, never through a symbolic link; returns those removed.
+    static func remove(_ files: [String], in out: String) -> [String] {
         let root = AbsolutePath.of(out)
-        for folder in ["thumbs", "days"] {
-            for relative in unexpectedFiles(under: folder, in: out, expected: expected) {
-                let outcome = ConfinedFiles.remove(root + "/" + relative, root: root) { OutputMark.read(descriptor: $0) != nil }
-                guard case .removed = outcome else { continue }
-                removed.append(relative)
-            }
+        return files.filter { relative in
+            let outcome = ConfinedFiles.remove(root + "/" + relative, root: root) { OutputMark.read(descriptor: $0) != nil }
+            guard case .removed = outcome else { return false }
+            return true
         }
-        return removed
     }
 
     /// Regular files below `folder` (relative to `out`), not hidden, that
     /// are not `expected` (an expected name is passed over without a `stat`);
-    /// symbolic links are not followed.
+    /// symbolic links are not followed. A folder holding a temporary is
+    /// swept of those of dead writers (`TemporaryFiles`).
     static func unexpectedFiles(under folder: String, in out: String, expected: Set<String>) -> [String] {
         var found: [String] = []
-        for name in Folders.names(in: out + "/" + folder) where !name.hasPrefix(".") {
+        var swept = false
+        for name in Folders.names(in: out + "/" + folder) {
+            // A killed run's temporary in a folder no later run writes into would stay for good.
+            if name.hasPrefix(".") {
+                if !swept && TemporaryFiles.writerProcess(ofName: name) != nil {
+                    TemporaryFiles.sweepOnce(folder: out + "/" + folder)
+                    swept = true
+                }
+                continue
+            }
             let relative = folder + "/" + name
             if expected.contains(relative) { continue }
             var status = stat()

@@ -51,6 +51,10 @@ public struct ProcessOptions: Sendable {
     public var shard: Shard?
     /// First fold the shards' catalogs into the folder's (`filmroll merge`).
     public var mergesShards = false
+    /// A library of more items than this is planned and made a batch of
+    /// whole days of about this many at a time (`ProcessBatches`), bounding
+    /// the memory a run takes whatever the library's size.
+    public var batchItems = 10_000
 
     public init() {
         fourCut.dpi = 300

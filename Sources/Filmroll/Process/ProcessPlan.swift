@@ -55,9 +55,10 @@ struct ProcessPlan {
 
     /// - Parameter liveVideos: the MOVs of Live Photos, by their still's row id.
     ///   - burstFrames: the other frames of each burst, by the row id of the one that stands for it.
+    ///   - sharedStems: the stems several items share, when `records` are some of them (`sharedStems(_:)` of every item's path).
     init(records: [PhotoRecord], liveVideos: [Int64: PhotoRecord] = [:], burstFrames: [Int64: [PhotoRecord]] = [:],
-         folder: String, options: ProcessOptions) {
-        let shared = Self.sharedStems(records.map(\.path))
+         sharedStems: Set<String>? = nil, folder: String, options: ProcessOptions) {
+        let shared = sharedStems ?? Self.sharedStems(records.map(\.path))
         photos = records.map { record in
             var (stem, sourceExtension) = Self.split(record.path)
             if shared.contains(stem), let sourceExtension { stem += "_" + sourceExtension.lowercased() }
@@ -102,9 +103,17 @@ struct ProcessPlan {
     /// Stems (relative paths without extension) that several photos share:
     /// `IMG_0001.HEIC` beside `IMG_0001.JPG` keep their extension in the name.
     static func sharedStems(_ paths: [String]) -> Set<String> {
-        var seen: [String: Int] = [:]
-        for path in paths { seen[split(path).stem, default: 0] += 1 }
-        return Set(seen.filter { $0.value > 1 }.keys)
+        var seen = Set<Substring>(minimumCapacity: paths.count)
+        var shared = Set<String>()
+        for path in paths {
+            let utf8 = path.utf8
+            var stem = Substring(path)
+            if let dot = utf8.lastIndex(of: UInt8(ascii: ".")), !utf8[dot...].contains(UInt8(ascii: "/")) {
+                stem = path[..<dot]
+            }
+            if !seen.insert(stem).inserted { shared.insert(String(stem)) }
+        }
+        return shared
     }
 
     static func split(_ path: String) -> (stem: String, extension: String?) {

@@ -33,6 +33,8 @@ public struct ProcessSummary: Sendable, Equatable {
     public var cancelled = false
     /// Nothing changed since the last complete run: nothing was planned (`ProcessRunStamp`).
     public var upToDate = false
+    /// Only the days a few changes reached were planned (`ProcessScope`): how many were; nil when all were.
+    public var scopedDays: Int?
     /// Shard catalogs folded into the folder's (`mergesShards`).
     public var shardsMerged = 0
     /// Shard catalogs beside the folder's that no merge has folded yet.

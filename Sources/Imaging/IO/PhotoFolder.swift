@@ -87,9 +87,10 @@ public enum PhotoFolder {
             }
             children.append(((status.st_mode & S_IFMT) == S_IFDIR ? name + "/" : name, name, status))
         }
-        children.sort { naturalOrder($0.key, $1.key) }
-        for child in children {
-            let name = child.name, status = child.status
+        // Sorted by index, not moving the entries and their `stat`s about.
+        let order = children.indices.sorted { naturalOrder(children[$0].key, children[$1].key) }
+        for index in order {
+            let name = children[index].name, status = children[index].status
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             if (status.st_mode & S_IFMT) == S_IFDIR {

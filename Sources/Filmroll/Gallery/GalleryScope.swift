@@ -1,0 +1,65 @@
+/// A write of a gallery after a few photos changed: of the pages of days
+/// and photos, only those the change reaches are looked at (the changed
+/// days' pages and maps, their photos' pages, the pages beside them that
+/// link to them, their "On this day" pages), with the index, the year and
+/// month pages and the library's map; so a change to one photo of 100,000
+/// costs its own pages, not a pass over every page. The days outside the
+/// scope may be summaries (`GalleryDay.summary`).
+public struct GalleryScope: Sendable {
+    /// The days whose photos changed, those now gone included.
+    public var days: Set<DayDate>
+    /// The pages of photos that are gone, deleted unless a photo has them now.
+    public var removedPages: Set<String>
+
+    public init(days: Set<DayDate>, removedPages: Set<String> = []) {
+        self.days = days
+        self.removedPages = removedPages
+    }
+
+    /// The positions in `days` (in date order) whose day pages the scope reaches: its days and the days beside them.
+    func dayPositions(in days: [GalleryDay]) -> Set<Int> {
+        var positions = Set<Int>()
+        for date in self.days {
+            let at = days.partitionPoint { $0.date < date }
+            if at < days.count && days[at].date == date {
+                positions.formUnion([at - 1, at, at + 1])
+            } else {
+                positions.formUnion([at - 1, at])
+            }
+        }
+        return positions.filter { days.indices.contains($0) }
+    }
+
+    /// The positions in `places` whose photo pages the scope reaches: the
+    /// scope's days' photos and the photo before and after each run of them.
+    func placePositions(in plan: GalleryPlan) -> Set<Int> {
+        let places = plan.photoPlaces
+        var positions = Set<Int>()
+        for (position, place) in places.enumerated() where days.contains(plan.days[place.day].date) {
+            positions.formUnion([position - 1, position, position + 1])
+        }
+        // A day that is gone: the photos on either side of where it was now link to each other.
+        for date in days where !plan.days.contains(where: { $0.date == date }) {
+            let at = places.partitionPoint { plan.days[$0.day].date < date }
+            positions.formUnion([at - 1, at])
+        }
+        return positions.filter { places.indices.contains($0) }
+    }
+
+    /// Whether an "On this day" page is reached: a changed day falls on its date.
+    func reaches(_ group: OnThisDay) -> Bool {
+        days.contains { $0.month == group.month && $0.day == group.day }
+    }
+}
+
+extension Array {
+    /// The first index whose element is not `isBefore` (the elements ordered so).
+    func partitionPoint(_ isBefore: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(self[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,60 @@
+import Catalog
+
+/// How a `process` run takes its photos: all at once (a library up to
+/// `ProcessOptions.batchItems`), the days of its scope (`ProcessScope`), or
+/// batches of whole days of about that many items each, so that the plan, the outputs
+/// and the ledger of 100,000 photos are never held at once. A day's sheet
+/// and animation need all its photos, so a batch never splits a day.
+struct ProcessBatches {
+    /// One batch: photos of `days` and at `paths`, or every photo (`days` nil).
+    struct Batch {
+        var days: Set<String>?
+        var paths: Set<String> = []
+
+        func records(_ catalog: Catalog) throws -> [PhotoRecord] {
+            do {
+                guard let days else { return try catalog.photos(matching: PhotoQuery()) }
+                return try catalog.items(inDays: days, paths: paths)
+            } catch {
+                throw CatalogError(error, catalog: catalog)
+            }
+        }
+    }
+
+    var batches: [Batch]
+    /// The stems several items share, over the whole library, when a batch holds only some of them.
+    var sharedStems: Set<String>?
+    /// Whether the one batch is every photo.
+    var isWhole: Bool { batches.count == 1 && batches[0].days == nil }
+
+    /// - Parameter limit: items in a batch, about (`ProcessOptions.batchItems`).
+    init(catalog: Catalog, scope: ProcessScope?, limit: Int) throws {
+        if let scope {
+            batches = [Batch(days: scope.fullDays, paths: scope.undated)]
+            sharedStems = scope.sharedStems
+            return
+        }
+        do {
+            let days = try catalog.itemDays()
+            let total = days.reduce(0) { $0 + $1.items }
+            let undated = try catalog.undatedItemPaths()
+            guard total + undated.count > limit else {
+                batches = [Batch(days: nil)]
+                return
+            }
+            batches = [Batch(days: [], paths: Set(undated))]
+            var held = undated.count
+            for day in days {
+                if held >= limit {
+                    batches.append(Batch(days: []))
+                    held = 0
+                }
+                batches[batches.count - 1].days!.insert(day.day)
+                held += day.items
+            }
+            sharedStems = ProcessPlan.sharedStems(try catalog.itemPaths())
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
+}
