@@ -10,10 +10,13 @@ public struct GalleryScope: Sendable {
     public var days: Set<DayDate>
     /// The pages of photos that are gone, deleted unless a photo has them now.
     public var removedPages: Set<String>
+    /// The dates (month × 100 + day) whose "On this day" pages are looked at: by default those of `days`.
+    public var monthDays: Set<Int>
 
-    public init(days: Set<DayDate>, removedPages: Set<String> = []) {
+    public init(days: Set<DayDate>, removedPages: Set<String> = [], monthDays: Set<Int>? = nil) {
         self.days = days
         self.removedPages = removedPages
+        self.monthDays = monthDays ?? Set(days.map { $0.month * 100 + $0.day })
     }
 
     /// The positions in `days` (in date order) whose day pages the scope reaches: its days and the days beside them.
@@ -48,7 +51,7 @@ public struct GalleryScope: Sendable {
 
     /// Whether an "On this day" page is reached: a changed day falls on its date.
     func reaches(_ group: OnThisDay) -> Bool {
-        days.contains { $0.month == group.month && $0.day == group.day }
+        monthDays.contains(group.month * 100 + group.day)
     }
 }
 

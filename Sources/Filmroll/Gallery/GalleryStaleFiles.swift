@@ -56,6 +56,19 @@ enum GalleryStaleFiles {
         return removed
     }
 
+    /// The day pages and maps of days not in `days` and `maps`, and the
+    /// photo pages not in `photoPages`: what a gallery written a batch of
+    /// days at a time removes at the end.
+    static func remove(keepingDays days: Set<DayDate>, maps: Set<DayDate>, photoPages: Set<String>, in folder: String,
+                              fileGuard: GalleryFileGuard) throws(ImagingError) -> [String] {
+        var removed = try removeStalePages(in: folder, keeping: days, maps: maps, fileGuard: fileGuard)
+        for path in staleFiles(in: folder, below: GalleryPaths.photosFolder, keeping: photoPages)
+            where try remove(path, in: folder, fileGuard: fileGuard) {
+            removed.append(path)
+        }
+        return removed
+    }
+
     /// Deletes the day pages in days/ whose day is not in `kept`, as far as
     /// `fileGuard` allows, reached without following a symbolic link below
     /// `folder` (`ConfinedFiles`): a page behind a link is left alone.

@@ -87,3 +87,20 @@ extension FolderProcess {
         }
     }
 }
+
+extension FolderProcess {
+    /// After a gallery written a batch at a time: the day pages and maps of
+    /// days that have no items now, and the pages of photos that are no
+    /// items now (each batch looked only at its own days). Relative to `out`.
+    func removeStalePages(catalog: Catalog, sharedStems: Set<String>, out: String) throws -> [String] {
+        do {
+            let days = Set(try catalog.itemDays().compactMap { DayDate(iso: $0.day) })
+            let maps = Set(try catalog.positionsByDay().keys.compactMap { DayDate(iso: $0) })
+            let pages = Set(try catalog.itemPaths().map { ProcessPlan.page(of: $0, sharedStems: sharedStems) })
+            return try GalleryStaleFiles.remove(keepingDays: days, maps: maps, photoPages: pages, in: out,
+                                                fileGuard: options.galleryFileGuard)
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
+}

@@ -161,66 +161,97 @@ public struct FolderProcess: Sendable {
         try catalog.forgetOutputs(paths: removed.map { AbsolutePath.of(out + "/" + $0) })
         summary.removed = removed.count
 
-        if batches.batches.count > 1 {
-            // The gallery's view of every photo (no outputs planned), judged by the pages' rows.
-            let records = try catalog.photos(matching: PhotoQuery())
-                .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
-            plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(), burstFrames: try catalog.burstFrames(),
-                               sharedStems: batches.sharedStems, folder: folder, options: options)
-            do {
-                ledger = OutputLedger(try catalog.ledger(kind: .page, below: AbsolutePath.of(out)))
-            } catch {
-                throw CatalogError(error, catalog: catalog)
-            }
-        }
-        events(.stageStarted(.gallery, total: plan.days.count))
         // Pages are outputs like the others: recorded with their recipe's key, judged current by it.
+        // A batched library's gallery is written a batch of days at a time too, each batch as a
+        // scope (its days in full, the others as their count and cover), then what is gone removed.
         let root = AbsolutePath.of(out)
-        var current = Set<String>()
+        events(.stageStarted(.gallery, total: batches.batches.count > 1 ? batches.batches.count : plan.days.count))
         let problems = try galleryProblems(unreadable: unreadable, notMade: notMade, skipped: summary.index.skipped,
                                            catalog: catalog, out: out)
         summary.unreadable = problems.filter { $0.kind == .unreadable }.count
-        var copiedOriginals = Set<String>()
-        if options.originals == .copy {
-            let copies = OriginalCopies(out: out, anchor: anchor, force: options.force, limits: options.limits)
-            var refused: [ProcessFailure] = []
-            let copied = copies.copy(plan.photos) { event in
-                if case let .failed(path, reason) = event { refused.append(ProcessFailure(path: path, reason: reason)) }
-                events(event)
+        // Batched: each batch's days (their pages), then each month's "On this day" pages.
+        let units: [GalleryUnit] = batches.batches.count > 1
+            ? batches.batches.map { .days($0) } + (1...12).map { .onThisDay(month: $0) } : [.whole]
+        for unit in units {
+            var unitScope = scope
+            var onThisDayScope: GalleryScope?
+            if unit != .whole {
+                do {
+                    let around: ProcessScope
+                    switch unit {
+                    case .days(let batch):
+                        around = try ProcessScope.around(days: batch.days ?? [], undated: batch.paths, catalog: catalog,
+                                                         sharedStems: batches.sharedStems ?? [], sameDates: false)
+                    case .onThisDay(let month):
+                        let days = try catalog.itemDays().map(\.day).filter { Int($0.dropFirst(5).prefix(2)) == month }
+                        around = try ProcessScope.around(days: [], undated: [], catalog: catalog,
+                                                         sharedStems: batches.sharedStems ?? [], sameDates: false)
+                            .with(fullDays: Set(days))
+                        onThisDayScope = GalleryScope(days: [], monthDays: Set((1...31).map { month * 100 + $0 }))
+                    case .whole:
+                        preconditionFailure()
+                    }
+                    unitScope = around
+                    let records = try catalog.items(inDays: around.fullDays, paths: around.undated)
+                        .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
+                    plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(),
+                                       burstFrames: try catalog.burstFrames(), sharedStems: batches.sharedStems,
+                                       folder: folder, options: options)
+                    ledger = OutputLedger(try catalog.ledger(paths: plan.photos.map { root + "/" + $0.page }, keys: [],
+                                                             pagesBelow: root))
+                } catch {
+                    throw CatalogError(error, catalog: catalog)
+                }
             }
-            (summary.originalsCopied, copiedOriginals) = copied
-            summary.failed += refused.count
-            summary.failures += refused
-        }
-        var days = plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(notMade.keys),
-                                    copiedOriginals: copiedOriginals)
-        var galleryScope: GalleryScope?
-        if let scope {
-            do {
-                let liveVideos = try catalog.livePhotoVideos(), burstFrames = try catalog.burstFrames()
-                days += try scope.summaryDays(catalog: catalog, liveVideos: liveVideos, burstFrames: burstFrames,
-                                              folder: folder, out: out, options: options)
-                galleryScope = try scope.galleryScope(catalog: catalog, plan: plan, liveVideos: liveVideos, folder: folder,
-                                                      options: options)
-            } catch {
-                throw CatalogError(error, catalog: catalog)
+            var copiedOriginals = Set<String>()
+            if options.originals == .copy {
+                let copies = OriginalCopies(out: out, anchor: anchor, force: options.force, limits: options.limits)
+                var refused: [ProcessFailure] = []
+                let copied = copies.copy(plan.photos) { event in
+                    if case let .failed(path, reason) = event { refused.append(ProcessFailure(path: path, reason: reason)) }
+                    events(event)
+                }
+                summary.originalsCopied += copied.0
+                copiedOriginals = copied.1
+                summary.failed += refused.count
+                summary.failures += refused
             }
+            var days = plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(notMade.keys),
+                                        copiedOriginals: copiedOriginals)
+            var galleryScope: GalleryScope?
+            if let unitScope {
+                do {
+                    let liveVideos = try catalog.livePhotoVideos(), burstFrames = try catalog.burstFrames()
+                    days += try unitScope.summaryDays(catalog: catalog, liveVideos: liveVideos, burstFrames: burstFrames,
+                                                      folder: folder, out: out, options: options)
+                    galleryScope = try onThisDayScope ?? unitScope.galleryScope(catalog: catalog, plan: plan,
+                                                                                liveVideos: liveVideos, folder: folder,
+                                                                                options: options)
+                } catch {
+                    throw CatalogError(error, catalog: catalog)
+                }
+            }
+            var current = Set<String>()
+            let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
+                                                fileGuard: options.galleryFileGuard, scope: galleryScope) { path, key in
+                guard ledger.isCurrent(path: root + "/" + path, key: key) else { return false }
+                current.insert(path)
+                return true
+            }
+            // Those the catalog did not already hold with their key: made, or found with the same text.
+            let made = pages.keys.sorted { $0.key < $1.key }.filter { !current.contains($0.key) }
+            recorder.record(made.map { LineageOutput(kind: .page, path: root + "/" + $0.key, root: root, key: $0.value,
+                                                     parameters: "{}", photos: []) })
+            try recorder.check()
+            try catalog.forgetOutputs(paths: pages.removedFiles.map { root + "/" + $0 })
+            for refusal in pages.refusedFiles { events(.failed(path: out + "/" + refusal.path, reason: refusal.reason)) }
+            summary.failed += pages.refused
+            summary.pagesWritten += pages.written
         }
-        let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
-                                            fileGuard: options.galleryFileGuard, scope: galleryScope) { path, key in
-            guard ledger.isCurrent(path: root + "/" + path, key: key) else { return false }
-            current.insert(path)
-            return true
+        if units.count > 1 {
+            let removed = try removeStalePages(catalog: catalog, sharedStems: batches.sharedStems ?? [], out: out)
+            try catalog.forgetOutputs(paths: removed.map { root + "/" + $0 })
         }
-        // Those the catalog did not already hold with their key: made, or found with the same text.
-        let made = pages.keys.sorted { $0.key < $1.key }.filter { !current.contains($0.key) }
-        recorder.record(made.map { LineageOutput(kind: .page, path: root + "/" + $0.key, root: root, key: $0.value,
-                                                 parameters: "{}", photos: []) })
-        try recorder.check()
-        try catalog.forgetOutputs(paths: pages.removedFiles.map { root + "/" + $0 })
-        for refusal in pages.refusedFiles { events(.failed(path: out + "/" + refusal.path, reason: refusal.reason)) }
-        summary.failed += pages.refused
-        summary.pagesWritten = pages.written
         summary.galleryPath = out + "/index.html"
         if summary.failed == 0 && summary.failures.isEmpty && options.keepsCatalog {
             try record(catalog, recipe: runRecipe, out: out, summary: summary)

@@ -58,3 +58,22 @@ struct ProcessBatches {
         }
     }
 }
+
+/// What one write of a gallery covers: all of it, a batch of days, or the
+/// "On this day" pages of one month (whose days span the years, so no batch holds them).
+enum GalleryUnit: Equatable {
+    case whole
+    case days(ProcessBatches.Batch)
+    case onThisDay(month: Int)
+}
+
+extension ProcessBatches.Batch: Equatable {}
+
+extension ProcessScope {
+    /// This scope with `fullDays` instead.
+    func with(fullDays: Set<String>) -> ProcessScope {
+        var scope = self
+        scope.fullDays = fullDays
+        return scope
+    }
+}

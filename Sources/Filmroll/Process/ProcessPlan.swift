@@ -116,6 +116,13 @@ struct ProcessPlan {
         return shared
     }
 
+    /// The page of the photo at `path` ("photos/2025/IMG_0001.html"), as the plan names it.
+    static func page(of path: String, sharedStems: Set<String>) -> String {
+        var (stem, sourceExtension) = split(path)
+        if sharedStems.contains(stem), let sourceExtension { stem += "_" + sourceExtension.lowercased() }
+        return "photos/\(stem).html"
+    }
+
     static func split(_ path: String) -> (stem: String, extension: String?) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return (path, nil) }
         return (String(path[..<dot]), String(path[path.index(after: dot)...]))

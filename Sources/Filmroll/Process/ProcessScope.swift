@@ -23,6 +23,8 @@ struct ProcessScope {
     var itemDays: [(day: String, items: Int, videos: Int)]
     /// The stems several items share (`ProcessPlan.sharedStems`), over every item.
     var sharedStems: Set<String>
+    /// Whether `fullDays` hold the same dates in other years, so that the changed days' "On this day" pages are written.
+    var sameDates = true
 
     /// More changed days than this: the whole library is planned.
     static let limit = 400
@@ -32,10 +34,18 @@ struct ProcessScope {
                    generationBefore: Int64, foldersUnchanged: () -> Bool) throws(DatabaseError) -> ProcessScope? {
         guard let last, last.recipe == recipe, last.generation == generationBefore, !index.interrupted,
               index.touchedDays.count + index.touchedUndated.count <= limit, foldersUnchanged() else { return nil }
+        return try around(days: index.touchedDays, undated: index.touchedUndated, catalog: catalog,
+                          sharedStems: ProcessPlan.sharedStems(try catalog.itemPaths()))
+    }
+
+    /// The scope of `days` and the undated photos at `undated`, whatever
+    /// changed; without the same date in other years unless `sameDates`.
+    static func around(days changed: Set<String>, undated: Set<String>, catalog: Catalog,
+                       sharedStems: Set<String>, sameDates: Bool = true) throws(DatabaseError) -> ProcessScope {
         let itemDays = try catalog.itemDays()
         let days = itemDays.map(\.day)
-        var full = index.touchedDays
-        for day in index.touchedDays {
+        var full = changed
+        for day in changed {
             let at = days.partitionPoint { $0 < day }
             var before = at - 1, seen = 0
             while before >= 0 && seen < 2 {
@@ -51,10 +61,10 @@ struct ProcessScope {
                 after += 1
             }
         }
-        let monthDays = Set(index.touchedDays.map { $0.dropFirst(5) })
+        let monthDays = sameDates ? Set(changed.map { $0.dropFirst(5) }) : []
         for day in days where monthDays.contains(day.dropFirst(5)) { full.insert(day) }
-        return ProcessScope(changedDays: index.touchedDays, undated: index.touchedUndated, fullDays: full,
-                            itemDays: itemDays, sharedStems: ProcessPlan.sharedStems(try catalog.itemPaths()))
+        return ProcessScope(changedDays: changed, undated: undated, fullDays: full, itemDays: itemDays, sharedStems: sharedStems,
+                            sameDates: sameDates)
     }
 
     /// The gallery's scope: the changed days, and the pages of the photos that were on them.
@@ -63,7 +73,8 @@ struct ProcessScope {
         // Every row of the changed days, whatever it is now: the pages they had.
         let rows = try catalog.rows(inDays: changedDays, paths: undated)
         let named = ProcessPlan(records: rows, sharedStems: sharedStems, folder: folder, options: options)
-        return GalleryScope(days: Set(changedDays.compactMap { DayDate(iso: $0) }), removedPages: Set(named.photos.map(\.page)))
+        return GalleryScope(days: Set(changedDays.compactMap { DayDate(iso: $0) }), removedPages: Set(named.photos.map(\.page)),
+                            monthDays: sameDates ? nil : [])
     }
 
     /// The days outside `fullDays`, each its cover alone with its count and positions.
