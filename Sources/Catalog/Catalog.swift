@@ -86,6 +86,10 @@ public final class Catalog {
             if !CatalogCheckStamp.matches(path) {
                 try Self.checkForDamage(database, path: path, folder: folder)
                 if access != .read { CatalogCheckStamp.record(path) }
+            } else {
+                // Still one read at the open, as the check made: a catalog that cannot be read at all
+                // (its WAL index cannot be made on a full disk) says so here, before any work.
+                _ = try database.value("SELECT count(*) FROM sqlite_master")
             }
             if access == .read {
                 try checkReadableVersion()

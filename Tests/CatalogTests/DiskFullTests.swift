@@ -55,7 +55,12 @@ import TestSupport
 
         // Opening on a full disk without a -shm: SQLite makes one, truncated
         // to 3 bytes, and cannot grow it (SQLITE_IOERR_SHMSIZE, errno ENOSPC).
-        // (An old -shm would have made room for itself when truncated.)
+        // (An old -shm would have made room for itself when truncated.) Also
+        // when the file is stamped as checked (its last writer closed it with
+        // room to spare), so that the open reads nothing but the stamp.
+        #expect(unlink(filler) == 0)
+        _ = try Catalog(folder: folder, access: .write)
+        #expect(FileBytes.exists(catalogPath + "-checked"))
         unlink(catalogPath + "-shm")
         Self.fill(filler)
         for access in [Catalog.Access.write, .read] {
