@@ -68,19 +68,6 @@ import TestSupport
         return rows
     }
 
-    /// Every file below `folder`'s gallery and its bytes, by relative path.
-    static func gallery(_ folder: String) throws -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        let root = folder + "/.filmroll/gallery"
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        while let relative = enumerator?.nextObject() as? String {
-            var status = stat()
-            guard lstat(root + "/" + relative, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
-            files[relative] = try FileBytes.read(root + "/" + relative)
-        }
-        return files
-    }
-
     /// The library written once in `scratch`, copied (times kept) into `count` folders named alike.
     static func copies(_ count: Int, in scratch: borrowing TemporaryFolder) throws -> [String] {
         try library(in: scratch.file("source/lib"))
@@ -99,7 +86,7 @@ import TestSupport
             Issue.record("catalog row \(line): \(b), expected \(a)")
             break
         }
-        let one = try gallery(single), many = try gallery(sharded)
+        let one = try GalleryBytes.of(single), many = try GalleryBytes.of(sharded)
         #expect(one.count > 40 && Set(one.keys) == Set(many.keys), "\(Set(one.keys).symmetricDifference(many.keys).sorted())")
         let differing = one.keys.filter { one[$0] != many[$0] }.sorted()
         #expect(differing.isEmpty, "differ: \(differing.prefix(5))")

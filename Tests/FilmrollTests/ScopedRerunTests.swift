@@ -49,19 +49,6 @@ import TestSupport
         for (name, photo) in photos { try AtomicFile.write(try Self.photo(photo.taken, seed: photo.seed), to: folder + "/" + name) }
     }
 
-    /// Every file of the gallery with its bytes.
-    static func gallery(_ folder: String) throws -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        let root = folder + "/.filmroll/gallery"
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        while let relative = enumerator?.nextObject() as? String {
-            var status = stat()
-            guard lstat(root + "/" + relative, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
-            files[relative] = try FileBytes.read(root + "/" + relative)
-        }
-        return files
-    }
-
     /// Runs the change on a processed library, then checks the scoped re-run against a first run over the result.
     func expectScopedRunMatchesAFirstRun(_ change: (inout [String: (taken: String, seed: Int)]) -> Void) throws {
         var photos: [String: (taken: String, seed: Int)] = [:]
@@ -86,7 +73,7 @@ import TestSupport
         defer { FolderProcessTests.remove(fresh) }
         let first = try FolderProcess(folder: fresh, options: Self.options).run()
         #expect(rerun.photos == first.photos && rerun.videos == first.videos)
-        let expected = try Self.gallery(fresh), found = try Self.gallery(scoped)
+        let expected = try GalleryBytes.of(fresh), found = try GalleryBytes.of(scoped)
         #expect(Set(found.keys) == Set(expected.keys), "\(Set(found.keys).symmetricDifference(expected.keys).sorted())")
         let differing = expected.keys.filter { found[$0] != nil && found[$0] != expected[$0] }.sorted()
         #expect(differing.isEmpty, "differ from a first run: \(differing)")
@@ -127,7 +114,7 @@ import TestSupport
         #expect(one.failures.isEmpty && many.failures.isEmpty)
         #expect(many.photos == one.photos && many.decoded == one.decoded && many.thumbnailsMade == one.thumbnailsMade
                     && many.fourCutsMade == one.fourCutsMade && many.animationsMade == one.animationsMade)
-        let expected = try ScopedRerunTests.gallery(whole), found = try ScopedRerunTests.gallery(batched)
+        let expected = try GalleryBytes.of(whole), found = try GalleryBytes.of(batched)
         #expect(expected.count > 60 && Set(found.keys) == Set(expected.keys))
         #expect(expected.keys.filter { found[$0] != expected[$0] }.isEmpty)
 
@@ -139,7 +126,7 @@ import TestSupport
         let again = try FolderProcess(folder: batched, options: options).run()
         _ = try FolderProcess(folder: whole, options: single).run()
         #expect(again.scopedDays == nil && again.removed > 0)
-        let expectedAgain = try ScopedRerunTests.gallery(whole), foundAgain = try ScopedRerunTests.gallery(batched)
+        let expectedAgain = try GalleryBytes.of(whole), foundAgain = try GalleryBytes.of(batched)
         #expect(Set(foundAgain.keys) == Set(expectedAgain.keys))
         #expect(expectedAgain.keys.filter { foundAgain[$0] != expectedAgain[$0] }.isEmpty)
     }

@@ -67,9 +67,8 @@ extension FolderProcess {
         guard !options.force, options.keepsCatalog, options.shard == nil, !options.mergesShards else { return nil }
         do {
             return try ProcessScope.of(index, catalog: catalog, last: try catalog.processRun(out: AbsolutePath.of(out)),
-                                       recipe: recipe, generationBefore: generationBefore) {
-                let last = try? catalog.processRun(out: AbsolutePath.of(out))
-                return last.map { ProcessRunStamp.foldersUnchanged($0.folders, out: out, xdgRoot: options.xdgRoot) } ?? false
+                                       recipe: recipe, generationBefore: generationBefore) { last in
+                ProcessRunStamp.foldersUnchanged(last.folders, out: out, xdgRoot: options.xdgRoot)
             }
         } catch {
             throw CatalogError(error, catalog: catalog)
@@ -77,7 +76,7 @@ extension FolderProcess {
     }
 
     /// The library's item counts from the catalog (a scoped plan holds only its days).
-    func countItems(_ catalog: Catalog, unreadable: Int, into summary: inout ProcessSummary) throws {
+    func countItems(_ catalog: Catalog, into summary: inout ProcessSummary) throws {
         do {
             let stats = try catalog.stats()
             (summary.photos, summary.videos, summary.livePhotos, summary.bursts)

@@ -149,7 +149,7 @@ public struct FolderProcess: Sendable {
         summary.photos = plan.photos.count - summary.videos
         summary.livePhotos = plan.photos.filter { $0.liveVideo != nil }.count
         summary.bursts = plan.photos.filter { !$0.burstFrames.isEmpty }.count
-        if !batches.isWhole { try countItems(catalog, unreadable: unreadable.count, into: &summary) }
+        if !batches.isWhole { try countItems(catalog, into: &summary) }
         // Other shards' outputs are not strays, and the pages are the merge's.
         if options.shard != nil { return summary }
 
@@ -180,12 +180,12 @@ public struct FolderProcess: Sendable {
                     let around: ProcessScope
                     switch unit {
                     case .days(let batch):
-                        around = try ProcessScope.around(days: batch.days ?? [], undated: batch.paths, catalog: catalog,
-                                                         sharedStems: batches.sharedStems ?? [], sameDates: false)
+                        around = ProcessScope.around(days: batch.days ?? [], undated: batch.paths, itemDays: batches.itemDays,
+                                                     sharedStems: batches.sharedStems ?? [], sameDates: false)
                     case .onThisDay(let month):
-                        let days = try catalog.itemDays().map(\.day).filter { Int($0.dropFirst(5).prefix(2)) == month }
-                        around = try ProcessScope.around(days: [], undated: [], catalog: catalog,
-                                                         sharedStems: batches.sharedStems ?? [], sameDates: false)
+                        let days = batches.itemDays.map(\.day).filter { Int($0.dropFirst(5).prefix(2)) == month }
+                        around = ProcessScope.around(days: [], undated: [], itemDays: batches.itemDays,
+                                                     sharedStems: batches.sharedStems ?? [], sameDates: false)
                             .with(fullDays: Set(days))
                         onThisDayScope = GalleryScope(days: [], monthDays: Set((1...31).map { month * 100 + $0 }))
                     case .whole:
@@ -224,8 +224,7 @@ public struct FolderProcess: Sendable {
                     let liveVideos = try catalog.livePhotoVideos(), burstFrames = try catalog.burstFrames()
                     days += try unitScope.summaryDays(catalog: catalog, liveVideos: liveVideos, burstFrames: burstFrames,
                                                       folder: folder, out: out, options: options)
-                    galleryScope = try onThisDayScope ?? unitScope.galleryScope(catalog: catalog, plan: plan,
-                                                                                liveVideos: liveVideos, folder: folder,
+                    galleryScope = try onThisDayScope ?? unitScope.galleryScope(catalog: catalog, folder: folder,
                                                                                 options: options)
                 } catch {
                     throw CatalogError(error, catalog: catalog)

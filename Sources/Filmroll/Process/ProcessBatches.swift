@@ -24,6 +24,8 @@ struct ProcessBatches {
     var batches: [Batch]
     /// The stems several items share, over the whole library, when a batch holds only some of them.
     var sharedStems: Set<String>?
+    /// Every day with items, with how many (`Catalog.itemDays()`), read once for the run.
+    var itemDays: [(day: String, items: Int, videos: Int)] = []
     /// Whether the one batch is every photo.
     var isWhole: Bool { batches.count == 1 && batches[0].days == nil }
 
@@ -36,6 +38,7 @@ struct ProcessBatches {
         }
         do {
             let days = try catalog.itemDays()
+            itemDays = days
             let total = days.reduce(0) { $0 + $1.items }
             let undated = try catalog.undatedItemPaths()
             guard total + undated.count > limit else {

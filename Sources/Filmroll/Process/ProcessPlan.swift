@@ -60,8 +60,7 @@ struct ProcessPlan {
          sharedStems: Set<String>? = nil, folder: String, options: ProcessOptions) {
         let shared = sharedStems ?? Self.sharedStems(records.map(\.path))
         photos = records.map { record in
-            var (stem, sourceExtension) = Self.split(record.path)
-            if shared.contains(stem), let sourceExtension { stem += "_" + sourceExtension.lowercased() }
+            let stem = Self.stem(of: record.path, sharedStems: shared)
             var photo = Photo(record: record,
                          source: SourceIdentity(path: folder + "/" + record.path, byteCount: record.byteCount,
                                                 modificationTimeNanoseconds: record.modificationTimeNanoseconds),
@@ -118,9 +117,16 @@ struct ProcessPlan {
 
     /// The page of the photo at `path` ("photos/2025/IMG_0001.html"), as the plan names it.
     static func page(of path: String, sharedStems: Set<String>) -> String {
-        var (stem, sourceExtension) = split(path)
-        if sharedStems.contains(stem), let sourceExtension { stem += "_" + sourceExtension.lowercased() }
-        return "photos/\(stem).html"
+        "photos/\(stem(of: path, sharedStems: sharedStems)).html"
+    }
+
+    /// What the plan names the photo at `path`'s outputs by: its path without
+    /// the extension, with the extension kept ("IMG_0001_heic") when another
+    /// photo shares the stem.
+    static func stem(of path: String, sharedStems: Set<String>) -> String {
+        let (stem, sourceExtension) = split(path)
+        guard sharedStems.contains(stem), let sourceExtension else { return stem }
+        return stem + "_" + sourceExtension.lowercased()
     }
 
     static func split(_ path: String) -> (stem: String, extension: String?) {

@@ -31,18 +31,18 @@ struct ProcessScope {
 
     /// The scope of a re-run, or nil when the whole library must be planned.
     static func of(_ index: IndexSummary, catalog: Catalog, last: ProcessRunRecord?, recipe: String,
-                   generationBefore: Int64, foldersUnchanged: () -> Bool) throws(DatabaseError) -> ProcessScope? {
+                   generationBefore: Int64, foldersUnchanged: (ProcessRunRecord) -> Bool) throws(DatabaseError) -> ProcessScope? {
         guard let last, last.recipe == recipe, last.generation == generationBefore, !index.interrupted,
-              index.touchedDays.count + index.touchedUndated.count <= limit, foldersUnchanged() else { return nil }
-        return try around(days: index.touchedDays, undated: index.touchedUndated, catalog: catalog,
-                          sharedStems: ProcessPlan.sharedStems(try catalog.itemPaths()))
+              index.touchedDays.count + index.touchedUndated.count <= limit, foldersUnchanged(last) else { return nil }
+        return around(days: index.touchedDays, undated: index.touchedUndated, itemDays: try catalog.itemDays(),
+                      sharedStems: ProcessPlan.sharedStems(try catalog.itemPaths()))
     }
 
     /// The scope of `days` and the undated photos at `undated`, whatever
     /// changed; without the same date in other years unless `sameDates`.
-    static func around(days changed: Set<String>, undated: Set<String>, catalog: Catalog,
-                       sharedStems: Set<String>, sameDates: Bool = true) throws(DatabaseError) -> ProcessScope {
-        let itemDays = try catalog.itemDays()
+    /// - Parameter itemDays: every day with items (`Catalog.itemDays()`), in order.
+    static func around(days changed: Set<String>, undated: Set<String>, itemDays: [(day: String, items: Int, videos: Int)],
+                       sharedStems: Set<String>, sameDates: Bool = true) -> ProcessScope {
         let days = itemDays.map(\.day)
         var full = changed
         for day in changed {
@@ -68,8 +68,7 @@ struct ProcessScope {
     }
 
     /// The gallery's scope: the changed days, and the pages of the photos that were on them.
-    func galleryScope(catalog: Catalog, plan: ProcessPlan, liveVideos: [Int64: PhotoRecord],
-                      folder: String, options: ProcessOptions) throws(DatabaseError) -> GalleryScope {
+    func galleryScope(catalog: Catalog, folder: String, options: ProcessOptions) throws(DatabaseError) -> GalleryScope {
         // Every row of the changed days, whatever it is now: the pages they had.
         let rows = try catalog.rows(inDays: changedDays, paths: undated)
         let named = ProcessPlan(records: rows, sharedStems: sharedStems, folder: folder, options: options)
