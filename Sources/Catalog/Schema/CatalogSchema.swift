@@ -161,6 +161,10 @@ enum CatalogSchema {
             counts TEXT NOT NULL                  -- the run's item counts, for its summary
         );
         """,
+        // 8: `stats` counts photos per camera from an index in camera order, with no sort.
+        """
+        CREATE INDEX photos_cameras ON photos(make, model, missing, error, live_still_id, burst_lead_id);
+        """,
     ]
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
@@ -233,6 +237,7 @@ enum CatalogSchema {
             folders TEXT NOT NULL,                -- the output folders and their mtimes
             counts TEXT NOT NULL                  -- the run's item counts, for its summary
         );
+        CREATE INDEX photos_cameras ON photos(make, model, missing, error, live_still_id, burst_lead_id);
         """
 
     static var currentVersion: Int { migrations.count }
