@@ -58,36 +58,36 @@ public struct FolderIndexer {
                                               missing: row[5].int == 1, failed: row[6].int == 1)
         }
 
-        // Thumbnails and strips written inside the folder are outputs, not photos
-        // (read only when some file is new: a library's outputs are many).
-        var outputs: Set<ExactPath>?
-        func isOutput(_ absolutePath: String) throws -> Bool {
-            if outputs == nil {
-                var paths = Set<ExactPath>()
-                try database.forEachRow("SELECT path FROM outputs") { row in
-                    if let path = row[0].string { paths.insert(ExactPath(path)) }
-                }
-                outputs = paths
-            }
-            return outputs!.contains(ExactPath(absolutePath))
-        }
-
+        // Thumbnails and strips written inside the folder are outputs, not photos. Only a
+        // file the catalog does not know can be one: a few are looked up one by one, many
+        // against every output path read at once (a library's outputs are many).
         let folderPrefix = catalog.absolutePath(of: "")
-        var toRead: [PhotoFolder.Entry] = []
+        var toRead: [(position: Int, entry: PhotoFolder.Entry)] = []
         var present = Set<ExactPath>()
         present.reserveCapacity(entries.count)
-        for entry in entries {
+        var unknown: [(position: Int, key: ExactPath)] = []
+        for (position, entry) in entries.enumerated() {
             if let shard, !shard.contains(relativePath: entry.relativePath) { continue }
             let key = ExactPath(entry.relativePath)
-            if known[key] == nil, try isOutput(folderPrefix + entry.relativePath) { continue }
+            guard let row = known[key] else {
+                unknown.append((position, key))
+                continue
+            }
             present.insert(key)
-            if let row = known[key], !row.missing, row.byteCount == entry.byteCount,
+            if !row.missing, row.byteCount == entry.byteCount,
                row.modificationTimeNanoseconds == entry.modificationTimeNanoseconds {
                 summary.unchanged += 1
             } else {
-                toRead.append(entry)
+                toRead.append((position, entry))
             }
         }
+        let outputs = try OutputPaths(database: database, lookups: unknown.count)
+        for (position, key) in unknown where try !outputs.contains(folderPrefix + key.path) {
+            present.insert(key)
+            toRead.append((position, entries[position]))
+        }
+        if !unknown.isEmpty { toRead.sort { $0.position < $1.position } }   // in the walk's order, as before
+        let reads = toRead.map(\.entry)
         // Photos no longer at their path: candidates for moves, else missing.
         var vanished: [String: [(path: String, id: Int64)]] = [:]
         for (path, row) in known where !row.missing && !present.contains(path) {
@@ -95,19 +95,19 @@ public struct FolderIndexer {
         }
 
         var done = 0
-        progress(0, toRead.count)
-        for start in stride(from: 0, to: toRead.count, by: chunkSize) {
+        progress(0, reads.count)
+        for start in stride(from: 0, to: reads.count, by: chunkSize) {
             if shouldStop() {
                 summary.interrupted = true
                 return summary
             }
-            let chunk = Array(toRead[start..<min(start + chunkSize, toRead.count)])
+            let chunk = Array(reads[start..<min(start + chunkSize, reads.count)])
             let facts = read(chunk)
             try database.transaction {
                 for fact in facts { try write(fact, vanished: &vanished, summary: &summary) }
             }
             done += chunk.count
-            progress(done, toRead.count)
+            progress(done, reads.count)
         }
 
         let gone = vanished.values.flatMap { $0 }
@@ -122,7 +122,7 @@ public struct FolderIndexer {
             }
         }
         summary.missing = gone.count
-        if !toRead.isEmpty || !gone.isEmpty {
+        if !reads.isEmpty || !gone.isEmpty {
             // Pairs and bursts are seconds long: only the days this run touched can gain or lose one.
             let days = summary.touchedUndated.isEmpty && summary.touchedDays.count <= 1000 ? summary.touchedDays : nil
             summary.livePhotos = try LivePhotoPairing(database: database).run(days: days)
