@@ -1,0 +1,124 @@
+import Catalog
+import Files
+import Imaging
+
+extension FolderProcess {
+    /// Writes the gallery. Pages are outputs like the others: recorded with their
+    /// recipe's key, judged current by it. A batched library's gallery is written a
+    /// unit at a time (`GalleryUnit`): each batch's days in full and the others as
+    /// their count and cover, then each month's "On this day" pages, then what is
+    /// gone removed.
+    func writeGallery(catalog: Catalog, batches: ProcessBatches, scope: ProcessScope?, made: MadeOutputs,
+                      out: String, anchor: String, recorder: SerialRecorder,
+                      events: @escaping @Sendable (ProcessEvent) -> Void, summary: inout ProcessSummary) throws {
+        let root = AbsolutePath.of(out)
+        let batched = batches.batches.count > 1
+        events(.stageStarted(.gallery, total: batched ? batches.batches.count : made.plan.days.count))
+        let problems = try galleryProblems(unreadable: made.unreadable, notMade: made.notMade,
+                                           skipped: summary.index.skipped, catalog: catalog, out: out)
+        summary.unreadable = problems.filter { $0.kind == .unreadable }.count
+        let units: [GalleryUnit] = batched
+            ? batches.batches.map { .days($0) } + (1...12).map { .onThisDay(month: $0) } : [.whole]
+        for unit in units {
+            let part = unit == .whole
+                ? GalleryPart(scope: scope, plan: made.plan, ledger: made.ledger)
+                : try galleryPart(unit, catalog: catalog, batches: batches, unreadable: made.unreadable, root: root)
+            let copiedOriginals = copyOriginals(of: part.plan, out: out, anchor: anchor, events: events, summary: &summary)
+            var days = part.plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(made.notMade.keys),
+                                             copiedOriginals: copiedOriginals)
+            var galleryScope: GalleryScope?
+            if let unitScope = part.scope {
+                do {
+                    days += try unitScope.summaryDays(catalog: catalog, liveVideos: try catalog.livePhotoVideos(),
+                                                      burstFrames: try catalog.burstFrames(),
+                                                      folder: folder, out: out, options: options)
+                    galleryScope = try part.onThisDay ?? unitScope.galleryScope(catalog: catalog, folder: folder,
+                                                                                options: options)
+                } catch {
+                    throw CatalogError(error, catalog: catalog)
+                }
+            }
+            var current = Set<String>()
+            let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
+                                                fileGuard: options.galleryFileGuard, scope: galleryScope) { path, key in
+                guard part.ledger.isCurrent(path: root + "/" + path, key: key) else { return false }
+                current.insert(path)
+                return true
+            }
+            // Those the catalog did not already hold with their key: made, or found with the same text.
+            let written = pages.keys.sorted { $0.key < $1.key }.filter { !current.contains($0.key) }
+            recorder.record(written.map { LineageOutput(kind: .page, path: root + "/" + $0.key, root: root, key: $0.value,
+                                                        parameters: "{}", photos: []) })
+            try recorder.check()
+            try catalog.forgetOutputs(paths: pages.removedFiles.map { root + "/" + $0 })
+            for refusal in pages.refusedFiles { events(.failed(path: out + "/" + refusal.path, reason: refusal.reason)) }
+            summary.failed += pages.refused
+            summary.pagesWritten += pages.written
+        }
+        if batched {
+            let removed = try removeStalePages(catalog: catalog, sharedStems: batches.sharedStems ?? [], out: out)
+            try catalog.forgetOutputs(paths: removed.map { root + "/" + $0 })
+        }
+        summary.galleryPath = out + "/index.html"
+    }
+
+    /// What one unit of a batched gallery is written from.
+    struct GalleryPart {
+        /// Its days in full, the others as summaries.
+        var scope: ProcessScope?
+        var plan: ProcessPlan
+        var ledger: OutputLedger
+        /// For a month's "On this day" pages: those pages only.
+        var onThisDay: GalleryScope?
+    }
+
+    /// A batch's days, or the days of one month in every year (for its "On this day"
+    /// pages), planned from the catalog with the ledger of their pages.
+    private func galleryPart(_ unit: GalleryUnit, catalog: Catalog, batches: ProcessBatches,
+                             unreadable: [String: String], root: String) throws -> GalleryPart {
+        do {
+            let around: ProcessScope
+            var onThisDay: GalleryScope?
+            switch unit {
+            case .days(let batch):
+                around = ProcessScope.around(days: batch.days ?? [], undated: batch.paths, itemDays: batches.itemDays,
+                                             sharedStems: batches.sharedStems ?? [], sameDates: false)
+            case .onThisDay(let month):
+                let days = batches.itemDays.map(\.day).filter { Int($0.dropFirst(5).prefix(2)) == month }
+                around = ProcessScope.around(days: [], undated: [], itemDays: batches.itemDays,
+                                             sharedStems: batches.sharedStems ?? [], sameDates: false)
+                    .with(fullDays: Set(days))
+                onThisDay = GalleryScope(days: [], monthDays: Set((1...31).map { month * 100 + $0 }))
+            case .whole:
+                preconditionFailure("the whole gallery is written from the output stage's plan")
+            }
+            let records = try catalog.items(inDays: around.fullDays, paths: around.undated)
+                .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
+            let plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(),
+                                   burstFrames: try catalog.burstFrames(), sharedStems: batches.sharedStems,
+                                   folder: folder, options: options)
+            let ledger = OutputLedger(try catalog.ledger(paths: plan.photos.map { root + "/" + $0.page }, keys: [],
+                                                         pagesBelow: root))
+            return GalleryPart(scope: around, plan: plan, ledger: ledger, onThisDay: onThisDay)
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
+
+    /// With `--originals copy`, copies the plan's photos beside the gallery; returns those copied.
+    private func copyOriginals(of plan: ProcessPlan, out: String, anchor: String,
+                               events: @escaping @Sendable (ProcessEvent) -> Void,
+                               summary: inout ProcessSummary) -> Set<String> {
+        guard options.originals == .copy else { return [] }
+        let copies = OriginalCopies(out: out, anchor: anchor, force: options.force, limits: options.limits)
+        var refused: [ProcessFailure] = []
+        let (count, current) = copies.copy(plan.photos) { event in
+            if case let .failed(path, reason) = event { refused.append(ProcessFailure(path: path, reason: reason)) }
+            events(event)
+        }
+        summary.originalsCopied += count
+        summary.failed += refused.count
+        summary.failures += refused
+        return current
+    }
+}
