@@ -138,11 +138,16 @@ import TestSupport
         // Its AAC sound is copied as it is.
         let copied = try #require(try ImageDecoder.readInfo(contentsOf: output).metadata.video)
         #expect(copied.hasAudio && copied.codec == "h264")
-        // Its BT.709 planes were turned upright as the poster is: the first frames agree.
-        let first = try #require(try reader.nextFrame()).image
+        // Its BT.709 planes were turned upright as the poster is, frame after frame (each
+        // decoded into the buffer the frame before last was in): every frame agrees with
+        // its own source frame (1.6 to 3.0 apart here) more than with the one before (4.5 to 5.7).
         let source = try VideoReader(path: Self.clip("iphone-hevc.mov"))
-        let upright = try #require(try source.nextFrame()).image.applying(.left)
-        #expect(Self.meanDifference(first, upright) < 6)
+        var compared = 0
+        while let made = try reader.nextFrame()?.image, let original = try source.nextFrame()?.image {
+            #expect(Self.meanDifference(made, original.applying(.left)) < 3.75, "frame \(compared)")
+            compared += 1
+        }
+        #expect(compared == 60)
     }
 
     static func meanDifference(_ a: Image, _ b: Image) -> Double {

@@ -169,8 +169,16 @@ enum VideoCodec {
         /// The next frame's planes scaled to `size` in 8-bit 4:2:0, limited
         /// range, of the stream's matrix, packed; nil at the end.
         func nextPlanes(scaledTo size: PixelSize) throws(ImagingError) -> (bytes: [UInt8], pts: Int64, duration: Int64)? {
+            var bytes: [UInt8] = []
+            return try nextPlanes(scaledTo: size, into: &bytes).map { (bytes, $0.pts, $0.duration) }
+        }
+
+        /// As `nextPlanes(scaledTo:)`, into `bytes`, which keeps its storage when it is
+        /// already the size (a frame after frame costs no allocation, no page faults).
+        func nextPlanes(scaledTo size: PixelSize,
+                        into bytes: inout [UInt8]) throws(ImagingError) -> (pts: Int64, duration: Int64)? {
             let chroma = ((size.width + 1) / 2) * ((size.height + 1) / 2)
-            var bytes = [UInt8](repeating: 0, count: size.pixelCount + 2 * chroma)
+            if bytes.count != size.pixelCount + 2 * chroma { bytes = [UInt8](repeating: 0, count: size.pixelCount + 2 * chroma) }
             var frame = cimg_video_frame_info()
             var error = cimg_error()
             let status = bytes.withUnsafeMutableBufferPointer { planes in
@@ -178,7 +186,7 @@ enum VideoCodec {
                                               UInt32(size.height), planes.baseAddress, size.width, &frame, &error)
             }
             if status != 0 { throw .videoDecodingFailed(Writer.message(error)) }
-            return frame.decoded == 0 ? nil : (bytes, frame.pts, frame.duration)
+            return frame.decoded == 0 ? nil : (frame.pts, frame.duration)
         }
 
         /// The next frame's Y, Cb and Cr planes as coded, packed; nil at the end.

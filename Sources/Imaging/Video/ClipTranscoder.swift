@@ -53,9 +53,13 @@ public enum ClipTranscoder {
                                    / (Double(header.tick.numerator) * Double(rate.numerator))).rounded()))
         var written = 0
         do throws(ImagingError) {
+            // Two frames' planes in turn: the one shown, and the next one decoded into the other.
+            var spare: [UInt8] = []
             func next() throws(ImagingError) -> (frame: Frame, pts: Int64)? {
                 if keepsPlanes {
-                    return try reader.nextPlanes(scaledTo: stored).map { (.planes($0.bytes), $0.pts) }
+                    var bytes = spare
+                    spare = []
+                    return try reader.nextPlanes(scaledTo: stored, into: &bytes).map { (.planes(bytes), $0.pts) }
                 }
                 return try reader.nextRGB(scaledTo: stored).map { (.picture($0.image), $0.pts) }
             }
@@ -68,6 +72,7 @@ public enum ClipTranscoder {
                 case .planes(let planes):
                     try encoder.add(planes: orientation == .up ? planes : Self.turned(planes, size: stored, by: orientation),
                                     duration: duration)
+                    spare = planes
                 case .picture(let image):
                     try encoder.add(image.applying(orientation), duration: duration)
                 }
