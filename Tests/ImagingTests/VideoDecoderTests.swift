@@ -164,6 +164,19 @@ import TestSupport
         #expect(turned == [5, 1, 6, 2, 7, 3, 8, 4] + [10, 11] + [20, 21])
         #expect(ClipTranscoder.turned(planes, size: PixelSize(width: 4, height: 2), by: .down)
                 == [8, 7, 6, 5, 4, 3, 2, 1] + [11, 10] + [21, 20])
+        // Every orientation, on odd sides too, as `Image` turns each plane.
+        let size = PixelSize(width: 5, height: 3), chroma = PixelSize(width: 3, height: 2)
+        let frame = (0..<size.pixelCount + 2 * chroma.pixelCount).map { UInt8($0) }
+        for orientation in [Orientation.up, .upMirrored, .down, .downMirrored, .leftMirrored, .right, .rightMirrored, .left] {
+            func plane(_ range: Range<Int>, _ planeSize: PixelSize) -> [UInt8] {
+                Image(width: planeSize.width, height: planeSize.height, format: .gray8, pixels: Array(frame[range]))
+                    .applying(orientation).pixels
+            }
+            let expected = plane(0..<15, size) + plane(15..<21, chroma) + plane(21..<27, chroma)
+            var reused = [UInt8](repeating: 0xEE, count: frame.count)
+            ClipTranscoder.turn(frame, size: size, by: orientation, into: &reused)
+            #expect(reused == expected, "\(orientation)")
+        }
     }
 
     @Test func clipsAreAt720pAtMostWithEvenSides() {

@@ -54,7 +54,7 @@ public enum ClipTranscoder {
         var written = 0
         do throws(ImagingError) {
             // Two frames' planes in turn: the one shown, and the next one decoded into the other.
-            var spare: [UInt8] = []
+            var spare: [UInt8] = [], upright: [UInt8] = []
             func next() throws(ImagingError) -> (frame: Frame, pts: Int64)? {
                 if keepsPlanes {
                     var bytes = spare
@@ -70,8 +70,8 @@ public enum ClipTranscoder {
                 let duration = Int(max(1, current.map { $0.pts - shown.pts } ?? period))
                 switch shown.frame {
                 case .planes(let planes):
-                    try encoder.add(planes: orientation == .up ? planes : Self.turned(planes, size: stored, by: orientation),
-                                    duration: duration)
+                    if orientation != .up { Self.turn(planes, size: stored, by: orientation, into: &upright) }
+                    try encoder.add(planes: orientation == .up ? planes : upright, duration: duration)
                     spare = planes
                 case .picture(let image):
                     try encoder.add(image.applying(orientation), duration: duration)
@@ -95,6 +95,45 @@ public enum ClipTranscoder {
 
     /// Packed 4:2:0 planes of a `size` frame, each plane turned by `orientation`.
     static func turned(_ planes: [UInt8], size: PixelSize, by orientation: Orientation) -> [UInt8] {
+        var output: [UInt8] = []
+        turn(planes, size: size, by: orientation, into: &output)
+        return output
+    }
+
+    /// As `turned(_:size:by:)`, into `output`, which keeps its storage when it is
+    /// already the size: a phone's portrait clip turns frame after frame with no allocation.
+    static func turn(_ planes: [UInt8], size: PixelSize, by orientation: Orientation, into output: inout [UInt8]) {
+        guard [.right, .left, .down].contains(orientation) else {
+            output = mirrored(planes, size: size, by: orientation)
+            return
+        }
+        if output.count != planes.count { output = [UInt8](repeating: 0, count: planes.count) }
+        let chroma = PixelSize(width: (size.width + 1) / 2, height: (size.height + 1) / 2)
+        let lumaCount = size.pixelCount, chromaCount = chroma.pixelCount
+        planes.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                for (offset, plane) in [(0, size), (lumaCount, chroma), (lumaCount + chromaCount, chroma)] {
+                    let width = plane.width, height = plane.height
+                    let from = source.baseAddress! + offset, to = target.baseAddress! + offset
+                    for y in 0..<height {
+                        let row = from + y * width
+                        switch orientation {
+                        case .right:   // a quarter clockwise: row y becomes column height-1-y
+                            for x in 0..<width { to[x * height + (height - 1 - y)] = row[x] }
+                        case .left:    // a quarter anticlockwise: row y becomes column y, bottom up
+                            for x in 0..<width { to[(width - 1 - x) * height + y] = row[x] }
+                        default:       // half a turn
+                            let last = to + (height - 1 - y) * width + width - 1
+                            for x in 0..<width { last[-x] = row[x] }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The mirrored orientations (no phone writes them), plane by plane through `Image`.
+    private static func mirrored(_ planes: [UInt8], size: PixelSize, by orientation: Orientation) -> [UInt8] {
         let chroma = PixelSize(width: (size.width + 1) / 2, height: (size.height + 1) / 2)
         let lumaCount = size.pixelCount, chromaCount = chroma.pixelCount
         func plane(_ range: Range<Int>, _ planeSize: PixelSize) -> [UInt8] {
