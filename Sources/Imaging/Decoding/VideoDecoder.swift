@@ -59,6 +59,11 @@ struct VideoDecoder: ImageDecoding {
         metadata.video?.codec = header.codec
         metadata.video?.frameRate = header.frameRate.map { Double($0.numerator) / Double($0.denominator) }
         metadata.video?.hasAudio = header.hasAudio
+        // A Live Photo's MOV marks its still in a timed metadata track, which FFmpeg does not read.
+        if format == .quickTime, metadata.video?.stillImageSeconds == nil,
+           let still = StillImageTime.seconds(inFileAt: path), still >= 0, seconds <= 0 || still <= seconds {
+            metadata.video?.stillImageSeconds = still
+        }
         // Frames are converted with the matrix the stream declares; their
         // primaries are taken as sRGB's (BT.709's, which phones write for SDR).
         return ImageInfo(format: format, storedSize: header.size, metadata: metadata, colorModel: "video (\(header.codec))")
