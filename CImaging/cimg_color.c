@@ -9,6 +9,7 @@
  */
 #include "cimg_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +186,60 @@ int cimg_color_profile_from_chromaticities(const double white[2], const double r
     cmsCIExyYTRIPLE primaries = {{red[0], red[1], 1.0}, {green[0], green[1], 1.0}, {blue[0], blue[1], 1.0}};
     cmsToneCurve *curve = exponent > 0 ? cmsBuildGamma(NULL, exponent) : cimg_srgb_curve();
     if (curve == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    cmsToneCurve *curves[3] = {curve, curve, curve};
+    cmsHPROFILE profile = cmsCreateRGBProfile(&white_point, &primaries, curves);
+    cmsFreeToneCurve(curve);
+    if (profile == NULL) return cimg_fail(error, CIMG_ERR_CORRUPT, "the chromaticities do not make a profile");
+    return cimg_save_profile(profile, description, output, error);
+}
+
+/* ---- HDR signals shown as SDR ------------------------------------------ */
+
+enum { cimg_hdr_points = 4096 };
+/* Light at and below the knee is kept; above it, eased towards 1. */
+static const double cimg_hdr_knee = 0.9;
+
+/* HLG (BT.2100): the inverse OETF gives scene light E, the OOTF (its
+ * gamma 1.2 at a 1000 cd/m2 peak, per channel) display light; the
+ * reference white, signal 0.75, is 0.2031 of the peak. */
+static double cimg_hlg_light(double signal) {
+    const double a = 0.17883277, b = 1 - 4 * a, c = 0.5 - a * log(4 * a);
+    double scene = signal <= 0.5 ? signal * signal / 3 : (exp((signal - c) / a) + b) / 12;
+    double reference = pow((exp((0.75 - c) / a) + b) / 12, 1.2);
+    return pow(scene, 1.2) / reference;
+}
+
+/* PQ (SMPTE ST 2084): absolute light, reference white at 203 cd/m2. */
+static double cimg_pq_light(double signal) {
+    const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128;
+    const double c1 = 3424.0 / 4096, c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
+    double power = pow(signal, 1 / m2);
+    double nits = 10000 * pow(fmax(power - c1, 0) / (c2 - c3 * power), 1 / m1);
+    return nits / 203;
+}
+
+/* Light relative to SDR white, in [0, 1): above the knee the excess is
+ * eased in with slope 1 at the knee, so no highlight clips to a flat white. */
+static double cimg_hdr_roll_off(double light) {
+    if (light <= cimg_hdr_knee) return fmax(light, 0);
+    double room = 1 - cimg_hdr_knee;
+    return cimg_hdr_knee + room * (1 - exp(-(light - cimg_hdr_knee) / room));
+}
+
+int cimg_color_profile_hdr(const double white[2], const double red[2], const double green[2], const double blue[2],
+                           int transfer, const char *description, cimg_buffer *output, cimg_error *error) {
+    if (transfer != CIMG_TRANSFER_PQ && transfer != CIMG_TRANSFER_HLG)
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "transfer %d is no HDR curve", transfer);
+    float table[cimg_hdr_points];
+    for (int i = 0; i < cimg_hdr_points; i++) {
+        double signal = (double)i / (cimg_hdr_points - 1);
+        double light = transfer == CIMG_TRANSFER_HLG ? cimg_hlg_light(signal) : cimg_pq_light(signal);
+        table[i] = (float)cimg_hdr_roll_off(light);
+    }
+    cmsToneCurve *curve = cmsBuildTabulatedToneCurveFloat(NULL, cimg_hdr_points, table);
+    if (curve == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    cmsCIExyY white_point = {white[0], white[1], 1.0};
+    cmsCIExyYTRIPLE primaries = {{red[0], red[1], 1.0}, {green[0], green[1], 1.0}, {blue[0], blue[1], 1.0}};
     cmsToneCurve *curves[3] = {curve, curve, curve};
     cmsHPROFILE profile = cmsCreateRGBProfile(&white_point, &primaries, curves);
     cmsFreeToneCurve(curve);

@@ -474,6 +474,16 @@ int cimg_color_profile_from_chromaticities(const double white[2], const double r
                                            const double blue[2], double exponent, const char *description,
                                            cimg_buffer *output, cimg_error *error);
 
+/** Transfer codes of HDR video and HEIF (ITU-T H.273). */
+enum { CIMG_TRANSFER_PQ = 16, CIMG_TRANSFER_HLG = 18 };
+
+/** An RGB profile for HDR pixels (`transfer` a CIMG_TRANSFER_ code) shown
+ *  as SDR: its curve takes each signal value to light relative to SDR
+ *  white (HDR reference white, 203 cd/m2, at 1), rolling highlights off
+ *  smoothly into the range above a knee instead of clipping them. */
+int cimg_color_profile_hdr(const double white[2], const double red[2], const double green[2], const double blue[2],
+                           int transfer, const char *description, cimg_buffer *output, cimg_error *error);
+
 /** lcms2's version, "2.14". */
 const char *cimg_color_lcms_version(void);
 

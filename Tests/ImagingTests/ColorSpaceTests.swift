@@ -80,10 +80,17 @@ import TestSupport
         #expect(converted.colorSpace == .sRGB)
         #expect(converted.pixels != image.pixels, "P3 values are not sRGB values")
         #expect(converted.convertedToSRGB() == converted)
-        // Pixels that cannot be converted (an HDR curve) are taken as sRGB, and said to be.
-        let pq = Self.picture(.rgb8, colorSpace: .cicp(CICP(primaries: 9, transfer: 16, matrix: 9, fullRange: false)))
-        #expect(pq.convertedToSRGB().colorSpace == .sRGB)
-        #expect(pq.convertedToSRGB().pixels == pq.pixels)
+        // Pixels no profile describes (an unknown curve) are taken as sRGB, and said to be.
+        let unknown = Self.picture(.rgb8, colorSpace: .cicp(CICP(primaries: 9, transfer: 3, matrix: 9, fullRange: false)))
+        #expect(unknown.convertedToSRGB().colorSpace == .sRGB)
+        #expect(unknown.convertedToSRGB().pixels == unknown.pixels)
+        // HDR's curves are shown as SDR: PQ's reference white (203 cd/m2, signal 0.58) near
+        // white, its 100 cd/m2 (signal 0.51) at half SDR white's light (sRGB 188).
+        let pq = Image(width: 2, height: 1, format: .rgb8, pixels: [148, 148, 148, 130, 130, 130],
+                       colorSpace: .cicp(CICP(primaries: 9, transfer: 16, matrix: 9, fullRange: false)))
+        let shown = pq.convertedToSRGB()
+        #expect(shown.colorSpace == .sRGB)
+        #expect((240...255).contains(Int(shown.pixels[0])) && abs(Int(shown.pixels[3]) - 188) <= 4, "\(shown.pixels)")
     }
 
     @Test func aDecodedP3JPEGIsTaggedUntilItIsConvertedAfterItsResize() throws {

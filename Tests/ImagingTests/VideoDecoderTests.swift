@@ -185,3 +185,63 @@ import TestSupport
         #expect(ClipTranscoder.outputSize(of: PixelSize(width: 161, height: 121)) == PixelSize(width: 160, height: 120))
     }
 }
+
+/// HDR video (10-bit HEVC, BT.2020 HLG, as iPhones record) shown as SDR: the
+/// poster and the web clip through the stream's curve and primaries to sRGB,
+/// reference white near white and a red carried from sRGB red again.
+@Suite struct HDRVideoTests {
+    /// The test card's four bands at the middle row: reference white, signal 50 %, red, black.
+    static func bands(_ image: Image) -> [[Int]] {
+        let rgb = image.rgba()
+        return (0..<4).map { band in
+            let x = band * rgb.width / 4 + rgb.width / 8, offset = rgb.height / 2 * rgb.bytesPerRow + x * 4
+            return (0..<3).map { Int(rgb.pixels[offset + $0]) }
+        }
+    }
+
+    @Test func anHLGPosterIsToneMappedToSRGB() throws {
+        let path = VideoDecoderTests.clip("iphone-hlg.mov")
+        let info = try ImageDecoder.readInfo(contentsOf: path)
+        #expect(info.colorSpace == .cicp(CICP(primaries: 9, transfer: 18, matrix: 9, fullRange: false)))
+        #expect(info.colorSpace.description == "BT.2020 HLG")
+        let decoded = try ImageDecoder.decode(contentsOf: path).frames[0].image
+        #expect(decoded.colorSpace == info.colorSpace)   // converted after the last resize, as a photo is
+        // zimg (ffmpeg's zscale, linear at 203 cd/m2 then BT.709 and sRGB's curve) reads the
+        // card as 255, 137, (255, 0, 0), 0: reference white clips there, and is rolled off here.
+        let bands = Self.bands(decoded.convertedToSRGB())
+        #expect(bands[0].allSatisfy { (244...255).contains($0) }, "\(bands)")
+        #expect(bands[1].allSatisfy { abs($0 - 137) <= 4 }, "\(bands)")
+        #expect(bands[2][0] >= 245 && bands[2][1] <= 10 && bands[2][2] <= 10, "\(bands)")
+        #expect(bands[3].allSatisfy { $0 <= 4 }, "\(bands)")
+        // Taken as sRGB, the signal would read as grey: white 191, red washed out.
+        let untouched = Self.bands(decoded.taggedAsSRGBForTest())
+        #expect(untouched[0][0] < 200 && untouched[2][1] > 40, "\(untouched)")
+    }
+
+    /// The web clip of an HLG video is SDR BT.709 H.264 with the same colours.
+    @Test func anHLGClipBecomesAnSDRClip() throws {
+        let folder = VideoDecoderTests.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = folder + "/clip.mp4"
+        var options = VideoOptions(crf: 18, preset: .veryfast)
+        options.threads = 1
+        #expect(try ClipTranscoder.transcode(VideoDecoderTests.clip("iphone-hlg.mov"), to: output, options: options,
+                                             limits: .default) == 30)
+        let info = try ImageDecoder.readInfo(contentsOf: output)
+        #expect(info.colorSpace == .sRGB)
+        let bands = Self.bands(try #require(try VideoReader(path: output).nextFrame()).image)
+        #expect(bands[0].allSatisfy { $0 >= 238 }, "\(bands)")
+        #expect(bands[1].allSatisfy { abs($0 - 137) <= 6 }, "\(bands)")
+        #expect(bands[2][0] >= 230 && bands[2][1] <= 25 && bands[2][2] <= 25, "\(bands)")
+        #expect(bands[3].allSatisfy { $0 <= 8 }, "\(bands)")
+    }
+}
+
+extension Image {
+    /// These pixels said to be sRGB, unconverted.
+    func taggedAsSRGBForTest() -> Image {
+        var image = self
+        image.colorSpace = .sRGB
+        return image
+    }
+}

@@ -44,11 +44,19 @@ enum ColorManagement {
     static func profile(primaries: Chromaticities, transfer: TransferCurve,
                         description: String) throws(ImagingError) -> ColorProfile {
         var output = cimg_buffer()
-        let exponent: Double = if case .gamma(let value) = transfer { value } else { 0 }
         let white = [primaries.whiteX, primaries.whiteY], red = [primaries.redX, primaries.redY]
         let green = [primaries.greenX, primaries.greenY], blue = [primaries.blueX, primaries.blueY]
-        try checkCodec(.jpeg) { error in
-            cimg_color_profile_from_chromaticities(white, red, green, blue, exponent, description, &output, error)
+        switch transfer {
+        case .sRGB, .gamma:
+            let exponent: Double = if case .gamma(let value) = transfer { value } else { 0 }
+            try checkCodec(.jpeg) { error in
+                cimg_color_profile_from_chromaticities(white, red, green, blue, exponent, description, &output, error)
+            }
+        case .perceptualQuantizer, .hybridLogGamma:
+            let code = transfer == .perceptualQuantizer ? Int32(CIMG_TRANSFER_PQ) : Int32(CIMG_TRANSFER_HLG)
+            try checkCodec(.jpeg) { error in
+                cimg_color_profile_hdr(white, red, green, blue, code, description, &output, error)
+            }
         }
         return ColorProfile(output.takeBytes())
     }

@@ -27,14 +27,15 @@ public struct CICP: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The transfer curve; nil for HDR curves (PQ 16, HLG 18), which 8-bit
-    /// sRGB cannot show without tone mapping, and unknown values.
+    /// The transfer curve; HDR's (PQ 16, HLG 18) tone-mapped to SDR; nil for unknown values.
     var transferCurve: TransferCurve? {
         switch transfer {
         case 1, 2, 6, 13, 14, 15: .sRGB
         case 4: .gamma(2.2)
         case 5: .gamma(2.8)
         case 8: .gamma(1.0)
+        case 16: .perceptualQuantizer
+        case 18: .hybridLogGamma
         default: nil
         }
     }

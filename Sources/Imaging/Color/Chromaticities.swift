@@ -29,4 +29,7 @@ public enum TransferCurve: Sendable, Hashable {
     case sRGB
     /// A pure power: 2.2 means light = value^2.2.
     case gamma(Double)
+    /// HDR's curves (PQ, HLG), shown as SDR: HDR reference white at SDR
+    /// white, highlights rolled off below it (`cimg_color_profile_hdr`).
+    case perceptualQuantizer, hybridLogGamma
 }

@@ -12,7 +12,7 @@ public enum ColorSpace: Sendable, Hashable, CustomStringConvertible {
     case chromaticities(Chromaticities, gamma: Double)
 
     /// The profile to convert from, or nil when the pixels are sRGB already
-    /// or the space cannot be converted 8-bit (HDR curves).
+    /// or the space is one no profile describes (an unknown curve or primaries).
     func sourceProfile() -> ColorProfile? {
         switch self {
         case .sRGB: return nil

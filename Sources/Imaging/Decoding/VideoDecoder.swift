@@ -64,9 +64,17 @@ struct VideoDecoder: ImageDecoding {
            let still = StillImageTime.seconds(inFileAt: path), still >= 0, seconds <= 0 || still <= seconds {
             metadata.video?.stillImageSeconds = still
         }
-        // Frames are converted with the matrix the stream declares; their
-        // primaries are taken as sRGB's (BT.709's, which phones write for SDR).
-        return ImageInfo(format: format, storedSize: header.size, metadata: metadata, colorModel: "video (\(header.codec))")
+        // Frames are converted with the matrix the stream declares, to RGB in the stream's
+        // primaries and curve: BT.709 is taken as sRGB; others (BT.2020, and HDR's HLG and
+        // PQ, tone-mapped) are converted to sRGB after the last resize, as a photo's profile is.
+        return ImageInfo(format: format, storedSize: header.size, metadata: metadata, colorModel: "video (\(header.codec))",
+                         colorSpace: Self.colorSpace(of: header.color))
+    }
+
+    /// The colour space of a stream's pictures once in RGB: sRGB when it says BT.709
+    /// (or nothing), or says what no profile describes.
+    static func colorSpace(of color: CICP) -> ColorSpace {
+        color.isSRGB || color.chromaticities == nil || color.transferCurve == nil ? .sRGB : .cicp(color)
     }
 
     /// FFmpeg's decoder holds its reference frames and those in flight, 4:2:0

@@ -42,7 +42,9 @@ public enum ClipTranscoder {
         // BT.709 pictures (phones' SDR video) go to the encoder as planes, as
         // ffmpeg's would: scaled in YUV, never through RGB. Others through RGB,
         // whose conversion knows their matrix.
-        let keepsPlanes = header.color.matrix == 1
+        let keepsPlanes = header.color.matrix == 1 && VideoDecoder.colorSpace(of: header.color) == .sRGB
+        // The others' pictures in sRGB, through their primaries and curve (HDR's tone-mapped).
+        let colorSpace = VideoDecoder.colorSpace(of: header.color)
         let rate = header.frameRate ?? FrameRate(numerator: 30, denominator: 1)!
         var settings = options
         settings.timing = .ticks(numerator: header.tick.numerator, denominator: header.tick.denominator, nominal: rate)
@@ -61,7 +63,11 @@ public enum ClipTranscoder {
                     spare = []
                     return try reader.nextPlanes(scaledTo: stored, into: &bytes).map { (.planes(bytes), $0.pts) }
                 }
-                return try reader.nextRGB(scaledTo: stored).map { (.picture($0.image), $0.pts) }
+                return try reader.nextRGB(scaledTo: stored).map { frame in
+                    var picture = frame.image
+                    picture.colorSpace = colorSpace
+                    return (.picture(picture.convertedToSRGB()), frame.pts)
+                }
             }
             var current = try next()
             while let shown = current {
