@@ -44,6 +44,7 @@ let package = Package(
                 .linkedLibrary("avformat"),
                 .linkedLibrary("avcodec"),
                 .linkedLibrary("swscale"),
+                .linkedLibrary("swresample"),
                 .linkedLibrary("avutil"),
                 // LibRaw is C++ behind a C API; libraw_r.so (the thread-safe
                 // build) names libstdc++ and libgomp itself, so no more is linked.

@@ -15,6 +15,7 @@
  * file the caller does not know of.
  */
 #include "cimg_internal.h"
+#include "cimg_video_aac.h"
 
 #include <errno.h>
 #include <math.h>
@@ -226,9 +227,11 @@ struct cimg_video_writer {
     cimg_pending_frame *pending;
     size_t pending_count;
     size_t pending_capacity;
-    /* The source whose AAC sound is copied as it is into audio_stream, or NULL. */
+    /* The source whose sound goes into audio_stream, or NULL: AAC copied as
+     * it is, other sound re-encoded to AAC by `aac`. */
     cimg_video_reader *audio_source;
     AVStream *audio_stream;
+    cimg_aac *aac;
 };
 
 static int cimg_writer_copy_audio(cimg_video_writer *writer, cimg_error *error);
@@ -286,6 +289,7 @@ void cimg_video_writer_free(cimg_video_writer *writer) {
         avformat_free_context(writer->format);
     }
     avcodec_free_context(&writer->codec);
+    cimg_aac_free(writer->aac);
     sws_freeContext(writer->scaler);
     av_frame_free(&writer->frame);
     av_packet_free(&writer->packet);
@@ -488,6 +492,10 @@ int cimg_video_writer_finish(cimg_video_writer *writer, cimg_error *error) {
     if (result < 0) return cimg_av_fail(error, result, "libx264");
     int status = cimg_writer_drain(writer, error);
     if (status == CIMG_OK) status = cimg_writer_copy_audio(writer, error);
+    if (status == CIMG_OK && writer->aac != NULL && (result = cimg_aac_finish(writer->aac, writer->format)) < 0) {
+        status = writer->io.system_errno != 0 ? cimg_io_fail(error, writer->io.system_errno)
+                                              : cimg_av_fail(error, result, "AAC");
+    }
     if (status != CIMG_OK) return status;
     result = av_write_trailer(writer->format);
     if (result >= 0) {
@@ -550,8 +558,22 @@ static void cimg_reader_queue_audio(cimg_video_reader *reader, const AVPacket *p
 static int cimg_writer_add_audio_stream(cimg_video_writer *writer, cimg_video_reader *source) {
     if (source->audio_index < 0) return 0;
     const AVStream *input = source->format->streams[source->audio_index];
-    /* AAC goes into an MP4 as it is; other sound (PCM, ALAC) is left out. */
-    if (input->codecpar->codec_id != AV_CODEC_ID_AAC) return 0;
+    /* AAC goes into an MP4 as it is; other sound (a camera's PCM, 3GP's AMR,
+     * ALAC) is re-encoded to AAC, or left out when FFmpeg cannot decode it. */
+    if (input->codecpar->codec_id != AV_CODEC_ID_AAC) {
+        unsigned int streams = writer->format->nb_streams;
+        int result = cimg_aac_open(input, writer->format, &writer->aac);
+        if (result < 0) {
+            cimg_aac_free(writer->aac);
+            writer->aac = NULL;
+            /* Its stream is added last: a failure after it (out of memory) fails the clip. */
+            return writer->format->nb_streams > streams ? result : 0;
+        }
+        writer->audio_stream = cimg_aac_stream(writer->aac);
+        writer->audio_source = source;
+        source->keeps_audio = 1;
+        return 0;
+    }
     AVStream *stream = avformat_new_stream(writer->format, NULL);
     if (stream == NULL) return AVERROR(ENOMEM);
     int result = avcodec_parameters_copy(stream->codecpar, input->codecpar);
@@ -575,7 +597,13 @@ static int cimg_writer_copy_audio(cimg_video_writer *writer, cimg_error *error) 
     int status = CIMG_OK;
     for (size_t index = 0; index < source->audio_count; index++) {
         AVPacket *packet = source->audio[index];
-        if (status == CIMG_OK && packet->pts != AV_NOPTS_VALUE && packet->pts >= start) {
+        if (status == CIMG_OK && packet->pts != AV_NOPTS_VALUE && packet->pts >= start && writer->aac != NULL) {
+            int result = cimg_aac_add(writer->aac, packet, start, writer->format);
+            if (result < 0) {
+                status = writer->io.system_errno != 0 ? cimg_io_fail(error, writer->io.system_errno)
+                                                      : cimg_av_fail(error, result, "AAC");
+            }
+        } else if (status == CIMG_OK && packet->pts != AV_NOPTS_VALUE && packet->pts >= start) {
             packet->pts -= start;
             if (packet->dts != AV_NOPTS_VALUE) packet->dts -= start;
             packet->stream_index = writer->audio_stream->index;

@@ -27,6 +27,7 @@ packages=(
   libavformat-dev    # MP4 video: FFmpeg's muxer and demuxer,
   libavcodec-dev     #   its codecs (Debian's libavcodec depends on libx264 for H.264),
   libswscale-dev     #   RGB to YUV conversion,
+  libswresample-dev  #   sound resampled for the web clips' AAC,
   libavutil-dev      #   and its utilities
   libraw-dev         # camera RAW (DNG, CR2, CR3, NEF, ARW, RAF, ...)
   libgeonames-dev    # place names: GeoNames' cities (CC BY 4.0) for the reverse geocoder

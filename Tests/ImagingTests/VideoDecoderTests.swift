@@ -150,6 +150,26 @@ import TestSupport
         #expect(compared == 60)
     }
 
+    /// A camera's PCM sound cannot go into an MP4 for the web as it is: it is re-encoded to AAC
+    /// (ffprobe reads the clip's sound as AAC, 16 kHz, mono, 1.0 s; its tone 660 Hz, as the source's).
+    @Test func aCamerasPCMSoundBecomesAAC() throws {
+        let source = Self.clip("camera-pcm.mov")
+        #expect(try ImageDecoder.readInfo(contentsOf: source).metadata.video?.hasAudio == true)
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = VideoOptions(crf: 23, preset: .veryfast)
+        options.threads = 1
+        #expect(try ClipTranscoder.transcode(source, to: folder + "/clip.mp4", options: options, limits: .default) == 25)
+        let clip = try #require(try ImageDecoder.readInfo(contentsOf: folder + "/clip.mp4").metadata.video)
+        #expect(clip.hasAudio && clip.codec == "h264")
+        #expect(abs(clip.durationSeconds - 1) < 0.05)
+        // Left out, the clip would be as long and silent.
+        let silent = try ClipTranscoder.transcode(source, to: folder + "/silent.mp4", options: options, limits: .default,
+                                                  withSound: false)
+        #expect(silent == 25)
+        #expect(try ImageDecoder.readInfo(contentsOf: folder + "/silent.mp4").metadata.video?.hasAudio == false)
+    }
+
     static func meanDifference(_ a: Image, _ b: Image) -> Double {
         guard a.size == b.size, a.format == b.format else { return .infinity }
         let total = zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }

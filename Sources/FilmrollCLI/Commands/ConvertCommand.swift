@@ -27,7 +27,7 @@ struct ConvertCommand: Command {
         It is written to a temporary file and renamed, so an interrupted run leaves no partial file.
         A video (or a motion photo's clip) converted to .mp4 becomes H.264 that every browser plays: upright,
         its short side at most 720 px (or its long side at most --max-size), crf 23, preset medium, each frame
-        as long as in the original, its AAC sound copied as it is (other sound is left out).
+        as long as in the original, its AAC sound copied as it is (other sound, such as a camera's PCM, re-encoded to AAC).
         """
     )
 

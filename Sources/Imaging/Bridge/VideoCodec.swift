@@ -9,8 +9,8 @@ enum VideoCodec {
         private var handle: OpaquePointer?
 
         /// Starts the MP4 on `descriptor`, an empty file at `path`; with
-        /// `audioFrom`, the reader's AAC sound is copied in as it is (the
-        /// reader outlives the writer).
+        /// `audioFrom`, the reader's sound goes in: AAC as it is, other sound
+        /// re-encoded to AAC (the reader outlives the writer).
         init(descriptor: Int32, path: String, size: PixelSize, options: VideoOptions,
              audioFrom source: Reader? = nil) throws(ImagingError) {
             let tick = options.timing.tick, rate = options.timing.nominalRate

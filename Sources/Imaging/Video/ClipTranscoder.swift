@@ -2,8 +2,9 @@
 /// H.264 in an MP4 (index first, so playback starts at once), its short
 /// side at most `maxShortSide`, turned upright, each frame lasting as long
 /// as in the original, on the original's own clock (variable frame rates
-/// kept exactly), its AAC sound copied as it is (other sound is left out:
-/// the original, which a page links beside it, keeps it).
+/// kept exactly), its AAC sound copied as it is, other sound (a camera's
+/// PCM, a 3GP's AMR) re-encoded to AAC, and sound FFmpeg cannot decode left
+/// out (the original, which a page links beside it, keeps it).
 ///
 /// Frames are scaled straight to the output size as they are decoded (in
 /// YUV, as ffmpeg's scale filter does, for BT.709 video), two in memory at
@@ -25,7 +26,7 @@ public enum ClipTranscoder {
     /// - Parameters:
     ///   - maxLongSide: a smaller size, by the long side, when given.
     ///   - options: the encoder's settings (crf, preset, threads); timing is set here.
-    ///   - withSound: copy the video's AAC sound as it is (other sound is left out).
+    ///   - withSound: keep the video's sound (AAC copied, other sound re-encoded to AAC).
     ///   - isCancelled: checked between frames; true abandons the output.
     /// - Returns: the frames written.
     @discardableResult

@@ -42,7 +42,7 @@ public final class VideoEncoder {
         try self.init(path: path, size: size, options: options, audioFrom: nil)
     }
 
-    /// `init(path:size:options:)`, copying `source`'s AAC sound in as it is
+    /// `init(path:size:options:)`, with `source`'s sound (AAC as it is, other sound re-encoded to AAC)
     /// (the reader is read by the caller for the frames, and outlives the encoder).
     init(path: String, size: PixelSize, options: VideoOptions, audioFrom source: VideoCodec.Reader?) throws(ImagingError) {
         try options.validate()
