@@ -42,10 +42,10 @@ public enum ClipTranscoder {
         let stored = outputSize(of: header.size, maxShortSide: maxShortSide, maxLongSide: maxLongSide)
         // BT.709 pictures (phones' SDR video) go to the encoder as planes, as
         // ffmpeg's would: scaled in YUV, never through RGB. Others through RGB,
-        // whose conversion knows their matrix.
-        let keepsPlanes = header.color.matrix == 1 && VideoDecoder.colorSpace(of: header.color) == .sRGB
-        // The others' pictures in sRGB, through their primaries and curve (HDR's tone-mapped).
+        // whose conversion knows their matrix, then to sRGB through their
+        // primaries and curve (HDR's tone-mapped).
         let colorSpace = VideoDecoder.colorSpace(of: header.color)
+        let keepsPlanes = header.color.matrix == 1 && colorSpace == .sRGB
         let rate = header.frameRate ?? FrameRate(numerator: 30, denominator: 1)!
         var settings = options
         settings.timing = .ticks(numerator: header.tick.numerator, denominator: header.tick.denominator, nominal: rate)
