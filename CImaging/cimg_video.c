@@ -728,6 +728,14 @@ static int cimg_reader_setup(cimg_video_reader *reader, const char *path, int64_
     reader->audio_index = av_find_best_stream(reader->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0);
     if (reader->audio_index < 0) reader->audio_index = -1;
     info->has_audio = reader->audio_index >= 0;
+    if (info->has_audio) {
+        enum AVCodecID sound = reader->format->streams[reader->audio_index]->codecpar->codec_id;
+        info->audio_plays_in_browsers = sound == AV_CODEC_ID_AAC || sound == AV_CODEC_ID_MP3 || sound == AV_CODEC_ID_OPUS
+                                        || sound == AV_CODEC_ID_FLAC;
+    }
+    /* avcC: version 1, then profile_idc (read without decoding, for the quick reader too). */
+    if (parameters->codec_id == AV_CODEC_ID_H264 && parameters->extradata_size >= 4 && parameters->extradata[0] == 1)
+        info->h264_profile = parameters->extradata[1];
     reader->first_pts = AV_NOPTS_VALUE;
     int64_t container_duration = reader->format->duration;
     info->container_seconds = container_duration > 0 && container_duration != AV_NOPTS_VALUE

@@ -758,6 +758,9 @@ typedef struct cimg_video_info {
     char codec[32];          /* the decoder's name, "h264" */
     int rotation;            /* degrees clockwise that turn a frame upright (display matrix): 0, 90, 180, 270 */
     int has_audio;           /* 1: the file has an audio stream */
+    int audio_plays_in_browsers; /* 1: that sound is AAC, MP3, Opus or FLAC, which browsers play in an MP4 */
+    int h264_profile;        /* an H.264 stream's profile_idc from its avcC (100 High, 110 High 10,
+                                122 High 4:2:2, 244 High 4:4:4); 0 for other codecs or when unknown */
     double container_seconds; /* the container's length in seconds; 0 when it does not say */
 } cimg_video_info;
 

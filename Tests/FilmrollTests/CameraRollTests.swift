@@ -37,6 +37,25 @@ import TestSupport
         }
     }
 
+    /// A camera's H.264 with PCM sound plays in no browser as it is: the catalog keeps that
+    /// its sound is such (audio 2), and its page plays a clip with the sound in AAC.
+    @Test func aCameraMOVWithPCMSoundGetsAClip() throws {
+        let folder = try FolderProcessTests.folderOf { folder in
+            try AtomicFile.write(try Self.clip("camera-pcm.mov"), to: folder + "/MVI_0001.MOV")
+        }
+        defer { FolderProcessTests.remove(folder) }
+        let summary = try FolderProcess(folder: folder).run()
+        #expect(summary.failures.isEmpty && summary.videos == 1 && summary.clipsMade == 1, "\(summary)")
+        let catalog = try Catalog(folder: folder, access: .read)
+        #expect(try catalog.database.value("SELECT audio FROM photos").int == 2)
+        let record = try #require(try catalog.photo(relativePath: "MVI_0001.MOV"))
+        #expect(record.video?.hasAudio == true && record.video?.playsInBrowsers == false)
+        let gallery = folder + "/.filmroll/gallery"
+        #expect(try ImageDecoder.readInfo(contentsOf: gallery + "/clips/MVI_0001.mp4").metadata.video?.hasAudio == true)
+        let page = try String(contentsOfFile: gallery + "/photos/MVI_0001.html", encoding: .utf8)
+        #expect(page.contains(#"<video src="../clips/MVI_0001.mp4""#))
+    }
+
     @Test func processMakesVideosAndALivePhotoItemsWithPagesThatPlayThem() throws {
         let folder = try Self.folder()
         defer { FolderProcessTests.remove(folder) }

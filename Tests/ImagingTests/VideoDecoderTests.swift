@@ -170,6 +170,28 @@ import TestSupport
         #expect(try ImageDecoder.readInfo(contentsOf: folder + "/silent.mp4").metadata.video?.hasAudio == false)
     }
 
+    /// What browsers play as it is: 8-bit H.264 with AAC (or no sound); not a camera's PCM
+    /// sound, nor an H.264 of a professional profile (the avcC's profile byte, read unopened).
+    @Test func whatBrowsersPlayAsItIs() throws {
+        let pcm = try #require(try ImageDecoder.readInfo(contentsOf: Self.clip("camera-pcm.mov")).metadata.video)
+        #expect(pcm.codec == "h264" && pcm.hasAudio && !pcm.soundPlaysInBrowsers && !pcm.playsInBrowsers)
+        #expect(ClipTranscoder.needsClip(pcm))
+        let silent = try #require(try ImageDecoder.readInfo(contentsOf: Self.clip("fade-in.mp4")).metadata.video)
+        #expect(silent.playsInBrowsers && !ClipTranscoder.needsClip(silent))
+        let hevc = try #require(try ImageDecoder.readInfo(contentsOf: Self.clip("iphone-hevc.mov")).metadata.video)
+        #expect(hevc.hasAudio && hevc.soundPlaysInBrowsers && !hevc.playsInBrowsers)
+
+        var bytes = try FileBytes.read(Self.clip("fade-in.mp4"))
+        let avcC = try #require(bytes.firstRange(of: Array("avcC".utf8))).upperBound
+        #expect(bytes[avcC + 1] == 100)   // High
+        bytes[avcC + 1] = 122
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try AtomicFile.write(bytes, to: folder + "/camera.mp4")
+        let camera = try #require(try ImageDecoder.readInfo(contentsOf: folder + "/camera.mp4").metadata.video)
+        #expect(camera.codec == "h264 (High 4:2:2)" && !camera.playsInBrowsers)
+    }
+
     static func meanDifference(_ a: Image, _ b: Image) -> Double {
         guard a.size == b.size, a.format == b.format else { return .infinity }
         let total = zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }

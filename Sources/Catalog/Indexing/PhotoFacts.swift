@@ -70,7 +70,7 @@ struct PhotoFacts: Sendable {
             metadata?.gps?.longitude, metadata?.frameCount, error, false, Timestamps.nowUTC(),
             taken.source.rawValue, metadata?.shooting.exposureTime, metadata?.shooting.fNumber, metadata?.shooting.iso,
             metadata?.shooting.focalLength, metadata?.shooting.lens, info?.colorSpace.description,
-            metadata?.video?.durationSeconds, metadata?.video?.codec, metadata?.video.map { $0.hasAudio },
+            metadata?.video?.durationSeconds, metadata?.video?.codec, metadata?.video.map { $0.hasAudio ? ($0.soundPlaysInBrowsers ? 1 : 2) : 0 },
             metadata?.contentIdentifier, metadata?.burstIdentifier, metadata?.motionPhoto?.kind.rawValue,
             metadata?.motionPhoto?.byteRange.lowerBound, metadata?.motionPhoto?.byteRange.count,
         ]

@@ -100,7 +100,10 @@ public struct PhotoRecord: Sendable, Hashable {
                                    iso: row["iso"].int, focalLength: row["focal_length"].double, lens: row["lens"].string)
         colorSpace = row["color_space"].string
         if let duration = row["duration"].double {
-            video = VideoFacts(durationSeconds: duration, codec: row["video_codec"].string ?? "", hasAudio: row["audio"].int == 1)
+            // audio: 0 none, 1 sound browsers play, 2 other sound (a catalog before it said 1 for any).
+            let audio = row["audio"].int ?? 0
+            video = VideoFacts(durationSeconds: duration, codec: row["video_codec"].string ?? "", hasAudio: audio >= 1,
+                               soundPlaysInBrowsers: audio != 2)
         }
         contentIdentifier = row["content_id"].string
         burstIdentifier = row["burst_id"].string

@@ -74,6 +74,10 @@ enum VideoCodec {
         /// Degrees clockwise that turn a frame upright: 0, 90, 180 or 270.
         var rotation: Int
         var hasAudio: Bool
+        /// Whether that sound is one browsers play in an MP4 (AAC, MP3, Opus, FLAC).
+        var soundPlaysInBrowsers: Bool
+        /// An H.264 stream's profile_idc (100 High, 110 High 10, 122 High 4:2:2, 244 High 4:4:4); 0 otherwise.
+        var h264Profile: Int
         /// The container's length in seconds; 0 when it does not say.
         var containerSeconds: Double
     }
@@ -111,6 +115,7 @@ enum VideoCodec {
                                         matrix: Int(info.color_matrix), fullRange: info.full_range != 0),
                             isYUV420: info.chroma_420 != 0, codec: cTextField(info.codec),
                             rotation: Int(info.rotation), hasAudio: info.has_audio != 0,
+                            soundPlaysInBrowsers: info.audio_plays_in_browsers != 0, h264Profile: Int(info.h264_profile),
                             containerSeconds: info.container_seconds)
         }
 

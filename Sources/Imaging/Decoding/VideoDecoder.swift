@@ -56,9 +56,10 @@ struct VideoDecoder: ImageDecoding {
             ? Double(header.durationTicks) * Double(header.tick.numerator) / Double(header.tick.denominator)
             : header.containerSeconds
         metadata.video?.durationSeconds = seconds
-        metadata.video?.codec = header.codec
+        metadata.video?.codec = header.codec + (Self.professionalProfiles[header.h264Profile].map { " (\($0))" } ?? "")
         metadata.video?.frameRate = header.frameRate.map { Double($0.numerator) / Double($0.denominator) }
         metadata.video?.hasAudio = header.hasAudio
+        metadata.video?.soundPlaysInBrowsers = header.soundPlaysInBrowsers
         // A Live Photo's MOV marks its still in a timed metadata track, which FFmpeg does not read.
         if format == .quickTime, metadata.video?.stillImageSeconds == nil,
            let still = StillImageTime.seconds(inFileAt: path), still >= 0, seconds <= 0 || still <= seconds {
@@ -70,6 +71,9 @@ struct VideoDecoder: ImageDecoding {
         return ImageInfo(format: format, storedSize: header.size, metadata: metadata, colorModel: "video (\(header.codec))",
                          colorSpace: Self.colorSpace(of: header.color))
     }
+
+    /// H.264 profiles of more than 8-bit 4:2:0, which cameras record and browsers do not play.
+    static let professionalProfiles = [110: "High 10", 122: "High 4:2:2", 244: "High 4:4:4", 44: "CAVLC 4:4:4"]
 
     /// The colour space of a stream's pictures once in RGB: sRGB when it says BT.709
     /// (or nothing), or says what no profile describes.

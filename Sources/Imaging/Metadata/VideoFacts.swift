@@ -9,22 +9,27 @@ public struct VideoFacts: Sendable, Hashable {
     public var frameRate: Double?
     /// Whether the file has an audio stream.
     public var hasAudio: Bool
+    /// Whether that sound is one browsers play in an MP4 (AAC, MP3, Opus,
+    /// FLAC); not a camera's PCM or a 3GP's AMR.
+    public var soundPlaysInBrowsers: Bool
     /// Seconds into the clip of the frame a Live Photo's still was taken
     /// from (`com.apple.quicktime.still-image-time`), when it says.
     public var stillImageSeconds: Double?
 
     public init(durationSeconds: Double, codec: String, frameRate: Double? = nil, hasAudio: Bool = false,
-                stillImageSeconds: Double? = nil) {
+                soundPlaysInBrowsers: Bool = true, stillImageSeconds: Double? = nil) {
         self.durationSeconds = durationSeconds
         self.codec = codec
         self.frameRate = frameRate
         self.hasAudio = hasAudio
+        self.soundPlaysInBrowsers = soundPlaysInBrowsers
         self.stillImageSeconds = stillImageSeconds
     }
 
-    /// Whether browsers play the clip as it is: H.264 (Chromium and
-    /// Firefox play no HEVC).
-    public var playsInBrowsers: Bool { codec == "h264" }
+    /// Whether browsers play the clip as it is: 8-bit 4:2:0 H.264 ("h264";
+    /// Chromium and Firefox play no HEVC, and no H.264 of a professional
+    /// profile, which `codec` names), with sound they play or none.
+    public var playsInBrowsers: Bool { codec == "h264" && (!hasAudio || soundPlaysInBrowsers) }
 
     /// "0:07", "1:02:03": the length as a player shows it.
     public var durationText: String { Self.durationText(durationSeconds) }
