@@ -122,6 +122,35 @@ import TestSupport
         #expect(again.status == 0 && again.stdout.contains("nothing changed since the last run"), "\(again.stdout)")
     }
 
+    /// A photo renamed so that it falls in the other shard: the old shard finds it gone,
+    /// the new one finds a new photo; the merge joins the two, as one run finds the move.
+    @Test func aPhotoRenamedIntoAnotherShardIsMovedAsOneRunMovesIt() throws {
+        let scratch = TemporaryFolder()
+        let folders = try Self.copies(2, in: scratch)
+        let (single, sharded) = (folders[0], folders[1])
+        #expect(try BinaryRun.run(["process", single, "--quiet"]).status == 0)
+        for shard in 0..<2 { #expect(try BinaryRun.run(["process", sharded, "--shard", "\(shard)/2", "--quiet"]).status == 0) }
+        #expect(try BinaryRun.run(["merge", sharded, "--quiet"]).status == 0)
+
+        let old = "2024-05/IMG_0003.JPG", first = try #require(Shard(index: 0, count: 2))
+        let new = try #require((0..<100).map { "2024-05/MOVED_\($0).JPG" }.first {
+            first.contains(relativePath: $0) != first.contains(relativePath: old)
+        })
+        let id = try Catalog(folder: single, access: .read).photo(relativePath: old)?.id
+        for folder in [single, sharded] {
+            #expect(rename(folder + "/" + old, folder + "/" + new) == 0)
+        }
+        #expect(try BinaryRun.run(["process", single, "--quiet"]).status == 0)
+        for shard in 0..<2 { #expect(try BinaryRun.run(["process", sharded, "--shard", "\(shard)/2", "--quiet"]).status == 0) }
+        let merge = try BinaryRun.run(["merge", sharded, "--quiet"])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        // One run keeps the row (its id) at the new path, and no row for the old one.
+        let moved = try Catalog(folder: single, access: .read).photo(relativePath: new)
+        #expect(moved?.id == id && moved?.isMissing == false)
+        #expect(try Catalog(folder: sharded, access: .read).photo(relativePath: old) == nil)
+        try Self.expectSame(sharded, as: single)
+    }
+
     @Test func aShardKilledAndRunAgainGivesTheSameResult() throws {
         let scratch = TemporaryFolder()
         let folders = try Self.copies(2, in: scratch)

@@ -120,6 +120,64 @@ public enum ShardCatalogs {
         return summary
     }
 
+    /// What the folder's catalog held before shards are folded in: its highest photo id,
+    /// and (in a temporary table) the photos already missing, for `joinMoves(_:after:)`.
+    public struct BeforeFolds: Sendable {
+        let lastID: Int64
+    }
+
+    public static func beforeFolds(_ catalog: Catalog) throws(CatalogError) -> BeforeFolds {
+        do {
+            try catalog.database.execute("""
+                DROP TABLE IF EXISTS temp.missing_before_folds;
+                CREATE TEMP TABLE missing_before_folds AS SELECT id FROM photos WHERE missing = 1;
+                """)
+            return BeforeFolds(lastID: Int64(try catalog.database.value("SELECT coalesce(max(id), 0) FROM photos").int ?? 0))
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
+
+    /// A photo renamed into another shard is missing in its old shard's catalog and new in
+    /// its new one's. One run finds it by its content and keeps its row at the new path;
+    /// so does this, after the folds: a row the folds made missing and a row they added
+    /// with the same hash, each the only one of its kind with that hash, become the old
+    /// row at the new path (its id, so its links, kept; the new row's outputs moved to it).
+    /// - Returns: the photos moved.
+    public static func joinMoves(_ catalog: Catalog, after before: BeforeFolds) throws(CatalogError) -> Int {
+        let database = catalog.database
+        do {
+            defer { try? database.execute("DROP TABLE IF EXISTS temp.missing_before_folds") }
+            // Made missing by the folds: not missing before, and no row a fold added.
+            let pairs = try database.rows("""
+                WITH gone AS (SELECT id, hash FROM photos WHERE missing = 1 AND id <= ?1 AND hash IS NOT NULL
+                                  AND id NOT IN (SELECT id FROM temp.missing_before_folds)),
+                     added AS (SELECT id, hash, path FROM photos WHERE missing = 0 AND id > ?1 AND hash IS NOT NULL)
+                SELECT gone.id, added.id, added.path FROM gone JOIN added ON added.hash = gone.hash
+                WHERE (SELECT count(*) FROM gone AS g WHERE g.hash = gone.hash) = 1
+                  AND (SELECT count(*) FROM added AS a WHERE a.hash = gone.hash) = 1
+                """, [before.lastID])
+            let columns = FolderIndexer.upsertColumns
+            try database.transaction {
+                for pair in pairs {
+                    let old = Int64(pair[0].int ?? 0), new = Int64(pair[1].int ?? 0), path = pair[2].string ?? ""
+                    try database.execute("UPDATE photos SET (\(columns)) = (SELECT \(columns) FROM photos WHERE id = ?2) WHERE id = ?1",
+                                         [old, new])
+                    for reference in ["UPDATE output_sources SET photo_id = ?1 WHERE photo_id = ?2",
+                                      "UPDATE photos SET live_still_id = ?1 WHERE live_still_id = ?2",
+                                      "UPDATE photos SET burst_lead_id = ?1 WHERE burst_lead_id = ?2",
+                                      "DELETE FROM photos WHERE id = ?2"] {
+                        try database.execute(reference, [old, new])
+                    }
+                    try database.execute("UPDATE photos SET path = ? WHERE id = ?", [path, old])
+                }
+            }
+            return pairs.count
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
+
     /// Links Live Photos and bursts again over the whole folder (after folding shards that each saw a part).
     /// - Returns: the Live Photos and bursts found.
     public static func relink(_ catalog: Catalog) throws(CatalogError) -> (livePhotos: Int, bursts: Int) {

@@ -32,7 +32,9 @@ struct ProcessScope {
     /// The scope of a re-run, or nil when the whole library must be planned.
     static func of(_ index: IndexSummary, catalog: Catalog, last: ProcessRunRecord?, recipe: String,
                    generationBefore: Int64, foldersUnchanged: (ProcessRunRecord) -> Bool) throws(DatabaseError) -> ProcessScope? {
-        guard let last, last.recipe == recipe, last.generation == generationBefore, !index.interrupted,
+        // A moved photo's old page is named by its old path, which the catalog no longer
+        // holds: the whole library is planned, and its sweep finds the page.
+        guard let last, last.recipe == recipe, last.generation == generationBefore, !index.interrupted, index.moved == 0,
               index.touchedDays.count + index.touchedUndated.count <= limit, foldersUnchanged(last) else { return nil }
         return around(days: index.touchedDays, undated: index.touchedUndated, itemDays: try catalog.itemDays(),
                       sharedStems: ProcessPlan.sharedStems(try catalog.itemPaths()))
