@@ -16,9 +16,9 @@ extension FolderProcess {
         let catalog = try Catalog(folder: folder, path: catalogPath, access: .create)
         let shards = ShardCatalogs.existing(beside: folderCatalog)
         if options.mergesShards {
-            let before = try ShardCatalogs.beforeFolds(catalog)
-            for shard in shards { _ = try ShardCatalogs.fold(shard, into: catalog) }
             if !shards.isEmpty {
+                let before = try ShardCatalogs.beforeFolds(catalog)
+                for shard in shards { _ = try ShardCatalogs.fold(shard, into: catalog) }
                 _ = try ShardCatalogs.joinMoves(catalog, after: before)
                 _ = try ShardCatalogs.relink(catalog)
             }
