@@ -5,7 +5,11 @@
 // size and the RGB PSNR of the GIF's frames against the frames given are
 // printed.
 //
-//   filmroll-bench gif [--size WxH] [--speed S] [--quality Q] [--palette-scale full|half|quarter] [--repeat R] FILE...
+//   filmroll-bench gif [--size WxH] [--speed S] [--quality Q] [--palette-scale full|half|quarter] [--per-frame]
+//                      [--jobs N] [--repeat R] FILE...
+//
+// `--speed 8 --palette-scale quarter --per-frame --jobs 1` encodes as a
+// day's animation in `filmroll process` does.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,12 +32,14 @@ enum GIFBench {
             case "--speed": options.speed = value.flatMap { Int($0) }; arguments.removeFirst()
             case "--quality": options.quality = value.flatMap { Int($0) } ?? 80; arguments.removeFirst()
             case "--palette-scale": options.paletteShrink = ["half": 2, "quarter": 4][value ?? ""] ?? 1; arguments.removeFirst()
+            case "--per-frame": options.triesSharedPalette = false
+            case "--jobs": options.jobs = max(1, value.flatMap { Int($0) } ?? 1); arguments.removeFirst()
             case "--repeat": repeats = value.flatMap { Int($0) } ?? 0; arguments.removeFirst()
             default: files.append(argument)
             }
         }
         guard repeats > 0, !files.isEmpty else {
-            printError("usage: filmroll-bench gif [--size WxH] [--speed S] [--quality Q] [--palette-scale full|half|quarter] [--repeat R] FILE...")
+            printError("usage: filmroll-bench gif [--size WxH] [--speed S] [--quality Q] [--palette-scale full|half|quarter] [--per-frame] [--jobs N] [--repeat R] FILE...")
             return 64
         }
         do {

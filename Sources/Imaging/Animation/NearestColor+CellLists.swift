@@ -4,12 +4,16 @@ extension NearestColor {
     /// An entry is packed as index << 24 | r << 16 | g << 8 | b, and a
     /// listed item carries its squared distance to the cell above that, so
     /// items sort by distance to the cell, then index. Lists follow one
-    /// another in `items`, each ended by `end`.
+    /// another in `items`, each ended by `end`; `lookahead` slots of
+    /// `end` past the last list let a reader take any list's first
+    /// `lookahead` slots at once.
     final class CellLists {
         /// A cell whose list is not made yet.
         static let unlisted: Int64 = -1
         /// Ends every list: farther from the cell than any colour can be.
         static let end = UInt64.max
+        /// Slots a reader may take at once from a list's start.
+        static let lookahead = 4
         let shift: UInt8
         let side: Int
         let levels: Int32
@@ -28,7 +32,8 @@ extension NearestColor {
             let cells = side * side * side
             lists = .allocate(capacity: cells)
             lists.initialize(repeating: Self.unlisted, count: cells)
-            items = .allocate(capacity: capacity)
+            items = .allocate(capacity: capacity + Self.lookahead)
+            items.initialize(repeating: Self.end, count: capacity + Self.lookahead)
         }
 
         deinit {
@@ -120,8 +125,9 @@ extension NearestColor {
         }
 
         private func grow(to newCapacity: Int) {
-            let newItems = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
-            newItems.update(from: items, count: used)
+            let newItems = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity + Self.lookahead)
+            newItems.initialize(from: items, count: used)
+            (newItems + used).initialize(repeating: Self.end, count: newCapacity + Self.lookahead - used)
             items.deallocate()
             items = newItems
             capacity = newCapacity
