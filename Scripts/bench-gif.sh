@@ -115,7 +115,7 @@ run() {
 first_err() { grep -v -e '^Command exited' -e '^[0-9]*$' "$1" | tail -n 1; }
 
 # ---- warm-up: page cache, a check that each tool works, peak RSS
-declare -A rss_mb=() walls=() bg=() tries=()
+declare -A rss_mb=() walls=() cpus=() bg=() tries=()
 for key in "${tools[@]}"; do
   [[ -n "${broken[$key]:-}" ]] && continue
   if [[ $key == gifsicle-* && -n "${broken[ffmpeg-${key#gifsicle-}]:-}" ]]; then
@@ -138,43 +138,15 @@ done
 
 # ---- timed runs, interleaved: each round runs every tool once
 log "timing: $nframes frames, median of $runs runs..."
-todo=1 round=0
-while ((todo)); do
-  todo=0 round=$((round + 1))
-  for key in "${tools[@]}"; do
-    [[ -n "${broken[$key]:-}" ]] && continue
-    read -ra kept <<<"${walls[$key]}"
-    ((${#kept[@]} < runs && ${tries[$key]} < 3 * runs)) || continue
-    todo=1 tries[$key]=$((${tries[$key]} + 1))
-    rm -f "$(out "$key")"
-    cpu_snapshot; b0=$busy o0=$ours
-    t0=$(now)
-    if ! run "$key" 2>>"$work/$key.err"; then
-      broken[$key]="$key failed in a timed run: $(first_err "$work/$key.err")"
-      continue
-    fi
-    t1=$(now)
-    cpu_snapshot
-    wall=$(calc %.3f "$t1 - $t0")
-    share=$(calc %.3f "($busy - $b0 - ($ours - $o0)) / ($wall * $clk_tck * $ncpu)")
-    share=$(calc %.3f "$share < 0 ? 0 : $share")
-    if awk "BEGIN { exit !($share <= $bg_max || ${tries[$key]} > 2 * $runs) }"; then
-      walls[$key]+="$wall "
-      bg[$key]=$(calc %.3f "$share > ${bg[$key]} ? $share : ${bg[$key]}")
-    else
-      log "  $key: run redone, other processes used $(calc %.0f "100 * $share")% of the CPU"
-    fi
-  done
-  ((todo)) && log "  round $round done"
-done
+run_key() {  # run_key TOOL
+  rm -f "$(out "$1")"
+  run "$1"
+}
+interleaved_runs "$runs" "${tools[@]}"
 
-declare -A med=() lo=() hi=()
-for key in "${!walls[@]}"; do
-  [[ -n "${broken[$key]:-}" || -z "${walls[$key]}" ]] && continue
-  med[$key]=$(median <<<"${walls[$key]}")
-  lo[$key]=$(tr ' ' '\n' <<<"${walls[$key]}" | sed '/^$/d' | sort -n | head -n 1)
-  hi[$key]=$(tr ' ' '\n' <<<"${walls[$key]}" | sed '/^$/d' | sort -n | tail -n 1)
-done
+# shellcheck disable=SC2034  # cpu_med: filled by run_stats, unused here
+declare -A med=() lo=() hi=() cpu_med=()
+run_stats
 
 # ---- the last run's GIFs: size, frames, delays, loop, PSNR
 declare -A kb=() bytes=() n_out=() delays=() loops=() dims=() q_mean=() q_worst=() q_frame=() q_n=() q_median=()

@@ -111,7 +111,7 @@ run() {
 }
 
 # ---- warm-up: page cache, a check that each tool works, peak RSS
-declare -A rss_mb=() walls=() bg=() tries=()
+declare -A rss_mb=() walls=() cpus=() bg=() tries=()
 for row in "${rows[@]}"; do
   out=$work/out/$row
   [[ -n "${broken[$row]:-}" ]] && continue
@@ -133,44 +133,16 @@ done
 
 # ---- timed runs, interleaved: each round runs every row once
 log "timing: $nfiles DNGs per set, median of $runs runs..."
-todo=1 round=0
-while ((todo)); do
-  todo=0 round=$((round + 1))
-  for row in "${rows[@]}"; do
-    out=$work/out/$row
-    [[ -n "${broken[$row]:-}" ]] && continue
-    read -ra kept <<<"${walls[$row]}"
-    ((${#kept[@]} < runs && ${tries[$row]} < 3 * runs)) || continue
-    todo=1 tries[$row]=$((${tries[$row]} + 1))
-    rm -rf "$out" && mkdir -p "$out"
-    cpu_snapshot; b0=$busy o0=$ours
-    t0=$(now)
-    if ! run "$row" "$out" >/dev/null 2>>"$work/$row.err"; then
-      broken[$row]="failed in a timed run: $(tail -n 1 "$work/$row.err")"
-      continue
-    fi
-    t1=$(now)
-    cpu_snapshot
-    wall=$(calc %.3f "$t1 - $t0")
-    share=$(calc %.3f "($busy - $b0 - ($ours - $o0)) / ($wall * $clk_tck * $ncpu)")
-    share=$(calc %.3f "$share < 0 ? 0 : $share")
-    if awk "BEGIN { exit !($share <= $bg_max || ${tries[$row]} > 2 * $runs) }"; then
-      walls[$row]+="$wall "
-      bg[$row]=$(calc %.3f "$share > ${bg[$row]} ? $share : ${bg[$row]}")
-    else
-      log "  $row: run redone, other processes used $(calc %.0f "100 * $share")% of the CPU"
-    fi
-  done
-  ((todo)) && log "  round $round done"
-done
+run_key() {  # run_key ROW
+  local out=$work/out/$1
+  rm -rf "$out" && mkdir -p "$out"
+  run "$1" "$out" >/dev/null
+}
+interleaved_runs "$runs" "${rows[@]}"
 
-declare -A med=() lo=() hi=()
-for row in "${!walls[@]}"; do
-  [[ -n "${broken[$row]:-}" || -z "${walls[$row]}" ]] && continue
-  med[$row]=$(median <<<"${walls[$row]}")
-  lo[$row]=$(tr ' ' '\n' <<<"${walls[$row]}" | sed '/^$/d' | sort -n | head -n 1)
-  hi[$row]=$(tr ' ' '\n' <<<"${walls[$row]}" | sed '/^$/d' | sort -n | tail -n 1)
-done
+# shellcheck disable=SC2034  # cpu_med: filled by run_stats, unused here
+declare -A med=() lo=() hi=() cpu_med=()
+run_stats
 
 # ---- report
 ratio() { [[ -n "${med[$1]:-}" && -n "${med[$2]:-}" ]] && calc %.3f "${med[$1]} / ${med[$2]}"; }

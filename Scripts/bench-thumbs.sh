@@ -85,7 +85,7 @@ run() {
 
 
 # ---- warm-up: page cache, a check that each tool works, peak RSS
-declare -A rss_mb=() decode=() walls=() bg=() tries=()
+declare -A rss_mb=() decode=() walls=() cpus=() bg=() tries=()
 for size in "${sizes[@]}"; do
   for tool in "${tools[@]}"; do
     key=$tool-$size out=$work/out/$tool-$size
@@ -115,46 +115,18 @@ done
 
 # ---- timed runs, interleaved: each round runs every tool at every size once
 log "timing: ${#files[@]} files, ${sizes[*]} px, median of $runs runs..."
-todo=1 round=0
-while ((todo)); do
-  todo=0 round=$((round + 1))
-  for size in "${sizes[@]}"; do
-    for tool in "${tools[@]}"; do
-      key=$tool-$size out=$work/out/$tool-$size
-      [[ -n "${broken[$key]:-}" ]] && continue
-      read -ra kept <<<"${walls[$key]}"
-      ((${#kept[@]} < runs && ${tries[$key]} < 3 * runs)) || continue
-      todo=1 tries[$key]=$((${tries[$key]} + 1))
-      rm -rf "$out" && mkdir -p "$out"
-      cpu_snapshot; b0=$busy o0=$ours
-      t0=$(now)
-      if ! run "$tool" "$size" "$out" 2>>"$work/$key.err"; then
-        broken[$key]="$tool failed in a timed run: $(tail -n 1 "$work/$key.err")"
-        continue
-      fi
-      t1=$(now)
-      cpu_snapshot
-      wall=$(calc %.3f "$t1 - $t0")
-      share=$(calc %.3f "($busy - $b0 - ($ours - $o0)) / ($wall * $clk_tck * $ncpu)")
-      share=$(calc %.3f "$share < 0 ? 0 : $share")
-      if awk "BEGIN { exit !($share <= $bg_max || ${tries[$key]} > 2 * $runs) }"; then
-        walls[$key]+="$wall "
-        bg[$key]=$(calc %.3f "$share > ${bg[$key]} ? $share : ${bg[$key]}")
-      else
-        log "  $key: run redone, other processes used $(calc %.0f "100 * $share")% of the CPU"
-      fi
-    done
-  done
-  ((todo)) && log "  round $round done"
-done
+run_key() {  # run_key TOOL-SIZE
+  local out=$work/out/$1
+  rm -rf "$out" && mkdir -p "$out"
+  run "${1%-*}" "${1##*-}" "$out"
+}
+keys=()
+for size in "${sizes[@]}"; do for tool in "${tools[@]}"; do keys+=("$tool-$size"); done; done
+interleaved_runs "$runs" "${keys[@]}"
 
-declare -A med=() lo=() hi=() kb=() q_mean=() q_min=() q_psnr=() q_n=() q_orient=()
-for key in "${!walls[@]}"; do
-  [[ -n "${broken[$key]:-}" ]] && continue
-  med[$key]=$(median <<<"${walls[$key]}")
-  lo[$key]=$(tr ' ' '\n' <<<"${walls[$key]}" | sed '/^$/d' | sort -n | head -n 1)
-  hi[$key]=$(tr ' ' '\n' <<<"${walls[$key]}" | sed '/^$/d' | sort -n | tail -n 1)
-done
+# shellcheck disable=SC2034  # cpu_med: filled by run_stats, unused here
+declare -A med=() lo=() hi=() cpu_med=() kb=() q_mean=() q_min=() q_psnr=() q_n=() q_orient=()
+run_stats
 
 # ---- quality of the last run's thumbnails
 for size in "${sizes[@]}"; do

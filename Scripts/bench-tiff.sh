@@ -116,49 +116,21 @@ done
 
 # ---- timed runs, interleaved: each round runs every set, size and tool once
 log "timing: $nfiles files × ${kinds[*]}, ${sizes[*]} px, median of $runs runs..."
-todo=1 round=0
-while ((todo)); do
-  todo=0 round=$((round + 1))
-  for kind in "${kinds[@]}"; do
-    for size in "${sizes[@]}"; do
-      for tool in "${tools[@]}"; do
-        key=$kind-$size-$tool out=$work/out/$key
-        [[ -n "${broken[$key]:-}" ]] && continue
-        read -ra kept <<<"${walls[$key]}"
-        ((${#kept[@]} < runs && ${tries[$key]} < 3 * runs)) || continue
-        todo=1 tries[$key]=$((${tries[$key]} + 1))
-        rm -rf "$out" && mkdir -p "$out"
-        cpu_snapshot; b0=$busy o0=$ours
-        t0=$(now)
-        if ! run "$kind" "$tool" "$size" "$out" 2>>"$work/$key.err"; then
-          broken[$key]="$tool failed in a timed run: $(tail -n 1 "$work/$key.err")"
-          continue
-        fi
-        t1=$(now)
-        cpu_snapshot
-        wall=$(calc %.3f "$t1 - $t0")
-        share=$(calc %.3f "($busy - $b0 - ($ours - $o0)) / ($wall * $clk_tck * $ncpu)")
-        share=$(calc %.3f "$share < 0 ? 0 : $share")
-        if awk "BEGIN { exit !($share <= $bg_max || ${tries[$key]} > 2 * $runs) }"; then
-          walls[$key]+="$wall "
-          cpus[$key]+="$(calc %.3f "($ours - $o0) / $clk_tck") "
-          bg[$key]=$(calc %.3f "$share > ${bg[$key]} ? $share : ${bg[$key]}")
-        else
-          log "  $key: run redone, other processes used $(calc %.0f "100 * $share")% of the CPU"
-        fi
-      done
-    done
-  done
-  ((todo)) && log "  round $round done"
+run_key() {  # run_key KIND-SIZE-TOOL
+  local out=$work/out/$1 kind size tool
+  IFS=- read -r kind size tool <<<"$1"
+  rm -rf "$out" && mkdir -p "$out"
+  run "$kind" "$tool" "$size" "$out"
+}
+keys=()
+for kind in "${kinds[@]}"; do
+  for size in "${sizes[@]}"; do for tool in "${tools[@]}"; do keys+=("$kind-$size-$tool"); done; done
 done
+interleaved_runs "$runs" "${keys[@]}"
 
 declare -A med=() lo=() hi=() cpu_med=() q=()
-for key in "${!walls[@]}"; do
-  [[ -n "${broken[$key]:-}" ]] && continue
-  med[$key]=$(median <<<"${walls[$key]}")
-  cpu_med[$key]=$(median <<<"${cpus[$key]}")
-  lo[$key]=$(tr ' ' '\n' <<<"${walls[$key]}" | sed '/^$/d' | sort -n | head -n 1)
-  hi[$key]=$(tr ' ' '\n' <<<"${walls[$key]}" | sed '/^$/d' | sort -n | tail -n 1)
+run_stats
+for key in "${!med[@]}"; do
   # The last run's thumbnails against Pillow's from the original JPEGs (same stems).
   size=${key#*-} size=${size%-*}
   log "quality: $key..."
