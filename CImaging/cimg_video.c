@@ -230,6 +230,7 @@ struct cimg_video_writer {
     /* The source whose sound goes into audio_stream, or NULL: AAC copied as
      * it is, other sound re-encoded to AAC by `aac`. */
     cimg_video_reader *audio_source;
+    uint64_t sound_limit;   /* cimg_video_writer_limit_sound's mark */
     AVStream *audio_stream;
     cimg_aac *aac;
 };
@@ -402,6 +403,7 @@ int cimg_video_writer_open(int fd, const char *path, const cimg_video_writer_opt
     cimg_video_writer *writer = calloc(1, sizeof *writer);
     if (writer == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     writer->io.fd = fd;
+    writer->sound_limit = UINT64_MAX;
     int status = cimg_writer_setup(writer, path, options, error);
     if (status != CIMG_OK) {
         cimg_video_writer_free(writer);
@@ -483,10 +485,15 @@ static int cimg_writer_send(cimg_video_writer *writer, int64_t duration, cimg_er
     return status;
 }
 
+void cimg_video_writer_limit_sound(cimg_video_writer *writer, uint64_t mark) {
+    if (writer != NULL) writer->sound_limit = mark;
+}
+
 int cimg_video_writer_finish(cimg_video_writer *writer, cimg_error *error) {
     cimg_av_begin();
     if (writer == NULL || writer->failed) return cimg_fail(error, CIMG_ERR_ARGUMENT, "the video writer has failed");
     writer->failed = 1;   /* finished: nothing more may be added */
+    writer->sound_limit = UINT64_MAX;
     if (writer->frame_count == 0) return cimg_fail(error, CIMG_ERR_ARGUMENT, "a video needs at least one frame");
     int result = avcodec_send_frame(writer->codec, NULL);
     if (result < 0) return cimg_av_fail(error, result, "libx264");
@@ -522,17 +529,29 @@ struct cimg_video_reader {
     int ended;
     int audio_index;        /* the best audio stream, or -1 */
     int keeps_audio;        /* a writer copies its packets: they are queued as they are read */
+    /* The queue is filled by the thread that reads and emptied by the one
+     * that writes, which may be another (a transcode decodes ahead). */
+    pthread_mutex_t audio_lock;
+    uint64_t audio_first;   /* the number, counted from the first queued, of audio[0] */
     AVPacket **audio;       /* queued audio packets, oldest first */
     size_t audio_count;
     size_t audio_capacity;
     int64_t first_pts;      /* the first frame decoded, in the video stream's time base; AV_NOPTS_VALUE before */
 };
 
+static void cimg_reader_queue_audio_locked(cimg_video_reader *reader, const AVPacket *packet);
+
 /* The most audio packets queued between two video frames (a few MB of AAC):
  * past it a file's sound is dropped, not its memory grown. */
 enum { CIMG_AUDIO_QUEUE_MAX = 8192 };
 
 static void cimg_reader_queue_audio(cimg_video_reader *reader, const AVPacket *packet) {
+    pthread_mutex_lock(&reader->audio_lock);
+    cimg_reader_queue_audio_locked(reader, packet);
+    pthread_mutex_unlock(&reader->audio_lock);
+}
+
+static void cimg_reader_queue_audio_locked(cimg_video_reader *reader, const AVPacket *packet) {
     if (reader->audio_count == reader->audio_capacity) {
         size_t capacity = reader->audio_capacity ? reader->audio_capacity * 2 : 64;
         if (capacity > CIMG_AUDIO_QUEUE_MAX) {
@@ -590,13 +609,29 @@ static int cimg_writer_add_audio_stream(cimg_video_writer *writer, cimg_video_re
  * frame decoded is time 0 (sound before it is dropped). */
 static int cimg_writer_copy_audio(cimg_video_writer *writer, cimg_error *error) {
     cimg_video_reader *source = writer->audio_source;
-    if (source == NULL || writer->audio_stream == NULL || source->audio_count == 0) return CIMG_OK;
+    if (source == NULL || writer->audio_stream == NULL) return CIMG_OK;
+    /* The packets before the limit are taken from the queue, and written outside the lock. */
+    pthread_mutex_lock(&source->audio_lock);
+    size_t count = source->audio_count;
+    if (writer->sound_limit < source->audio_first + count) {
+        count = writer->sound_limit > source->audio_first ? (size_t)(writer->sound_limit - source->audio_first) : 0;
+    }
+    AVPacket **queued = count > 0 ? malloc(count * sizeof *queued) : NULL;
+    if (queued != NULL) {
+        memcpy(queued, source->audio, count * sizeof *queued);
+        memmove(source->audio, source->audio + count, (source->audio_count - count) * sizeof *queued);
+        source->audio_count -= count;
+        source->audio_first += count;
+    }
+    pthread_mutex_unlock(&source->audio_lock);
+    if (count == 0) return CIMG_OK;
+    if (queued == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     const AVStream *input = source->format->streams[source->audio_index];
     const AVStream *video = source->format->streams[source->stream_index];
     int64_t start = source->first_pts == AV_NOPTS_VALUE ? 0 : av_rescale_q(source->first_pts, video->time_base, input->time_base);
     int status = CIMG_OK;
-    for (size_t index = 0; index < source->audio_count; index++) {
-        AVPacket *packet = source->audio[index];
+    for (size_t index = 0; index < count; index++) {
+        AVPacket *packet = queued[index];
         if (status == CIMG_OK && packet->pts != AV_NOPTS_VALUE && packet->pts >= start && writer->aac != NULL) {
             int result = cimg_aac_add(writer->aac, packet, start, writer->format);
             if (result < 0) {
@@ -615,9 +650,9 @@ static int cimg_writer_copy_audio(cimg_video_writer *writer, cimg_error *error) 
                                                       : cimg_av_fail(error, result, NULL);
             }
         }
-        av_packet_free(&source->audio[index]);
+        av_packet_free(&queued[index]);
     }
-    source->audio_count = 0;
+    free(queued);
     return status;
 }
 
@@ -630,6 +665,7 @@ void cimg_video_reader_free(cimg_video_reader *reader) {
     sws_freeContext(reader->scaler);
     for (size_t index = 0; index < reader->audio_count; index++) av_packet_free(&reader->audio[index]);
     free(reader->audio);
+    pthread_mutex_destroy(&reader->audio_lock);
     free(reader);
 }
 
@@ -776,6 +812,7 @@ int cimg_video_reader_open_part(const char *path, int64_t start, int64_t end, in
     memset(info, 0, sizeof *info);
     cimg_video_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    pthread_mutex_init(&reader->audio_lock, NULL);
     int status = cimg_reader_setup(reader, path, start, end, quick, threads, max_pixels, info, error);
     if (status != CIMG_OK) {
         cimg_video_reader_free(reader);
@@ -918,6 +955,9 @@ int cimg_video_reader_next_scaled(cimg_video_reader *reader, int output, uint32_
         frame_info->pts = frame->best_effort_timestamp != AV_NOPTS_VALUE ? frame->best_effort_timestamp : frame->pts;
         frame_info->duration = frame->pkt_duration;
     }
+    pthread_mutex_lock(&reader->audio_lock);
+    frame_info->sound_mark = reader->audio_first + reader->audio_count;
+    pthread_mutex_unlock(&reader->audio_lock);
     av_frame_unref(frame);
     return status;
 }

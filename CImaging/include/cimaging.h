@@ -734,6 +734,11 @@ int cimg_video_writer_open(int fd, const char *path, const cimg_video_writer_opt
  *  size to yuv420p and encodes it; it lasts duration ticks of the time base. */
 int cimg_video_writer_add(cimg_video_writer *writer, const uint8_t *pixels, size_t bytes_per_row, int pixel_format,
                           int64_t duration, cimg_error *error);
+/** The sound a writer copies from its reader after each frame: the packets
+ *  queued before `mark` (a frame's sound_mark), so that what goes with each
+ *  frame does not depend on how far another thread has read ahead;
+ *  UINT64_MAX (the default): all that is queued. */
+void cimg_video_writer_limit_sound(cimg_video_writer *writer, uint64_t mark);
 /** Flushes the encoder and writes the index (moov first). The caller closes fd. */
 int cimg_video_writer_finish(cimg_video_writer *writer, cimg_error *error);
 /** Frees a writer, finished or not; the caller closes fd and keeps or removes the file. */
@@ -768,6 +773,7 @@ typedef struct cimg_video_frame_info {
     int decoded;             /* 0 when the video has no more frames */
     int64_t pts;             /* presentation time, in time base ticks */
     int64_t duration;        /* in time base ticks; 0 when unknown */
+    uint64_t sound_mark;     /* sound packets the reader had queued for a writer when it returned this frame */
 } cimg_video_frame_info;
 
 /** cimg_video_reader_next's output: the Y, Cb and Cr planes as coded,

@@ -170,6 +170,28 @@ import TestSupport
         #expect(try ImageDecoder.readInfo(contentsOf: folder + "/silent.mp4").metadata.video?.hasAudio == false)
     }
 
+    /// Each frame is decoded on another thread while the one before is encoded, and the
+    /// sound the reader queues meanwhile is taken by the encoder under a lock, each frame
+    /// with the sound read up to the next: the clip's bytes are those of decoding in turn,
+    /// with AAC copied, turned, as planes or (HDR, tone-mapped) through RGB. (Not the PCM
+    /// clip: an untagged H.264 made while other clips are made in the same process does
+    /// not always come out the same, decoded ahead or not.)
+    @Test(arguments: ["iphone-hevc.mov", "iphone-hlg.mov"])
+    func decodingAheadMakesTheSameBytes(name: String) throws {
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = VideoOptions(crf: 23, preset: .veryfast)
+        options.threads = 1
+        let ahead = try ClipTranscoder.transcode(Self.clip(name), to: folder + "/ahead.mp4", options: options, limits: .default)
+        let inTurn = try ClipTranscoder.transcode(Self.clip(name), to: folder + "/in-turn.mp4", options: options,
+                                                  limits: .default, decodesAhead: false)
+        #expect(ahead == inTurn && ahead > 0)
+        let bytes = try #require(FileManager.default.contents(atPath: folder + "/ahead.mp4"))
+        #expect(bytes == FileManager.default.contents(atPath: folder + "/in-turn.mp4"))
+        let sound = try ImageDecoder.readInfo(contentsOf: Self.clip(name)).metadata.video?.hasAudio
+        #expect(try ImageDecoder.readInfo(contentsOf: folder + "/ahead.mp4").metadata.video?.hasAudio == sound)
+    }
+
     /// What browsers play as it is: 8-bit H.264 with AAC (or no sound); not a camera's PCM
     /// sound, nor an H.264 of a professional profile (the avcC's profile byte, read unopened).
     @Test func whatBrowsersPlayAsItIs() throws {

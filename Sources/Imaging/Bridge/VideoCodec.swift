@@ -52,6 +52,12 @@ enum VideoCodec {
             if status != 0 { throw .videoEncodingFailed(Self.message(error)) }
         }
 
+        /// The sound copied after each frame from now on: the reader's packets
+        /// queued before `mark` (a frame's `soundMark`); nil: all queued.
+        func limitSound(to mark: UInt64?) {
+            cimg_video_writer_limit_sound(handle, mark ?? .max)
+        }
+
         /// Flushes the encoder and writes the index, moov before mdat.
         func finish() throws(ImagingError) {
             var error = cimg_error()
@@ -153,8 +159,10 @@ enum VideoCodec {
         }
 
         /// The next frame as RGB8 scaled to `size` (no larger than the
-        /// frame), with its time and duration in ticks; nil at the end.
-        func nextRGB(scaledTo size: PixelSize) throws(ImagingError) -> (image: Image, pts: Int64, duration: Int64)? {
+        /// frame), with its time and duration in ticks and its `soundMark`
+        /// (as `nextPlanes(scaledTo:into:)`'s); nil at the end.
+        func nextRGB(scaledTo size: PixelSize) throws(ImagingError) -> (image: Image, pts: Int64, duration: Int64,
+                                                                         soundMark: UInt64)? {
             var frame = cimg_video_frame_info()
             var failure: ImagingError?
             let image = Image(width: size.width, height: size.height, format: .rgb8) { pixels in
@@ -166,7 +174,7 @@ enum VideoCodec {
                 if failure != nil || frame.decoded == 0 { pixels.update(repeating: 0) }
             }
             if let failure { throw failure }
-            return frame.decoded == 0 ? nil : (image, frame.pts, frame.duration)
+            return frame.decoded == 0 ? nil : (image, frame.pts, frame.duration, frame.sound_mark)
         }
 
         deinit { cimg_video_reader_free(handle) }
@@ -180,8 +188,9 @@ enum VideoCodec {
 
         /// As `nextPlanes(scaledTo:)`, into `bytes`, which keeps its storage when it is
         /// already the size (a frame after frame costs no allocation, no page faults).
+        /// `soundMark`: the sound packets queued for a writer when the frame came (`limitSound(to:)`).
         func nextPlanes(scaledTo size: PixelSize,
-                        into bytes: inout [UInt8]) throws(ImagingError) -> (pts: Int64, duration: Int64)? {
+                        into bytes: inout [UInt8]) throws(ImagingError) -> (pts: Int64, duration: Int64, soundMark: UInt64)? {
             let chroma = ((size.width + 1) / 2) * ((size.height + 1) / 2)
             if bytes.count != size.pixelCount + 2 * chroma { bytes = [UInt8](repeating: 0, count: size.pixelCount + 2 * chroma) }
             var frame = cimg_video_frame_info()
@@ -191,7 +200,7 @@ enum VideoCodec {
                                               UInt32(size.height), planes.baseAddress, size.width, &frame, &error)
             }
             if status != 0 { throw .videoDecodingFailed(Writer.message(error)) }
-            return frame.decoded == 0 ? nil : (frame.pts, frame.duration)
+            return frame.decoded == 0 ? nil : (frame.pts, frame.duration, frame.sound_mark)
         }
 
         /// The next frame's Y, Cb and Cr planes as coded, packed; nil at the end.

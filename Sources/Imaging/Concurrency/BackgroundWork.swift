@@ -18,6 +18,11 @@ public final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Work already done on this thread: its result, as the same type.
+    public init(finished value: Value) {
+        self.value = value
+    }
+
     /// Waits for the work to finish and gives its result.
     public func result() -> Value {
         done.wait()

@@ -81,6 +81,12 @@ public final class VideoEncoder {
     /// - Throws: on a frame of another size, past `options.maxFrames`, or
     ///   when encoding or writing fails; the temporary file is gone then.
     public func add(_ frame: Image, duration: Int = 1) throws(ImagingError) {
+        try add(frame, duration: duration, soundUpTo: nil)
+    }
+
+    /// As `add(_:duration:)`, copying after it only the source's sound
+    /// queued before `soundMark` (`Writer.limitSound(to:)`).
+    func add(_ frame: Image, duration: Int, soundUpTo soundMark: UInt64?) throws(ImagingError) {
         guard let writer else { throw .videoEncodingFailed("the video is already finished or abandoned") }
         guard frame.size == size || frame.size == requestedSize else {
             cancel()
@@ -95,6 +101,7 @@ public final class VideoEncoder {
             throw .limitExceeded(.videoFrames(maximum: options.maxFrames))
         }
         do {
+            writer.limitSound(to: soundMark)
             try writer.add(frame.convertedToSRGB(), duration: Int64(duration))
         } catch {
             cancel()
@@ -106,8 +113,9 @@ public final class VideoEncoder {
 
     /// Encodes a frame given as its Y, Cb and Cr planes (8-bit 4:2:0,
     /// limited range, BT.709, packed) at the video's size, lasting `duration`
-    /// ticks: a video re-encoded without going through RGB.
-    func add(planes: [UInt8], duration: Int) throws(ImagingError) {
+    /// ticks: a video re-encoded without going through RGB. With a source's
+    /// sound, `soundMark` limits what is copied after it (`Writer.limitSound(to:)`).
+    func add(planes: [UInt8], duration: Int, soundUpTo soundMark: UInt64? = nil) throws(ImagingError) {
         guard let writer else { throw .videoEncodingFailed("the video is already finished or abandoned") }
         let chroma = ((size.width + 1) / 2) * ((size.height + 1) / 2)
         guard planes.count == size.pixelCount + 2 * chroma, duration > 0 else {
@@ -119,6 +127,7 @@ public final class VideoEncoder {
             throw .limitExceeded(.videoFrames(maximum: options.maxFrames))
         }
         do {
+            writer.limitSound(to: soundMark)
             try writer.add(planes: planes, duration: Int64(duration))
         } catch {
             cancel()

@@ -67,7 +67,7 @@ public final class VideoReader {
     private func decodeRGB() throws(ImagingError) -> (image: Image, pts: Int64, duration: Int64)? {
         guard let frame = try reader.nextRGB(scaledTo: frameSize ?? info.size) else { return nil }
         try countFrame()
-        return frame
+        return (frame.image, frame.pts, frame.duration)
     }
 
     /// The next frame's planes as coded (8-bit 4:2:0 streams only); nil
