@@ -65,7 +65,9 @@ int cimg_aac_open(const AVStream *input, AVFormatContext *format, cimg_aac **out
     result = avcodec_open2(encoder, encoding, NULL);
     if (result < 0) return result;
 
-    AVChannelLayout source_layout;
+    /* Zeroed: av_channel_layout_copy uninits its destination first, and a
+       stack struct's garbage could read as a custom layout to free. */
+    AVChannelLayout source_layout = {0};
     if (aac->decoder->ch_layout.order == AV_CHANNEL_ORDER_UNSPEC)
         av_channel_layout_default(&source_layout, aac->decoder->ch_layout.nb_channels);
     else if ((result = av_channel_layout_copy(&source_layout, &aac->decoder->ch_layout)) < 0)
