@@ -21,5 +21,5 @@ if [[ $which == address || $which == all ]]; then
 fi
 if [[ $which == thread || $which == all ]]; then
   swift test --sanitize=thread --scratch-path .build-tsan \
-    --filter 'ThumbsCommandTests|ImagePipelineTests|LRUCacheTests|FolderIndexerTests|CatalogCommandTests|FourCutRendererTests|GIFAnimatorTests|GIFAnimationStreamTests|AnimationStreamingTests|VideoDecoderTests'
+    --filter 'ThumbsCommandTests|ImagePipelineTests|LRUCacheTests|FolderIndexerTests|CatalogCommandTests|FourCutRendererTests|GIFAnimatorTests|GIFAnimationStreamTests|AnimationStreamingTests|VideoDecoderTests|WorkerThreadsTests|PlanExecutorTests'
 fi

@@ -67,8 +67,7 @@ extension Catalog {
         }
         let facts = PhotoFacts.read(entry)
         let placeholders = Array(repeating: "?", count: facts.columnValues.count + 1).joined(separator: ", ")
-        let assignments = FolderIndexer.upsertColumns.split(separator: ",")
-            .map { "\($0.trimmingCharacters()) = excluded.\($0.trimmingCharacters())" }.joined(separator: ", ")
+        let assignments = FolderIndexer.upsertColumnNames.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         try database.execute("""
             INSERT INTO photos (path, \(FolderIndexer.upsertColumns)) VALUES (\(placeholders))
             ON CONFLICT(path) DO UPDATE SET \(assignments)

@@ -29,30 +29,41 @@ enum CatalogCheckStamp {
     /// yet in the file) or the stamp cannot be written (a read-only card:
     /// the check then runs each time, as before).
     ///
-    /// File times move in steps of the kernel's clock tick (4 ms at 250 Hz):
-    /// a write in the same tick as the last one before the stamp would leave
-    /// them as stamped. So a file written less than `settle` ago is stamped
-    /// only once that time has passed (waiting for it when `waits`), and
-    /// only if it is still as it was.
+    /// The kernel times a file's changes by its coarse clock, which moves a
+    /// tick at a time (4 ms at 250 Hz): a write in the tick of the last
+    /// change before the stamp would leave the times as stamped. So a file
+    /// changed in the clock's current tick is stamped only once the clock
+    /// has moved past its change (waiting for that, at most 100 ms, when
+    /// `waits`) and only if it is still as it was; any later write then
+    /// gets a later time. The wait is what is left of one tick.
     static func record(_ catalogPath: String, waits: Bool = false) {
-        guard let current = state(of: catalogPath), let age = age(of: catalogPath) else { return }
-        if age < settle {
+        guard let current = state(of: catalogPath), let changed = changeTime(of: catalogPath) else { return }
+        if !clockHasPassed(changed) {
             guard waits else { return }
-            usleep(useconds_t((settle - age) * 1_000_000) + 1000)
+            var polls = 0
+            while !clockHasPassed(changed) {
+                // A change time far ahead of the clock (another machine's disk): no stamp.
+                guard polls < 100 else { return }
+                usleep(1000)
+                polls += 1
+            }
             guard state(of: catalogPath) == current else { return }
         }
         try? AtomicFile.write(Array(current.utf8), to: path(for: catalogPath))
     }
 
-    /// Longer than any kernel's clock tick (100 Hz: 10 ms).
-    static let settle = 0.03
-
-    /// Seconds since the file's status last changed.
-    private static func age(of catalogPath: String) -> Double? {
+    /// The catalog's status change time.
+    private static func changeTime(of catalogPath: String) -> timespec? {
         var status = stat()
+        guard lstat(catalogPath, &status) == 0 else { return nil }
+        return status.st_ctim
+    }
+
+    /// Whether the coarse clock (the one file times are taken from) reads later than `time`.
+    private static func clockHasPassed(_ time: timespec) -> Bool {
         var now = timespec()
-        guard lstat(catalogPath, &status) == 0, clock_gettime(CLOCK_REALTIME, &now) == 0 else { return nil }
-        return Double(now.tv_sec - status.st_ctim.tv_sec) + Double(now.tv_nsec - status.st_ctim.tv_nsec) / 1e9
+        guard clock_gettime(CLOCK_REALTIME_COARSE, &now) == 0 else { return false }
+        return now.tv_sec > time.tv_sec || (now.tv_sec == time.tv_sec && now.tv_nsec > time.tv_nsec)
     }
 
     /// "dev ino size mtime ctime" of the catalog; nil when it is not a

@@ -143,6 +143,12 @@ public struct FolderIndexer {
         duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length
         """
 
+    /// The columns' names, in `upsertColumns`' order.
+    static let upsertColumnNames = upsertColumns.split(separator: ",").map { $0.trimmingCharacters() }
+
+    /// "bytes = ?, mtime_ns = ?, …": worked out once, not per photo.
+    private static let upsertAssignments = upsertColumnNames.map { "\($0) = ?" }.joined(separator: ", ")
+
     /// Writes one file's facts. Runs inside the chunk's write transaction and
     /// looks the path up again there, so that two runs at once never insert
     /// the same photo twice.
@@ -161,8 +167,7 @@ public struct FolderIndexer {
             summary.touch(day: try? database.value("SELECT taken_day FROM photos WHERE path = ?", [path]).string, path: path)
         }
         if let row { summary.touch(day: row[4].string, path: path) }
-        let assignments = Self.upsertColumns.split(separator: ",").map { "\($0.trimmingCharacters()) = ?" }
-            .joined(separator: ", ")
+        let assignments = Self.upsertAssignments
         if let error = fact.error {
             summary.failed += 1
             summary.failures.append(.init(path: fact.entry.path, reason: error))

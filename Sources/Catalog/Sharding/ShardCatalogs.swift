@@ -90,8 +90,7 @@ public enum ShardCatalogs {
             try database.execute("ATTACH DATABASE ? AS shard_catalog", [shardPath])
             defer { try? database.execute("DETACH DATABASE shard_catalog") }
             let photoColumns = "path, " + FolderIndexer.upsertColumns
-            let photoUpdates = FolderIndexer.upsertColumns.split(separator: ",")
-                .map { "\($0.trimmingCharacters()) = excluded.\($0.trimmingCharacters())" }.joined(separator: ", ")
+            let photoUpdates = FolderIndexer.upsertColumnNames.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
             let outputColumns = "kind, path, key, parameters, made_at, root, bytes, hash"
             let outputUpdates = outputColumns.split(separator: ",")
                 .map { "\($0.trimmingCharacters()) = excluded.\($0.trimmingCharacters())" }.joined(separator: ", ")

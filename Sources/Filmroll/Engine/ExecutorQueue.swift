@@ -7,13 +7,18 @@ import Imaging
 /// while another still decodes, as that decode may make outputs ready: the
 /// last day's sheet and animation are then made side by side, not one
 /// after the other on the worker that decoded the day's last photo.
+///
+/// The workers are `WorkerThreads`, so the last photo's resizes and the
+/// last outputs, given all of --jobs, do spread over the idle workers' cores.
 final class ExecutorQueue: Sendable {
     enum Task {
         /// Make output `output` from `images` (nil where its photo failed),
         /// on `threads` threads (all the workers', once no photo is left to decode).
         case make(output: Int, images: [Image?], threads: Int)
-        /// Decode photo `photo` of the plan's photo order.
-        case decode(photo: Int)
+        /// Decode photo `photo` of the plan's photo order and make its sizes on
+        /// `threads` threads (all of --jobs for the last photo, whose workers would
+        /// otherwise wait; a share when photos are fewer than the workers).
+        case decode(photo: Int, threads: Int)
     }
 
     private struct State {
@@ -41,36 +46,41 @@ final class ExecutorQueue: Sendable {
     /// Runs `perform` on every task on `jobs` workers until no photo is left
     /// (or `shouldStop` holds before a photo) and every ready output is made.
     func run(jobs: Int, shouldStop: @escaping @Sendable () -> Bool, perform: @escaping @Sendable (Task) -> Void) {
-        enum Next { case task(Task), wait, done }
         let workers = max(1, min(jobs, max(photoCount, 1)))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let next: Next = state.withLock { state in
-                    if !state.ready.isEmpty {
-                        let item = state.ready.removeFirst()
-                        // Once no photo is left, the last outputs may use the workers that are
-                        // leaving: all of --jobs (more than the workers when photos were fewer).
-                        let threads = state.nextPhoto < photoCount ? 1 : jobs
-                        return .task(.make(output: item.output, images: item.images, threads: threads))
-                    }
-                    if state.nextPhoto < photoCount && !shouldStop() {
-                        state.nextPhoto += 1
-                        state.decoding += 1
-                        return .task(.decode(photo: state.nextPhoto - 1))
-                    }
-                    if state.decoding == 0 { return .done }
-                    state.waiting += 1
-                    return .wait
+        let share = max(1, jobs / max(1, photoCount))
+        WorkerThreads.run(workers) { _ in self.work(jobs: jobs, share: share, shouldStop: shouldStop, perform: perform) }
+    }
+
+    /// One worker: takes tasks until none is left.
+    private func work(jobs: Int, share: Int, shouldStop: @Sendable () -> Bool, perform: @Sendable (Task) -> Void) {
+        enum Next { case task(Task), wait, done }
+        while true {
+            let next: Next = state.withLock { state in
+                if !state.ready.isEmpty {
+                    let item = state.ready.removeFirst()
+                    // Once no photo is left, the last outputs may use the workers that are
+                    // leaving: all of --jobs (more than the workers when photos were fewer).
+                    let threads = state.nextPhoto < photoCount ? 1 : jobs
+                    return .task(.make(output: item.output, images: item.images, threads: threads))
                 }
-                switch next {
-                case .done:
-                    return
-                case .wait:
-                    decodeEnded.wait()
-                case .task(let task):
-                    perform(task)
-                    if case .decode = task { endDecode() }
+                if state.nextPhoto < photoCount && !shouldStop() {
+                    state.nextPhoto += 1
+                    state.decoding += 1
+                    let threads = state.nextPhoto == photoCount ? jobs : share
+                    return .task(.decode(photo: state.nextPhoto - 1, threads: threads))
                 }
+                if state.decoding == 0 { return .done }
+                state.waiting += 1
+                return .wait
+            }
+            switch next {
+            case .done:
+                return
+            case .wait:
+                decodeEnded.wait()
+            case .task(let task):
+                perform(task)
+                if case .decode = task { endDecode() }
             }
         }
     }

@@ -112,8 +112,6 @@ public struct PlanExecutor: Sendable {
         let state = RunState()
         let photos = photoOrder.map { requests[$0]! }
         let queue = ExecutorQueue(photoCount: photos.count)
-        // Fewer photos than --jobs: each decode and resize takes a share of them.
-        let decodeThreads = max(1, jobs / max(1, photos.count))
         // Outputs that decode no photo here (those that stream their own) are made first.
         for index in stale where outputs[index].inputs.isEmpty { queue.ready(index, images: []) }
 
@@ -123,12 +121,12 @@ public struct PlanExecutor: Sendable {
             case .make(let index, let images, let threads):
                 finish(index, images: images, threads: threads, outputs: outputs, state: state, failures: failures, events: events)
                 state.flush(record, atLeast: 32)
-            case .decode(let photo):
+            case let .decode(photo, threads):
                 let request = photos[photo]
                 var images: [Image]?
                 do throws(ImagingError) {
                     images = try pipeline.images(for: request.source, resizes: request.resizes,
-                                                 chain: request.chain.isEmpty ? nil : request.chain, threads: decodeThreads)
+                                                 chain: request.chain.isEmpty ? nil : request.chain, threads: threads)
                     state.count { $0.decoded += 1 }
                 } catch {
                     failures(Failure(subject: .photo, path: request.source.path, error: error))
