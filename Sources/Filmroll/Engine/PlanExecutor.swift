@@ -445,8 +445,10 @@ private final class RunState: Sendable {
 
     private let counts = Locked(Counts())
     private let pending = Locked<[LineageOutput]>([])
-    /// Held while recording, so batches reach the catalog one at a time, in order.
-    private let recording = Locked(())
+    /// Held while recording, so batches reach the catalog one at a time, in
+    /// order; counts them. (Not a `Locked(())`: ThreadSanitizer takes a read
+    /// of that object's header for a race with the access to its empty value.)
+    private let recording = Locked(0)
 
     func count(_ change: (inout Counts) -> Void) { counts.withLock { change(&$0) } }
 
@@ -462,13 +464,15 @@ private final class RunState: Sendable {
 
     /// Records what is pending once there are `atLeast` outputs.
     func flush(_ record: @Sendable ([LineageOutput]) -> Void, atLeast: Int) {
-        recording.withLock { _ in
+        recording.withLock { batches in
             let batch: [LineageOutput] = pending.withLock { pending in
                 guard pending.count >= atLeast else { return [] }
                 defer { pending.removeAll() }
                 return pending
             }
-            if !batch.isEmpty { record(batch) }
+            guard !batch.isEmpty else { return }
+            record(batch)
+            batches += 1
         }
     }
 }

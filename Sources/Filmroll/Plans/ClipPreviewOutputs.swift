@@ -31,9 +31,13 @@ public enum ClipPreviewOutputs {
             try context.writer.outputGuard.check(path)
             var options = VideoOptions(crf: crf, preset: preset)
             options.comment = OutputMark.video.text
-            options.threads = context.threads
+            // libx264's output depends on its thread count: left to libx264 (by the
+            // machine's cores, as `convert` does), never to how busy the run is, so the
+            // same recipe gives the same bytes; the decoder takes the run's share.
+            options.threads = 0
             options.limits = limits
-            try ClipTranscoder.transcode(source, byteRange: byteRange, to: path, options: options, limits: limits)
+            try ClipTranscoder.transcode(source, byteRange: byteRange, to: path, options: options, limits: limits,
+                                         decodingThreads: context.threads)
             return .written
         }
     }

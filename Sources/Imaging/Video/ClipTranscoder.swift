@@ -26,6 +26,8 @@ public enum ClipTranscoder {
     /// - Parameters:
     ///   - maxLongSide: a smaller size, by the long side, when given.
     ///   - options: the encoder's settings (crf, preset, threads); timing is set here.
+    ///   - decodingThreads: the decoder's threads (nil: `options.threads`); they
+    ///     change no byte, where libx264's thread count changes its output.
     ///   - withSound: keep the video's sound (AAC copied, other sound re-encoded to AAC).
     ///   - isCancelled: checked between frames; true abandons the output.
     ///   - decodesAhead: decode the next frame on another thread while one is
@@ -34,9 +36,9 @@ public enum ClipTranscoder {
     @discardableResult
     public static func transcode(_ path: String, byteRange: Range<Int>? = nil, to output: String,
                                  maxShortSide: Int = maxShortSide, maxLongSide: Int? = nil, options: VideoOptions,
-                                 limits: DecodeLimits, withSound: Bool = true,
+                                 limits: DecodeLimits, decodingThreads: Int? = nil, withSound: Bool = true,
                                  isCancelled: () -> Bool = { false }, decodesAhead: Bool = true) throws(ImagingError) -> Int {
-        let reader = try VideoCodec.Reader(path: path, byteRange: byteRange, threads: options.threads,
+        let reader = try VideoCodec.Reader(path: path, byteRange: byteRange, threads: decodingThreads ?? options.threads,
                                            maxPixels: limits.maxPixelsPerFrame)
         let header = reader.header
         try limits.check(frameSize: header.size)
