@@ -209,12 +209,20 @@ typedef struct cimg_pending_frame {
     int64_t duration;
 } cimg_pending_frame;
 
+/* Zeroed bytes kept after a picture swscale reads (AV_INPUT_BUFFER_PADDING_SIZE). */
+#define CIMG_SWS_SLACK 64
+
 struct cimg_video_writer {
     AVFormatContext *format;
     AVCodecContext *codec;
     AVStream *stream;
     struct SwsContext *scaler;
     enum AVPixelFormat scaler_input;   /* the layout the scaler converts from */
+    /* The picture copied, with zeroed slack after it: swscale's SIMD reads
+     * past the end of its input, and a caller's buffer ends at its last
+     * pixel, so what lay beyond it changed the frame's bytes from run to run. */
+    uint8_t *padded;
+    size_t padded_size;
     AVFrame *frame;
     AVPacket *packet;
     cimg_file_io io;
@@ -292,6 +300,7 @@ void cimg_video_writer_free(cimg_video_writer *writer) {
     avcodec_free_context(&writer->codec);
     cimg_aac_free(writer->aac);
     sws_freeContext(writer->scaler);
+    av_free(writer->padded);
     av_frame_free(&writer->frame);
     av_packet_free(&writer->packet);
     free(writer->pending);
@@ -460,7 +469,18 @@ int cimg_video_writer_add(cimg_video_writer *writer, const uint8_t *pixels, size
         writer->failed = 1;
         return cimg_av_fail(error, result, "libx264");
     }
-    const uint8_t *source[4] = {pixels, NULL, NULL, NULL};
+    size_t picture_size = bytes_per_row * (size_t)height;
+    if (writer->padded_size < picture_size + CIMG_SWS_SLACK) {
+        av_free(writer->padded);
+        writer->padded = av_mallocz(picture_size + CIMG_SWS_SLACK);
+        writer->padded_size = writer->padded != NULL ? picture_size + CIMG_SWS_SLACK : 0;
+        if (writer->padded == NULL) {
+            writer->failed = 1;
+            return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+        }
+    }
+    memcpy(writer->padded, pixels, picture_size);
+    const uint8_t *source[4] = {writer->padded, NULL, NULL, NULL};
     const int strides[4] = {(int)bytes_per_row, 0, 0, 0};
     sws_scale(writer->scaler, source, strides, 0, height, writer->frame->data, writer->frame->linesize);
     return cimg_writer_send(writer, duration, error);

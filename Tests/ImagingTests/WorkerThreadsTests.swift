@@ -33,9 +33,11 @@ import Testing
         #expect(met.withLock { $0 } == [true, true, true])
     }
 
-    @Test func oneBodyRunsOnTheCallingThread() {
+    @Test func oneBodyRunsAndNoneForNoWorkers() {
         let ran = Mutex(0)
         WorkerThreads.run(1) { index in ran.withLock { $0 += index + 1 } }
+        #expect(ran.withLock { $0 } == 1)
+        WorkerThreads.run(0) { _ in ran.withLock { $0 += 100 } }
         #expect(ran.withLock { $0 } == 1)
     }
 

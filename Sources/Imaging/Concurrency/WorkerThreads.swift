@@ -15,9 +15,10 @@ public enum WorkerThreads {
     /// thread, and returns when all have. A thread that cannot be made runs
     /// its `body` on the calling thread afterwards.
     public static func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
         var started: [pthread_t] = []
         var notStarted: [Int] = []
-        for index in 1..<max(1, count) {
+        for index in 1..<count {
             let work = Unmanaged.passRetained(Work { body(index) })
             var thread = pthread_t()
             let result = pthread_create(&thread, nil, { context in
