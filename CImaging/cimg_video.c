@@ -219,8 +219,8 @@ struct cimg_video_writer {
     struct SwsContext *scaler;
     enum AVPixelFormat scaler_input;   /* the layout the scaler converts from */
     /* The picture copied, with zeroed slack after it: swscale's SIMD reads
-     * past the end of its input, and a caller's buffer ends at its last
-     * pixel, so what lay beyond it changed the frame's bytes from run to run. */
+     * a few bytes past the end of its input, and a caller's buffer ends at
+     * its last pixel (valgrind: invalid reads; at a page's end, a fault). */
     uint8_t *padded;
     size_t padded_size;
     AVFrame *frame;
