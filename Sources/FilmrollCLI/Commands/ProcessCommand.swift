@@ -43,8 +43,8 @@ struct ProcessCommand: Command {
         A re-run that finds no photo added, changed or gone, no output touched and the same options stops after the
         folder walk. With --shard K/N, one of N tasks (a Slurm job array, a Kubernetes Indexed Job) indexes only
         its share of the photos (split by a stable hash of the path without its extension) into
-        .filmroll/catalog.shard-K-of-N.sqlite and makes only their thumbnails, previews and clips, the bytes a
-        single run makes; 'filmroll merge FOLDER' then folds the shard catalogs into the folder's and makes the
+        .filmroll/catalog.shard-K-of-N.sqlite and makes only their thumbnails, previews and clips, as a
+        single run makes them; 'filmroll merge FOLDER' then folds the shard catalogs into the folder's and makes the
         rest. A shard killed and run again redoes only its unfinished work.
         """
     )
