@@ -209,9 +209,6 @@ typedef struct cimg_pending_frame {
     int64_t duration;
 } cimg_pending_frame;
 
-/* Zeroed bytes kept after a picture swscale reads (AV_INPUT_BUFFER_PADDING_SIZE). */
-#define CIMG_SWS_SLACK 64
-
 struct cimg_video_writer {
     AVFormatContext *format;
     AVCodecContext *codec;
@@ -470,10 +467,10 @@ int cimg_video_writer_add(cimg_video_writer *writer, const uint8_t *pixels, size
         return cimg_av_fail(error, result, "libx264");
     }
     size_t picture_size = bytes_per_row * (size_t)height;
-    if (writer->padded_size < picture_size + CIMG_SWS_SLACK) {
+    if (writer->padded_size < picture_size + AV_INPUT_BUFFER_PADDING_SIZE) {
         av_free(writer->padded);
-        writer->padded = av_mallocz(picture_size + CIMG_SWS_SLACK);
-        writer->padded_size = writer->padded != NULL ? picture_size + CIMG_SWS_SLACK : 0;
+        writer->padded = av_mallocz(picture_size + AV_INPUT_BUFFER_PADDING_SIZE);
+        writer->padded_size = writer->padded != NULL ? picture_size + AV_INPUT_BUFFER_PADDING_SIZE : 0;
         if (writer->padded == NULL) {
             writer->failed = 1;
             return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");

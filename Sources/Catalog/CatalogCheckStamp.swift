@@ -20,7 +20,7 @@ enum CatalogCheckStamp {
 
     /// Whether the file is still as stamped.
     static func matches(_ catalogPath: String) -> Bool {
-        guard let current = state(of: catalogPath),
+        guard let current = state(of: catalogPath)?.text,
               let stamped = try? FileBytes.read(path(for: catalogPath), limit: 256) else { return false }
         return stamped == Array(current.utf8)
     }
@@ -37,7 +37,7 @@ enum CatalogCheckStamp {
     /// `waits`) and only if it is still as it was; any later write then
     /// gets a later time. The wait is what is left of one tick.
     static func record(_ catalogPath: String, waits: Bool = false) {
-        guard let current = state(of: catalogPath), let changed = changeTime(of: catalogPath) else { return }
+        guard let (current, changed) = state(of: catalogPath) else { return }
         if !clockHasPassed(changed) {
             guard waits else { return }
             var polls = 0
@@ -47,16 +47,9 @@ enum CatalogCheckStamp {
                 usleep(1000)
                 polls += 1
             }
-            guard state(of: catalogPath) == current else { return }
+            guard state(of: catalogPath)?.text == current else { return }
         }
         try? AtomicFile.write(Array(current.utf8), to: path(for: catalogPath))
-    }
-
-    /// The catalog's status change time.
-    private static func changeTime(of catalogPath: String) -> timespec? {
-        var status = stat()
-        guard lstat(catalogPath, &status) == 0 else { return nil }
-        return status.st_ctim
     }
 
     /// Whether the coarse clock (the one file times are taken from) reads later than `time`.
@@ -66,14 +59,16 @@ enum CatalogCheckStamp {
         return now.tv_sec > time.tv_sec || (now.tv_sec == time.tv_sec && now.tv_nsec > time.tv_nsec)
     }
 
-    /// "dev ino size mtime ctime" of the catalog; nil when it is not a
-    /// regular file or its WAL is not empty.
-    private static func state(of catalogPath: String) -> String? {
+    /// "dev ino size mtime ctime" of the catalog, and its status change
+    /// time, from one look; nil when it is not a regular file or its WAL is
+    /// not empty.
+    private static func state(of catalogPath: String) -> (text: String, changed: timespec)? {
         var status = stat()
         var wal = stat()
         if lstat(catalogPath + "-wal", &wal) == 0 && ((wal.st_mode & S_IFMT) != S_IFREG || wal.st_size != 0) { return nil }
         guard lstat(catalogPath, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return "\(status.st_dev) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) "
+        let text = "\(status.st_dev) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) "
             + "\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)\n"
+        return (text, status.st_ctim)
     }
 }
