@@ -506,6 +506,17 @@ int cimg_quantizer_remap(cimg_quantizer *quantizer, const uint8_t *rgba, uint32_
                          uint8_t *indices, cimg_error *error);
 void cimg_quantizer_free(cimg_quantizer *quantizer);
 
+/* ---- Nearest palette entry (cimg_nearest.c) --------------------------- */
+
+typedef struct cimg_nearest cimg_nearest;  /* a palette's cell lists, made as pixels need them; one thread */
+/** A mapper to `count` (1-256) RGB entries; NULL when out of memory or `count` is out of range. */
+cimg_nearest *cimg_nearest_new(const uint8_t *rgb, int count);
+/** For each of `pixels` RGBA pixels (alpha ignored), the index of the
+ *  nearest entry (least squared RGB distance, lowest index on a tie) into
+ *  `out`. 0, or -1 when out of memory. */
+int cimg_nearest_map(cimg_nearest *nearest, const uint8_t *rgba, size_t pixels, uint8_t *out);
+void cimg_nearest_free(cimg_nearest *nearest);
+
 /* ---- EXIF (libexif) ---------------------------------------------------- */
 
 #define CIMG_EXIF_TEXT_CAPACITY 64

@@ -24,7 +24,7 @@ struct ChangeTracker: Sendable {
         var mask = frame.pixels.withUnsafeBufferPointer { pixels in
             shown.withUnsafeMutableBufferPointer { shown in
                 ChangeMask(size: frame.size) { flags in
-                    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+                    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1, count = 0
                     for y in 0..<height {
                         var rowMin = Int.max, rowMax = -1
                         for x in 0..<width {
@@ -35,6 +35,7 @@ struct ChangeTracker: Sendable {
                             let blue = Int((Int32(pixels[at &+ 2]) &- Int32(shown[at &+ 2])).magnitude)
                             if red > tolerance || green > tolerance || blue > tolerance {
                                 flags[index] = true
+                                count &+= 1
                                 if rowMin == Int.max { rowMin = x }
                                 rowMax = x
                                 shown[at] = pixels[at]; shown[at &+ 1] = pixels[at &+ 1]; shown[at &+ 2] = pixels[at &+ 2]
@@ -45,7 +46,7 @@ struct ChangeTracker: Sendable {
                             minY = min(minY, y); maxY = y
                         }
                     }
-                    return (minX, minY, maxX, maxY)
+                    return (minX, minY, maxX, maxY, count)
                 }
             }
         }

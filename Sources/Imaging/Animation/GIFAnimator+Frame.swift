@@ -10,7 +10,9 @@ extension GIFAnimator {
                             options: GIFOptions) throws(ImagingError) -> (frame: EncodedFrame, sharedError: Double?) {
         let rect = changed?.bounds ?? PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
         var crop = frame.cropped(to: rect)
-        if let changed {
+        // Transparent pixels only where the rectangle holds unchanged ones.
+        let keepsSome = changed.map { !$0.fillsBounds } ?? false
+        if let changed, keepsSome {
             // Unchanged pixels become transparent: they keep what is on screen.
             let width = frame.width
             changed.withFlags { flags in
@@ -25,7 +27,8 @@ extension GIFAnimator {
             }
         }
         if let shared {
-            let encoded = try remap(crop, rect: rect, changed: changed, delay: delay, with: shared, options: options)
+            let encoded = try remap(crop, rect: rect, changed: changed, keepsSome: keepsSome, delay: delay, with: shared,
+                                    options: options)
             let error = meanSquaredError(crop, encoded)
             if error <= sharedBound ?? .infinity { return (encoded, error) }
         }
@@ -36,14 +39,15 @@ extension GIFAnimator {
             if options.paletteShrink >= 4 { sample = sample.opaqueHalfSize() }
             let quantizer = try Quantizer(images: [sample], maxColors: min(255, options.colors),
                                           quality: settings.quality, speed: settings.speed)
-            return (try remap(crop, rect: rect, changed: changed, delay: delay, with: quantizer, options: options), nil)
+            return (try remap(crop, rect: rect, changed: changed, keepsSome: keepsSome, delay: delay, with: quantizer,
+                              options: options), nil)
         }
         let quantizer = try Quantizer(images: [crop], maxColors: options.colors, quality: settings.quality, speed: settings.speed)
         let indices = try quantizer.remap(crop, dither: options.dither)
         // libimagequant gives transparent pixels an entry of their own: the
         // lowest entry any transparent pixel was given.
         var transparent: Int?
-        if changed != nil {
+        if keepsSome {
             crop.pixels.withUnsafeBufferPointer { pixels in
                 indices.withUnsafeBufferPointer { indices in
                     for index in 0..<indices.count where pixels[index * 4 + 3] == 0 {
@@ -79,8 +83,9 @@ extension GIFAnimator {
     /// `crop` remapped to an opaque palette of at most 255 colours, its
     /// unchanged pixels given one more, transparent entry. Without
     /// dithering each pixel takes its nearest entry (`NearestColor`).
-    private static func remap(_ crop: Image, rect: PixelRect, changed: ChangeMask?, delay: Int, with quantizer: Quantizer,
-                              options: GIFOptions) throws(ImagingError) -> EncodedFrame {
+    /// `keepsSome`: whether `crop` has unchanged (transparent) pixels.
+    private static func remap(_ crop: Image, rect: PixelRect, changed: ChangeMask?, keepsSome: Bool, delay: Int,
+                              with quantizer: Quantizer, options: GIFOptions) throws(ImagingError) -> EncodedFrame {
         var indices: [UInt8]
         if options.dither == 0 {
             // Without dithering, the nearest entry in RGB: exact, and faster than libimagequant's remapping.
@@ -89,7 +94,7 @@ extension GIFAnimator {
             indices = try quantizer.remap(crop.opaque(), dither: options.dither)
         }
         let transparent = quantizer.colorCount
-        if changed != nil {
+        if keepsSome {
             crop.pixels.withUnsafeBufferPointer { pixels in
                 indices.withUnsafeMutableBufferPointer { indices in
                     for index in 0..<indices.count where pixels[index * 4 + 3] == 0 { indices[index] = UInt8(transparent) }
