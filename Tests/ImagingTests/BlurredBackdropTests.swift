@@ -42,6 +42,15 @@ import TestSupport
         #expect(PixelMatch.near(Array(pixel[0..<3]), [150, 150, 150], tolerance: 2))
     }
 
+    /// Without alpha every byte is a colour, darkened in one pass: 201
+    /// keeps three quarters, rounded to nearest (150.75 → 151), in every
+    /// channel of every pixel.
+    @Test func anOpaqueBackdropKeepsThreeQuartersOfEveryChannel() {
+        let picture = Image(width: 90, height: 60, format: .rgb8, pixels: [UInt8](repeating: 201, count: 90 * 60 * 3))
+        let backdrop = picture.blurredBackdrop(size: PixelSize(width: 64, height: 48))
+        #expect(backdrop.pixels.allSatisfy { $0 == 151 })
+    }
+
     @Test func aPicturePlacedOnItsBackdropIsCentredAndUntouched() {
         let picture = Self.halves(width: 270, height: 360)
         let frame = picture.placedCentered(on: picture.blurredBackdrop(size: PixelSize(width: 480, height: 360)))

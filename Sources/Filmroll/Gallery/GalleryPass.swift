@@ -1,21 +1,26 @@
+import Imaging
+
 /// One write of a gallery, file by file: each file's key is worked out
 /// from its model, and the file is rendered and written only when
 /// `isCurrent` does not know that key, then its text is dropped; no more
-/// than one page's text is held at a time.
+/// than one page's text is held at a time on each of `jobs` threads.
 struct GalleryPass {
     let folder: String
     let options: GalleryOptions
     let fileGuard: GalleryFileGuard
+    /// Threads that render and write photo pages (the pages of a library).
+    let jobs: Int
     private(set) var summary = GallerySummary()
     /// How many files were rendered (none, when every key was current).
     private(set) var renderCount = 0
     /// The folders found to be folders (not links) during this pass, each looked at once.
     private var placedFolders = Set<String>()
 
-    init(folder: String, options: GalleryOptions, fileGuard: GalleryFileGuard) {
+    init(folder: String, options: GalleryOptions, fileGuard: GalleryFileGuard, jobs: Int = 1) {
         self.folder = folder
         self.options = options
         self.fileGuard = fileGuard
+        self.jobs = max(1, jobs)
     }
 
     /// Writes every file `plan` calls for: the stylesheet and script, the
@@ -51,16 +56,19 @@ struct GalleryPass {
                 try make(DayMapFile(day: day, options: options), isCurrent)
             }
         }
-        // Photo pages, each linking the photos before and after it across days.
+        // Photo pages, each linking the photos before and after it across days:
+        // those not current rendered and written on `jobs` threads.
         let places = plan.photoPlaces
         let placePositions = scope?.placePositions(in: plan)
+        var stalePages: [PhotoPage] = []
         for (position, place) in places.enumerated() where place.makesPage && placePositions?.contains(position) ?? true {
             let page = PhotoPage(photo: plan.photo(at: place), day: plan.days[place.day].date,
                                  previous: position > 0 ? plan.photo(at: places[position - 1]) : nil,
                                  next: position + 1 < places.count ? plan.photo(at: places[position + 1]) : nil, options: options,
                                  digest: digests.of(plan.days[place.day])[place.photo])
-            try make(page, isCurrent)
+            if try admit(page, isCurrent) != nil { stalePages.append(page) }
         }
+        try writeAll(stalePages)
         if plan.hasLibraryMap { try make(LibraryMapFile(days: plan.days, options: options), isCurrent) }
         for group in plan.onThisDay where scope?.reaches(group) ?? true { try make(OnThisDayPage(group: group, options: options, digests: digests), isCurrent) }
     }
@@ -71,25 +79,51 @@ struct GalleryPass {
     /// Makes `file` unless `isCurrent` knows its key: its folders, then the
     /// file guard's leave, then its text, written only when it differs.
     private mutating func make(_ file: some PageRendering, _ isCurrent: (String, String) -> Bool) throws(ImagingError) {
+        guard let key = try admit(file, isCurrent) else { return }
+        renderCount += 1
+        note(file.path, key: key, written: try ChangedFileWriter.write(file.text, to: folder + "/" + file.path))
+    }
+
+    /// Renders and writes `files` (each admitted) on `jobs` threads, noted
+    /// in their order; the first that fails to be written is thrown.
+    private mutating func writeAll<File: PageRendering & Sendable>(_ files: [File]) throws(ImagingError) {
+        let folder = self.folder
+        let outcomes = Parallel.map(files, jobs: jobs) { file in
+            Result { () throws(ImagingError) -> Bool in try ChangedFileWriter.write(file.text, to: folder + "/" + file.path) }
+        }
+        for (file, outcome) in zip(files, outcomes) {
+            renderCount += 1
+            note(file.path, key: file.key, written: try outcome!.get())
+        }
+    }
+
+    /// The key `file` is to be written with: nil when it need not be (its
+    /// key is current, noted so) or may not be (a folder on its way is not
+    /// one, or the file guard refuses; noted as refused).
+    private mutating func admit(_ file: some PageRendering, _ isCurrent: (String, String) -> Bool) throws(ImagingError) -> String? {
         let path = file.path
         guard try placed(path) else {
             summary.refusedFiles.append(GalleryRefusal(path: path, reason: "a folder on its way is a symbolic link or not a folder"))
-            return
+            return nil
         }
         let key = file.key
         if isCurrent(path, key) {
             summary.unchangedFiles.append(path)
             summary.keys[path] = key
-            return
+            return nil
         }
         do throws(ImagingError) {
             try fileGuard.check(folder + "/" + path, mark: file.mark)
         } catch {
             summary.refusedFiles.append(GalleryRefusal(path: path, reason: error.description))
-            return
+            return nil
         }
-        renderCount += 1
-        if try ChangedFileWriter.write(file.text, to: folder + "/" + path) {
+        return key
+    }
+
+    /// Notes a file rendered with `key`: written, or found holding its text already.
+    private mutating func note(_ path: String, key: String, written: Bool) {
+        if written {
             summary.writtenFiles.append(path)
         } else {
             summary.unchangedFiles.append(path)

@@ -15,8 +15,8 @@ public enum GalleryWriter {
     /// day's or photo's fields, its neighbours, the options and the
     /// templates' version: `PageFingerprint`), not from its text; a file
     /// `isCurrent` says was made with its key (the catalog's outputs table)
-    /// is neither rendered, read nor written. The others are rendered one
-    /// at a time and written atomically when their bytes changed; the same
+    /// is neither rendered, read nor written. The others are rendered (photo
+    /// pages on `jobs` threads) and written atomically when their bytes changed; the same
     /// input gives the same bytes and the same keys. Every key is in
     /// `GallerySummary.keys`.
     ///
@@ -31,20 +31,21 @@ public enum GalleryWriter {
     /// - Throws: `ImagingError.fileSystem` when a folder or file cannot be made.
     public static func write(days: [GalleryDay], problems: [GalleryProblem] = [], options: GalleryOptions = GalleryOptions(),
                              to folder: String,
-                             fileGuard: GalleryFileGuard = GalleryFileGuard(), scope: GalleryScope? = nil,
+                             fileGuard: GalleryFileGuard = GalleryFileGuard(), scope: GalleryScope? = nil, jobs: Int = 1,
                              isCurrent: (_ path: String, _ key: String) -> Bool = { _, _ in false })
         throws(ImagingError) -> GallerySummary {
-        try pass(days: days, problems: problems, options: options, to: folder, fileGuard: fileGuard, scope: scope,
+        try pass(days: days, problems: problems, options: options, to: folder, fileGuard: fileGuard, scope: scope, jobs: jobs,
                  isCurrent: isCurrent).summary
     }
 
     /// `write`, returning the whole pass (how many files it rendered, too).
     static func pass(days: [GalleryDay], problems: [GalleryProblem] = [], options: GalleryOptions = GalleryOptions(),
                      to folder: String, fileGuard: GalleryFileGuard = GalleryFileGuard(), scope: GalleryScope? = nil,
+                     jobs: Int = 1,
                      isCurrent: (_ path: String, _ key: String) -> Bool = { _, _ in false }) throws(ImagingError) -> GalleryPass {
         try ImagingError.converting(try Folders.create(folder + "/" + GalleryPaths.daysFolder))
         let plan = GalleryPlan(days: normalized(days), problems: problems)
-        var pass = GalleryPass(folder: folder, options: options, fileGuard: fileGuard)
+        var pass = GalleryPass(folder: folder, options: options, fileGuard: fileGuard, jobs: jobs)
         try pass.write(plan, scope: scope, isCurrent: isCurrent)
         let removed = try GalleryStaleFiles.remove(keeping: plan, scope: scope, in: folder, fileGuard: fileGuard)
         pass.noteRemoved(removed)

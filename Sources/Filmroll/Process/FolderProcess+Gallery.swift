@@ -40,7 +40,8 @@ extension FolderProcess {
             }
             var current = Set<String>()
             let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
-                                                fileGuard: options.galleryFileGuard, scope: galleryScope) { path, key in
+                                                fileGuard: options.galleryFileGuard, scope: galleryScope,
+                                                jobs: options.jobs) { path, key in
                 guard part.ledger.isCurrent(path: root + "/" + path, key: key) else { return false }
                 current.insert(path)
                 return true
