@@ -55,6 +55,27 @@ import TestSupport
         #expect(index.contains("<p class=\"summary\">5 photos · 4 days</p>"))
     }
 
+    @Test func photoPagesWrittenOnSeveralThreadsAreThoseOneThreadWrites() throws {
+        // Given a library of 40 photos, each with its page, written on one thread and on four
+        let days = Self.library(months: 20).map { day in
+            var day = day
+            for index in day.photos.indices {
+                let stem = day.photos[index].name.split(separator: ".")[0]
+                day.photos[index].page = "photos/\(day.date.year)/\(stem).html"
+            }
+            return day
+        }
+        let one = GalleryFolder(), four = GalleryFolder()
+        let alone = try GalleryWriter.write(days: days, options: GalleryOptions(), to: one.path, jobs: 1)
+        let shared = try GalleryWriter.write(days: days, options: GalleryOptions(), to: four.path, jobs: 4)
+
+        // Then the same files are written, listed in the same order, with the same keys and bytes
+        #expect(shared.writtenFiles == alone.writtenFiles && shared.keys == alone.keys)
+        let photoPages = alone.writtenFiles.filter { $0.hasPrefix("photos/") }
+        #expect(photoPages.count == 40)
+        for page in alone.writtenFiles { #expect(try four.text(page) == one.text(page), "\(page)") }
+    }
+
     @Test func theIndexShowsOnlyTheLatestMonthsAndStaysTheSameSize() throws {
         // Given a library of 3 months and one of 60
         let small = GalleryFolder(), large = GalleryFolder()
