@@ -2,9 +2,10 @@
 # Gallery benchmark: 10,000 small photos over 100 days in 100 folders, some
 # with positions (two cities) and over three years (so "On this day" pages
 # exist). Measured: the cost of the gallery alone (a re-run with a new
-# title rewrites every page and does no image work, less a re-run with
-# nothing changed), the largest page, and the index's first contentful
-# paint in headless Chromium from file:// (Scripts/check-gallery.py, which
+# title rewrites every page and does no image work, less a re-run that
+# plans every output but rewrites no page), the largest page, and the
+# index's first contentful paint in headless Chromium from file://
+# (Scripts/check-gallery.py, which
 # also parses every page, follows every link and runs axe-core).
 #
 #   Scripts/bench-gallery.sh [RUNS]      (default 5)
@@ -42,28 +43,36 @@ for folder in range(100):
         image.save(f"{out}/{folder:03d}/IMG_{i:04d}.jpg", quality=80, exif=exif.tobytes())
 PY
 first=$(now); "$filmroll" process "$work/photos" --quiet --jobs 2 >/dev/null; first=$(calc %.3f "$(now) - $first")
-retitled=() unchanged=()
+gallery="$work/photos/.filmroll/gallery"
+retitled=() planned=() unchanged=()
 for ((run = 1; run <= runs; run++)); do
   start=$(now); "$filmroll" process "$work/photos" --quiet --jobs 2 --title "run $run" >/dev/null
   retitled+=("$(calc %.3f "$(now) - $start")")
+  # The same run without the pages: a file come and gone in the gallery's
+  # folder moves its mtime, so the run plans every output (a run with nothing
+  # changed stops after the folder walk) and finds every page current.
+  : >"$gallery/.bench-nudge" && rm "$gallery/.bench-nudge"
+  start=$(now); "$filmroll" process "$work/photos" --quiet --jobs 2 --title "run $run" >/dev/null
+  planned+=("$(calc %.3f "$(now) - $start")")
   start=$(now); "$filmroll" process "$work/photos" --quiet --jobs 2 --title "run $run" >/dev/null
   unchanged+=("$(calc %.3f "$(now) - $start")")
 done
-gallery="$work/photos/.filmroll/gallery"
 pages=$(find "$gallery" -name '*.html' | wc -l)
 largest=$(find "$gallery" -name '*.html' -printf '%s %P\n' | sort -n | tail -1)
 check=$(python3 Scripts/check-gallery.py "$gallery" 2>&1 | tail -3)
 paint=$(printf '%s\n' "$check" | sed -n 's/index first contentful paint: \(.*\) ms/\1/p')
 problems=$(printf '%s\n' "$check" | sed -n 's/^\([0-9]*\) problems$/\1/p')
-r=$(printf '%s\n' "${retitled[@]}" | median) u=$(printf '%s\n' "${unchanged[@]}" | median)
+r=$(printf '%s\n' "${retitled[@]}" | median) p=$(printf '%s\n' "${planned[@]}" | median)
+u=$(printf '%s\n' "${unchanged[@]}" | median)
 echo
 echo "gallery benchmark, 10,000 small photos, $(nproc) cores, median of $runs runs"
 echo "| what | measured | target |"
 echo "|---|---|---|"
 echo "| first process (images and pages) | $first s | |"
 echo "| every page rewritten (new --title), no image work | $r s | |"
-echo "| nothing changed | $u s | |"
-echo "| the gallery alone (difference) | $(calc %.3f "$r - $u") s | <= 2 s |"
+echo "| every output planned, no page rewritten | $p s | |"
+echo "| nothing changed (stops after the folder walk) | $u s | |"
+echo "| the gallery alone (rewritten less planned) | $(calc %.3f "$r - $p") s | <= 2 s |"
 echo "| pages | $pages | |"
 echo "| largest page | ${largest% *} bytes (${largest#* }) | <= 300 KB |"
 echo "| index first contentful paint, file:// | ${paint:-?} ms | <= 1000 ms |"
