@@ -4,7 +4,9 @@
 # gallery, against `filmroll thumbs --size 256,1024` alone on the same
 # photos, in one run, interleaved; then a re-run with nothing changed, and a
 # re-run over 10,000 small photos. Cold: each timed first run starts from a
-# copy of the photos without `.filmroll/`. Peak RSS by GNU time.
+# copy of the photos without `.filmroll/`, written out first (`sync`: the
+# kernel's writeback of 130 MB just copied would otherwise fall in the
+# timed run, by as much as a few percent). Peak RSS by GNU time.
 #
 #   Scripts/bench-process.sh [RUNS]      (default 5)
 set -euo pipefail
@@ -22,8 +24,8 @@ log "building filmroll (release)..."
 swift build -c release --product filmroll >/dev/null
 filmroll=$PWD/.build/release/filmroll
 
-fresh() {  # fresh DIR: the 48 photos, no .filmroll
-  rm -rf "$1" "$1-thumbs" && mkdir -p "$1" && cp "$corpus"/photos12mp/*.jpg "$1"/
+fresh() {  # fresh DIR: the 48 photos, no .filmroll, on disk (the copy's writeback is not timed)
+  rm -rf "$1" "$1-thumbs" && mkdir -p "$1" && cp "$corpus"/photos12mp/*.jpg "$1"/ && sync
 }
 timed() {  # timed CMD...: prints seconds
   local start; start=$(now); "$@" >/dev/null; calc %.3f "$(now) - $start"
