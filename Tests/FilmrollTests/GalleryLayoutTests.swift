@@ -56,8 +56,9 @@ import TestSupport
     }
 
     @Test func photoPagesWrittenOnSeveralThreadsAreThoseOneThreadWrites() throws {
-        // Given a library of 40 photos, each with its page, written on one thread and on four
-        let days = Self.library(months: 20).map { day in
+        // Given a library of 80 photos, each with its page, written on one thread and on four
+        // (in two batches of pages: 16 a thread at a time)
+        let days = Self.library(months: 40).map { day in
             var day = day
             for index in day.photos.indices {
                 let stem = day.photos[index].name.split(separator: ".")[0]
@@ -72,7 +73,7 @@ import TestSupport
         // Then the same files are written, listed in the same order, with the same keys and bytes
         #expect(shared.writtenFiles == alone.writtenFiles && shared.keys == alone.keys)
         let photoPages = alone.writtenFiles.filter { $0.hasPrefix("photos/") }
-        #expect(photoPages.count == 40)
+        #expect(photoPages.count == 80)
         for page in alone.writtenFiles { #expect(try four.text(page) == one.text(page), "\(page)") }
     }
 

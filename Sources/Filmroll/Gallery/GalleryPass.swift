@@ -57,9 +57,11 @@ struct GalleryPass {
             }
         }
         // Photo pages, each linking the photos before and after it across days:
-        // those not current rendered and written on `jobs` threads.
+        // those not current rendered and written on `jobs` threads, a batch at
+        // a time (a library's pages are never all held).
         let places = plan.photoPlaces
         let placePositions = scope?.placePositions(in: plan)
+        let batch = 16 * jobs
         var stalePages: [PhotoPage] = []
         for (position, place) in places.enumerated() where place.makesPage && placePositions?.contains(position) ?? true {
             let page = PhotoPage(photo: plan.photo(at: place), day: plan.days[place.day].date,
@@ -67,6 +69,10 @@ struct GalleryPass {
                                  next: position + 1 < places.count ? plan.photo(at: places[position + 1]) : nil, options: options,
                                  digest: digests.of(plan.days[place.day])[place.photo])
             if try admit(page, isCurrent) != nil { stalePages.append(page) }
+            if stalePages.count >= batch {
+                try writeAll(stalePages)
+                stalePages.removeAll(keepingCapacity: true)
+            }
         }
         try writeAll(stalePages)
         if plan.hasLibraryMap { try make(LibraryMapFile(days: plan.days, options: options), isCurrent) }
