@@ -5,8 +5,8 @@
 # title rewrites every page and does no image work, less a re-run that
 # plans every output but rewrites no page), the largest page, and the
 # index's first contentful paint in headless Chromium from file://
-# (Scripts/check-gallery.py, which
-# also parses every page, follows every link and runs axe-core).
+# (Scripts/check-gallery.py, which also parses every page, follows every
+# link and runs axe-core).
 #
 #   Scripts/bench-gallery.sh [RUNS]      (default 5)
 set -euo pipefail
