@@ -62,13 +62,13 @@ struct GalleryPass {
         let places = plan.photoPlaces
         let placePositions = scope?.placePositions(in: plan)
         let batch = 16 * jobs
-        var stalePages: [PhotoPage] = []
+        var stalePages: [(page: PhotoPage, key: String)] = []
         for (position, place) in places.enumerated() where place.makesPage && placePositions?.contains(position) ?? true {
             let page = PhotoPage(photo: plan.photo(at: place), day: plan.days[place.day].date,
                                  previous: position > 0 ? plan.photo(at: places[position - 1]) : nil,
                                  next: position + 1 < places.count ? plan.photo(at: places[position + 1]) : nil, options: options,
                                  digest: digests.of(plan.days[place.day])[place.photo])
-            if try admit(page, isCurrent) != nil { stalePages.append(page) }
+            if let key = try admit(page, isCurrent) { stalePages.append((page, key)) }
             if stalePages.count >= batch {
                 try writeAll(stalePages)
                 stalePages.removeAll(keepingCapacity: true)
@@ -90,16 +90,17 @@ struct GalleryPass {
         note(file.path, key: key, written: try ChangedFileWriter.write(file.text, to: folder + "/" + file.path))
     }
 
-    /// Renders and writes `files` (each admitted) on `jobs` threads, noted
-    /// in their order; the first that fails to be written is thrown.
-    private mutating func writeAll<File: PageRendering & Sendable>(_ files: [File]) throws(ImagingError) {
+    /// Renders and writes `files` (each admitted, with the key `admit`
+    /// gave it) on `jobs` threads, noted in their order; the first that
+    /// fails to be written is thrown.
+    private mutating func writeAll<File: PageRendering & Sendable>(_ files: [(page: File, key: String)]) throws(ImagingError) {
         let folder = self.folder
-        let outcomes = Parallel.map(files, jobs: jobs) { file in
+        let outcomes = Parallel.map(files.map(\.page), jobs: jobs) { file in
             Result { () throws(ImagingError) -> Bool in try ChangedFileWriter.write(file.text, to: folder + "/" + file.path) }
         }
-        for (file, outcome) in zip(files, outcomes) {
+        for ((file, key), outcome) in zip(files, outcomes) {
             renderCount += 1
-            note(file.path, key: file.key, written: try outcome!.get())
+            note(file.path, key: key, written: try outcome!.get())
         }
     }
 
