@@ -517,6 +517,32 @@ cimg_nearest *cimg_nearest_new(const uint8_t *rgb, int count);
 int cimg_nearest_map(cimg_nearest *nearest, const uint8_t *rgba, size_t pixels, uint8_t *out);
 void cimg_nearest_free(cimg_nearest *nearest);
 
+/* ---- Lanczos passes in fixed point (cimg_resample.c) ------------------- */
+
+/** Weights are fractions of 1 << CIMG_RESAMPLE_BITS (16-bit, signed). */
+#define CIMG_RESAMPLE_BITS 14
+/** Bits of fraction the vertical pass's words keep. */
+#define CIMG_RESAMPLE_FRACTION 6
+
+/** out[i] = the sum of weights[t] * rows[t][i] for t < count, for each
+ *  i < length, in units of 2^-CIMG_RESAMPLE_FRACTION, rounded. */
+void cimg_resample_vertical(const uint8_t *const *rows, const int16_t *weights, int count, size_t length,
+                            int16_t *out);
+/** Output pixel x (< width) of `channels` (1, 3 or 4) bytes, stored at
+ *  out + x * step: counts[x] taps of the vertical pass's `row` from pixel
+ *  starts[x], weighted by weights[x * stride ...], rounded and clamped.
+ *  With a `stride` that is a multiple of 4 and zero weights past each
+ *  count, `row` must be readable for 3 pixels and 32 bytes past the last
+ *  pixel any output reads. */
+void cimg_resample_horizontal(const int16_t *row, int channels, const int32_t *starts, const int32_t *counts,
+                              const int16_t *weights, int stride, int width, uint8_t *out, ptrdiff_t step);
+/** The same without SIMD: the values every other path must give (for tests). */
+void cimg_resample_vertical_portable(const uint8_t *const *rows, const int16_t *weights, int count, size_t length,
+                                     int16_t *out);
+void cimg_resample_horizontal_portable(const int16_t *row, int channels, const int32_t *starts,
+                                       const int32_t *counts, const int16_t *weights, int stride, int width,
+                                       uint8_t *out, ptrdiff_t step);
+
 /* ---- EXIF (libexif) ---------------------------------------------------- */
 
 #define CIMG_EXIF_TEXT_CAPACITY 64

@@ -5,6 +5,8 @@ import TestSupport
 
 /// Runs the real `filmroll` binary, signals it mid-batch, and checks that
 /// it stops promptly, leaves no partial file, and that a re-run finishes.
+/// The signal goes as soon as the batch is seen under way (its first file),
+/// not after a fixed wait, which a faster build can outrun.
 @Suite(.serialized) struct InterruptionTests {
     /// The `filmroll` executable built beside the test bundle.
     static var binary: String {
@@ -23,19 +25,12 @@ import TestSupport
         for index in 0..<400 { try folder.write(photo, as: "photo \(index).jpg") }
         let out = TemporaryFolder()
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["thumbs", folder.path, "--size", "64", "--out", out.path, "--no-cache", "--jobs", "2"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        Thread.sleep(forTimeInterval: 0.4)
-        let signalled = Date()
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        let stopTime = Date().timeIntervalSince(signalled)
+        let outPath = out.path
+        let (status, stopTime) = try LongCommandInterruptionTests.interrupt(
+            ["thumbs", folder.path, "--size", "64", "--out", out.path, "--no-cache", "--jobs", "2"], with: signal
+        ) { Folders.names(in: outPath).contains { !$0.hasPrefix(".") } }
 
-        #expect(process.terminationStatus == 128 + signal)
+        #expect(status == 128 + signal)
         #expect(stopTime < 1.0, "took \(stopTime) s to stop")
         let written = out.names()
         #expect(written.count < 400, "the batch finished before the signal; make it longer")
@@ -67,6 +62,19 @@ import TestSupport
         return process
     }
 
+    /// Runs, signals as soon as `ready` holds (polled every 2 ms, for at most
+    /// 30 s), and returns (status, seconds to stop).
+    static func interrupt(_ arguments: [String], with signal: Int32 = SIGINT,
+                          when ready: () -> Bool) throws -> (Int32, Double) {
+        let process = try spawn(arguments)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && !ready() && Date() < deadline { usleep(2000) }
+        let signalled = Date()
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return (process.terminationStatus, Date().timeIntervalSince(signalled))
+    }
+
     /// Runs, signals after `delay` seconds, and returns (status, seconds to stop).
     static func interrupt(_ arguments: [String], after delay: Double, with signal: Int32 = SIGINT) throws -> (Int32, Double) {
         let process = try spawn(arguments)
@@ -96,7 +104,11 @@ import TestSupport
     func gifStopsWithoutWritingAndAReRunWrites(output: String) throws {
         let folder = try CatalogProcessTests.bigFolder(300)
         let out = TemporaryFolder()
-        let (status, seconds) = try Self.interrupt(["gif", folder.path, "-o", out.file(output), "--size", "64"], after: 0.3)
+        // The animation's temporary file appears when encoding starts.
+        let outPath = out.path
+        let (status, seconds) = try Self.interrupt(["gif", folder.path, "-o", out.file(output), "--size", "64"]) {
+            !Folders.names(in: outPath).isEmpty
+        }
         #expect(status == 130)
         #expect(seconds < 1.0, "took \(seconds) s to stop")
         #expect(out.names().isEmpty)
@@ -125,7 +137,10 @@ import TestSupport
         index.waitUntilExit()
         let out = TemporaryFolder()
         let arguments = ["fourcut", "--folder", folder.path, "--per-day", "--out", out.path, "--dpi", "100", "--quiet"]
-        let (status, seconds) = try LongCommandInterruptionTests.interrupt(arguments, after: 0.3)
+        let outPath = out.path
+        let (status, seconds) = try LongCommandInterruptionTests.interrupt(arguments) {
+            Folders.names(in: outPath).contains { !$0.hasPrefix(".") }
+        }
         #expect(status == 130)
         #expect(seconds < 1.0, "took \(seconds) s to stop")
         let made = out.names()

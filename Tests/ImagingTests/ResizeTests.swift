@@ -63,9 +63,11 @@ extension LazySequence {
     }
 }
 
-/// The SIMD resampler against Lanczos-3 written out plainly in doubles:
-/// odd and even widths (pixels are filtered in pairs), shrinking and
-/// enlarging, one, three and four channels.
+/// The resampler against Lanczos-3 written out plainly in doubles: odd and
+/// even widths, shrinking and enlarging, one, three and four channels.
+/// 8-bit pixels go through fixed point: weights to 2^-14 and the vertical
+/// pass's words to 2^-6 may move a result a few hundredths past rounding's
+/// half (0.52 at worst here), never a whole level more.
 @Suite struct ResamplerReferenceTests {
     static func lanczos(_ x: Double) -> Double {
         if x == 0 { return 1 }
@@ -130,7 +132,7 @@ extension LazySequence {
         let expected = Self.reference(image, to: size)
         #expect(result.size == size && result.format == format)
         let worst = zip(result.pixels, expected).map { abs(Double($0) - min(max($1, 0), 255)) }.max() ?? 0
-        #expect(worst <= 0.51, "\(format) → \(size): off by up to \(worst)")
+        #expect(worst <= 0.55, "\(format) → \(size): off by up to \(worst)")
     }
 }
 

@@ -1,16 +1,19 @@
 import Dispatch
 
-/// A separable Lanczos-3 resampler, vectorised with SIMD types, that can
-/// write its result already turned upright.
+/// A separable Lanczos-3 resampler that can write its result already
+/// turned upright.
 ///
 /// Each output row is made in two steps that keep the data in cache: the
-/// vertical filter sums the input rows it needs into one float row (plain
-/// loops over contiguous bytes, which the compiler vectorises), then the
-/// horizontal filter reduces that row to the output width (SIMD4 over a
-/// pixel's channels). The orientation is applied as each pixel is stored,
-/// so turning the small result costs no extra pass. Row buffers are
-/// allocated once per thread; nothing is allocated per pixel. Bands of
-/// output rows run on several threads when asked.
+/// vertical filter sums the input rows it needs into one row, then the
+/// horizontal filter reduces that row to the output width. 8-bit pixels go
+/// through both in 16-bit fixed point (cimg_resample.c: two taps per
+/// multiply-add, the same bytes on every processor), reading the source
+/// rows in place. Pixels premultiplied as they are read go through floats
+/// instead (SIMD types), their rows converted once each into a ring. The
+/// orientation is applied as each pixel is stored, so turning the small
+/// result costs no extra pass. Row buffers are allocated once per thread;
+/// nothing is allocated per pixel. Bands of output rows run on several
+/// threads when asked.
 struct LanczosResampler {
     let source: Image
     /// The output size before orientation (in the source's frame).
@@ -46,7 +49,11 @@ struct LanczosResampler {
                 let inBase = UncheckedSendable(input.baseAddress!)
                 let work: @Sendable (Int) -> Void = { band in
                     let first = band * size.height / bands, last = (band + 1) * size.height / bands
-                    resampleRows(first..<last, input: inBase.value, output: outBase.value)
+                    if premultiplies {
+                        resampleRows(first..<last, input: inBase.value, output: outBase.value)
+                    } else {
+                        resampleRowsFixed(first..<last, input: inBase.value, output: outBase.value)
+                    }
                 }
                 if bands == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: work) }
             }
@@ -78,6 +85,35 @@ struct LanczosResampler {
         return (start, offset(second.0, second.1) - start)
     }
 
+    /// The rows of 8-bit pixels read as they are, in fixed point.
+    private func resampleRowsFixed(_ rows: Range<Int>, input: UnsafePointer<UInt8>,
+                                   output: UnsafeMutablePointer<UInt8>) {
+        let channels = source.format.bytesPerPixel
+        let rowLength = region.width * channels
+        let origin = input + region.y * source.bytesPerRow + region.x * channels
+        // The source rows one output row sums, in tap order.
+        let taps = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: max(1, vertical.stride))
+        defer { taps.deallocate() }
+        // The vertical sum, padded as the horizontal pass may read past a
+        // pixel's last tap (the padding's weights are zero).
+        let columnLength = rowLength + FixedPointPasses.padding(channels: channels)
+        let column = UnsafeMutablePointer<Int16>.allocate(capacity: columnLength)
+        column.initialize(repeating: 0, count: columnLength)
+        defer { column.deallocate() }
+        vertical.fixedPoint.weights.withUnsafeBufferPointer { verticalWeights in
+            for y in rows {
+                let start = vertical.starts[y], count = vertical.counts[y]
+                for tap in 0..<count { taps[tap] = UnsafePointer(origin + (start + tap) * source.bytesPerRow) }
+                FixedPointPasses.vertical(rows: taps, weights: verticalWeights.baseAddress! + y * vertical.fixedPoint.stride,
+                                          count: count, length: rowLength, into: column)
+                let (offset, step) = destination(row: y)
+                FixedPointPasses.horizontal(row: column, channels: channels, kernel: horizontal.fixedPoint,
+                                            width: size.width, into: output + offset, step: step)
+            }
+        }
+    }
+
+    /// The rows premultiplied as they are read, in floats.
     private func resampleRows(_ rows: Range<Int>, input: UnsafePointer<UInt8>, output: UnsafeMutablePointer<UInt8>) {
         let channels = source.format.bytesPerPixel
         let rowLength = region.width * channels

@@ -13,6 +13,18 @@ struct ResampleKernel: Sendable {
     /// `outputLength * stride` weights; entries past `counts[i]` are zero.
     let weights: [Float]
     let stride: Int
+    /// The same kernel as the fixed-point passes read it.
+    let fixedPoint: FixedPoint
+
+    /// Weights as fractions of 2^14, each output's rounded so that they sum
+    /// to exactly 2^14 (a flat image stays flat), `stride` apart (a multiple
+    /// of 4), zero past the count.
+    struct FixedPoint: Sendable {
+        let weights: [Int16]
+        let stride: Int
+        let starts: [Int32]
+        let counts: [Int32]
+    }
 
     init(inputLength: Int, outputLength: Int, lobes: Double = 3) {
         precondition(inputLength > 0 && outputLength > 0)
@@ -48,6 +60,30 @@ struct ResampleKernel: Sendable {
         self.counts = counts
         self.weights = weights
         self.stride = stride
+        let fixedStride = (stride + 3) / 4 * 4
+        fixedPoint = FixedPoint(weights: Self.fixedPoint(weights, stride: stride, counts: counts, fixedStride: fixedStride),
+                                stride: fixedStride, starts: starts.map { Int32($0) }, counts: counts.map { Int32($0) })
+    }
+
+    /// Each output's weights times 2^14, rounded, the rounding's sum moved
+    /// onto the largest so they add up to 2^14 exactly.
+    private static func fixedPoint(_ weights: [Float], stride: Int, counts: [Int], fixedStride: Int) -> [Int16] {
+        let one = 1 << FixedPointPasses.weightBits
+        var fixed = [Int16](repeating: 0, count: counts.count * fixedStride)
+        for (index, count) in counts.enumerated() {
+            var total = 0, largest = 0
+            for tap in 0..<count {
+                let scaled = (Double(weights[index * stride + tap]) * Double(one)).rounded()
+                let value = Int(min(max(scaled, -32_767), 32_767))
+                fixed[index * fixedStride + tap] = Int16(value)
+                total += value
+                if abs(value) > abs(Int(fixed[index * fixedStride + largest])) { largest = tap }
+            }
+            guard count > 0 else { continue }
+            let adjusted = Int(fixed[index * fixedStride + largest]) + one - total
+            fixed[index * fixedStride + largest] = Int16(min(max(adjusted, -32_768), 32_767))
+        }
+        return fixed
     }
 
     static func lanczos(_ x: Double, lobes: Double) -> Double {
@@ -73,7 +109,7 @@ extension ResampleKernel {
         let key = Lengths(input: inputLength, output: outputLength)
         if let kernel = recent.value(forKey: key) { return kernel }
         let kernel = ResampleKernel(inputLength: inputLength, outputLength: outputLength)
-        recent.set(kernel, forKey: key, cost: kernel.weights.count * 4 + kernel.starts.count * 16)
+        recent.set(kernel, forKey: key, cost: kernel.weights.count * 4 + kernel.fixedPoint.weights.count * 2 + kernel.starts.count * 24)
         return kernel
     }
 }
