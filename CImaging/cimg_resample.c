@@ -1,6 +1,7 @@
 /*
  * The two passes of the Lanczos resampler on 8-bit samples, in fixed point
- * (see LanczosResampler.swift, which makes the weights and walks the rows).
+ * (ResampleKernel.swift makes the weights, LanczosResampler.swift walks the
+ * rows).
  *
  * Weights are 16-bit fractions of 1 << CIMG_RESAMPLE_BITS and sums 32-bit,
  * each rounded by adding a half before the shift: the same integers on
@@ -16,7 +17,7 @@
 
 #include <string.h>
 
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__x86_64__)  /* SSE2 is baseline there; AVX2 is checked at run time */
 #include <immintrin.h>
 #define CIMG_RESAMPLE_X86 1
 #endif
