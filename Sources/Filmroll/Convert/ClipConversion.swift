@@ -18,9 +18,12 @@ public struct ClipConversion: Sendable {
     }
 
     /// Writes `input`'s clip to `output` (through a temporary file, renamed when whole).
+    /// - Parameter cancellation: checked between frames; once cancelled, the
+    ///   temporary is removed and `.output` is thrown.
     /// - Throws: `ConversionError`: `.photo` when the input is no video
     ///   and holds none, or cannot be decoded; `.output` when the output is refused.
-    public func make(_ input: String, output: String) throws(ConversionError) {
+    public func make(_ input: String, output: String,
+                     cancellation: CancellationToken = CancellationToken()) throws(ConversionError) {
         let inputs = InputIdentities([InputFile(path: input, relativePath: input, root: ".")])
         let outputGuard = OutputGuard(mark: .video, force: force, inputs: inputs)
         do throws(ImagingError) {
@@ -37,7 +40,8 @@ public struct ClipConversion: Sendable {
             options.comment = OutputMark.video.text
             options.limits = limits
             try ClipTranscoder.transcode(input, byteRange: info.metadata.motionPhoto?.byteRange, to: output,
-                                         maxLongSide: maxSize, options: options, limits: limits)
+                                         maxLongSide: maxSize, options: options, limits: limits,
+                                         isCancelled: { cancellation.isCancelled })
         } catch {
             if case .videoEncodingFailed = error { throw .output(path: output, error) }
             throw .photo(path: input, error)

@@ -35,9 +35,13 @@ public struct PhotoConversion: Sendable {
     /// Writes `input` to `output`, encoded by `encoder` (by default the one
     /// `output`'s extension names). The output is checked before any work;
     /// the folder it goes in must exist.
-    /// - Parameter warnings: told of what the decoder recovered from.
+    /// - Parameters:
+    ///   - warnings: told of what the decoder recovered from.
+    ///   - cancellation: checked before the output is written; once
+    ///     cancelled, nothing is written and `.output` is thrown.
     /// - Throws: `ConversionError`; nothing is written then.
     public func make(_ input: String, output: String, encoder: (any ImageEncoding)? = nil,
+                     cancellation: CancellationToken = CancellationToken(),
                      warnings: @escaping @Sendable (String) -> Void = { _ in }) throws(ConversionError) {
         let encoder = encoder ?? ImageEncoders.encoder(forOutputPath: output) ?? ImageEncoders.standard
         let inputs = InputIdentities([InputFile(path: input, relativePath: input, root: ".")])
@@ -55,6 +59,9 @@ public struct PhotoConversion: Sendable {
                 bytes = try conversion.encoded(input, encoder: encoder, warnings: warnings)
             } catch {
                 throw ConversionError.photo(path: input, error)
+            }
+            guard !cancellation.isCancelled else {
+                throw ConversionError.output(path: output, .encodingFailed(encoder.format, "stopped before writing"))
             }
             do throws(ImagingError) {
                 try writer.write(bytes, to: output)

@@ -37,6 +37,10 @@ enum Interruption {
     }
 
     /// Installs the handlers and starts the watchdog (once per process).
+    /// They replace whatever disposition the process inherited, SIG_IGN
+    /// included: a command started from a script that ignores SIGINT (a
+    /// background job of a non-interactive shell, `trap '' INT`) still
+    /// stops on `kill -INT`, since every command that writes cleans up.
     static func install() {
         flag.store(0, ordering: .relaxed)
         startWatchdog()

@@ -69,10 +69,26 @@ struct ConvertCommand: Command {
     }
 
     func run(_ io: CommandIO) -> ExitCode {
+        Interruption.install()
+        let cancellation = CancellationToken()
+        Interruption.cancelOnSignal(cancellation)
+        let status = convert(io, cancellation: cancellation)
+        if Interruption.requested {
+            io.printError("filmroll: interrupted; run the same command again to finish")
+            return Interruption.exitCode
+        }
+        return status
+    }
+
+    /// The conversion itself; a signal stops a video's between frames
+    /// (a photo's is one decode and encode, which the watchdog bounds).
+    private func convert(_ io: CommandIO, cancellation: CancellationToken) -> ExitCode {
         guard let encoder else {
             do throws(ConversionError) {
-                try ClipConversion(maxSize: maxSize, limits: limits, force: force).make(input, output: output)
+                try ClipConversion(maxSize: maxSize, limits: limits, force: force)
+                    .make(input, output: output, cancellation: cancellation)
             } catch {
+                if cancellation.isCancelled { return .failure }
                 switch error {
                 case let .photo(path, reason), let .output(path, reason): io.reportFailure(path: path, reason.description)
                 }
@@ -84,8 +100,11 @@ struct ConvertCommand: Command {
                                          memoryBytes: memoryBytes, force: force)
         let input = input
         do throws(ConversionError) {
-            try conversion.make(input, output: output, encoder: encoder) { io.reportWarning(path: input, $0) }
+            try conversion.make(input, output: output, encoder: encoder, cancellation: cancellation) {
+                io.reportWarning(path: input, $0)
+            }
         } catch {
+            if cancellation.isCancelled { return .failure }
             switch error {
             case let .photo(path, reason), let .output(path, reason): io.reportFailure(path: path, reason.description)
             }

@@ -31,6 +31,13 @@ struct PruneCommand: Command {
     }
 
     func run(_ io: CommandIO) -> ExitCode {
+        Interruption.install()
+        let status = prune(io)
+        return Interruption.requested ? Interruption.exitCode : status
+    }
+
+    /// The pruning itself (or its listing, with --dry-run).
+    private func prune(_ io: CommandIO) -> ExitCode {
         do {
             let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: dryRun ? .read : .write)
             if dryRun {
