@@ -40,3 +40,19 @@ void cimg_growable_append(cimg_growable *buffer, const uint8_t *bytes, size_t co
     memcpy(buffer->data + buffer->size, bytes, count);
     buffer->size += count;
 }
+
+void cimg_warnings_add(cimg_warnings *warnings, const char *message) {
+    if (warnings == NULL) return;
+    char *text = warnings->text;
+    size_t used = strnlen(text, sizeof warnings->text);
+    size_t length = strcspn(message, "\n");
+    for (const char *line = text; line < text + used;) {
+        size_t line_length = strcspn(line, "\n");
+        if (line_length == length && memcmp(line, message, length) == 0) return;
+        line += line_length + 1;
+    }
+    if (used + length + 2 > sizeof warnings->text) return;
+    memcpy(text + used, message, length);
+    text[used + length] = '\n';
+    text[used + length + 1] = '\0';
+}

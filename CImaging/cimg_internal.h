@@ -8,6 +8,10 @@
 int cimg_fail(cimg_error *error, int status, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
+/** Appends `message` as one line to `warnings` (when not NULL), unless
+ *  that line is there already; what does not fit is dropped. */
+void cimg_warnings_add(cimg_warnings *warnings, const char *message);
+
 /** A growable output buffer for encoders. */
 typedef struct cimg_growable {
     uint8_t *data;

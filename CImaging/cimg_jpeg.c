@@ -22,6 +22,8 @@ typedef struct cimg_jpeg_errors {
     jmp_buf jump;
     cimg_error *error;
     int status;
+    cimg_warnings *warnings;   /* the header's warnings, or NULL */
+    cimg_jpeg_damage *damage;  /* a decode's warnings and where its data ended, or NULL */
 } cimg_jpeg_errors;
 
 typedef struct cimg_jpeg_progress {
@@ -43,12 +45,37 @@ static void cimg_jpeg_error_exit(j_common_ptr cinfo) {
     cimg_jpeg_fail(cinfo, status);
 }
 
-/* Warnings are silent, except a premature end of data, which is an error:
- * libjpeg would otherwise fill the rest of the picture with grey. */
+/* The stored rows a scan had decoded when its data ended: the iMCU rows
+ * before the one being read. Once a later scan is reached (a progressive
+ * or multi-scan file), the first covered every row. */
+static uint32_t cimg_jpeg_rows_with_data(j_decompress_ptr cinfo) {
+    if (cinfo->input_scan_number > 1) return cinfo->image_height;
+    if (cinfo->input_scan_number < 1 || cinfo->total_iMCU_rows == 0) return 0;
+    return (uint32_t)((uint64_t)cinfo->input_iMCU_row * cinfo->image_height / cinfo->total_iMCU_rows);
+}
+
+/* Warnings (level -1) are collected, each once; trace messages dropped.
+ * The data running out (JWRN_JPEG_EOF, from the source manager) or a
+ * marker cutting a scan short (JWRN_HIT_MARKER, when a file's frame
+ * claims more rows than its scan holds) make libjpeg fill the rest with
+ * grey: a decode records the row where that began, for the caller to
+ * judge; without a damage record the end of data is an error. */
 static void cimg_jpeg_emit_message(j_common_ptr cinfo, int level) {
-    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) {
-        cimg_jpeg_fail(cinfo, CIMG_ERR_TRUNCATED);
+    if (level >= 0) return;
+    cimg_jpeg_errors *errors = (cimg_jpeg_errors *)cinfo->err;
+    int code = cinfo->err->msg_code;
+    if (errors->damage == NULL && code == JWRN_JPEG_EOF) cimg_jpeg_fail(cinfo, CIMG_ERR_TRUNCATED);
+    char message[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, message);
+    if (errors->damage == NULL) {
+        cimg_warnings_add(errors->warnings, message);
+        return;
     }
+    if ((code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER) && !errors->damage->data_ended && cinfo->is_decompressor) {
+        errors->damage->data_ended = 1;
+        errors->damage->rows_with_data = cimg_jpeg_rows_with_data((j_decompress_ptr)cinfo);
+    }
+    cimg_warnings_add(&errors->damage->warnings, message);
 }
 
 static void cimg_jpeg_output_message(j_common_ptr cinfo) {}
@@ -60,6 +87,8 @@ static struct jpeg_error_mgr *cimg_jpeg_errors_init(cimg_jpeg_errors *errors, ci
     errors->manager.output_message = cimg_jpeg_output_message;
     errors->error = error;
     errors->status = CIMG_OK;
+    errors->warnings = NULL;
+    errors->damage = NULL;
     return &errors->manager;
 }
 
@@ -119,14 +148,17 @@ static void cimg_jpeg_find_app1(const uint8_t *data, size_t size, cimg_jpeg_info
     }
 }
 
-int cimg_jpeg_read_info(const uint8_t *data, size_t size, cimg_jpeg_info *info, cimg_error *error) {
+int cimg_jpeg_read_info(const uint8_t *data, size_t size, cimg_jpeg_info *info,
+                        cimg_warnings *warnings, cimg_error *error) {
     struct jpeg_decompress_struct cinfo;
     cimg_jpeg_errors errors;
     memset(info, 0, sizeof *info);
+    if (warnings != NULL) warnings->text[0] = '\0';
     if (size < 4 || data[0] != 0xFF || data[1] != 0xD8) {
         return cimg_fail(error, CIMG_ERR_CORRUPT, "not a JPEG file (no SOI marker)");
     }
     cinfo.err = cimg_jpeg_errors_init(&errors, error);
+    errors.warnings = warnings;
     if (setjmp(errors.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return errors.status;
@@ -184,7 +216,7 @@ static void cimg_cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *out, uint32_t wid
 
 int cimg_jpeg_decode(const uint8_t *data, size_t size, const cimg_jpeg_decode_options *options,
                      uint8_t *pixels, size_t bytes_per_row, uint32_t width, uint32_t height,
-                     cimg_error *error) {
+                     cimg_jpeg_damage *damage, cimg_error *error) {
     struct jpeg_decompress_struct cinfo;
     cimg_jpeg_errors errors;
     cimg_jpeg_progress progress;
@@ -197,7 +229,9 @@ int cimg_jpeg_decode(const uint8_t *data, size_t size, const cimg_jpeg_decode_op
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "invalid JPEG decode options");
     }
 
+    if (damage != NULL) memset(damage, 0, sizeof *damage);
     cinfo.err = cimg_jpeg_errors_init(&errors, error);
+    errors.damage = damage;
     if (setjmp(errors.jump)) {
         free(cmyk_row);
         jpeg_destroy_decompress(&cinfo);

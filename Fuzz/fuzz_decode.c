@@ -33,7 +33,8 @@ static int fits(uint32_t width, uint32_t height, uint32_t frames) {
 static void fuzz_jpeg(const uint8_t *data, size_t size) {
     cimg_jpeg_info info;
     cimg_error error;
-    if (cimg_jpeg_read_info(data, size, &info, &error) != 0) return;
+    cimg_warnings warnings;
+    if (cimg_jpeg_read_info(data, size, &info, &warnings, &error) != 0) return;
     if (info.exif_length > 0) {
         cimg_exif exif;
         cimg_exif_parse(data + info.exif_offset, info.exif_length, &exif, &error);
@@ -52,7 +53,8 @@ static void fuzz_jpeg(const uint8_t *data, size_t size) {
         uint8_t *pixels = malloc(row * height);
         if (pixels == NULL) return;
         cimg_jpeg_decode_options options = {scale, format, 100};
-        cimg_jpeg_decode(data, size, &options, pixels, row, width, height, &error);
+        cimg_jpeg_damage damage;
+        cimg_jpeg_decode(data, size, &options, pixels, row, width, height, &damage, &error);
         free(pixels);
     }
 }

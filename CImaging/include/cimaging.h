@@ -100,8 +100,14 @@ typedef struct cimg_jpeg_info {
     size_t xmp_length;    /* 0 when the file has no XMP (extended XMP is not read) */
 } cimg_jpeg_info;
 
-/** Reads the JPEG header (markers up to the first scan); decodes no pixels. */
-int cimg_jpeg_read_info(const uint8_t *data, size_t size, cimg_jpeg_info *info, cimg_error *error);
+/**
+ * Reads the JPEG header (markers up to the first scan); decodes no pixels.
+ * libjpeg's warnings about the header (extraneous bytes before a marker,
+ * …) go to `warnings` (optional: NULL); a header cut short is
+ * CIMG_ERR_TRUNCATED.
+ */
+int cimg_jpeg_read_info(const uint8_t *data, size_t size, cimg_jpeg_info *info,
+                        cimg_warnings *warnings, cimg_error *error);
 
 typedef struct cimg_jpeg_decode_options {
     int scale_num;        /* DCT scaling: the output is scale_num/8 of the stored size (1...8) */
@@ -115,13 +121,26 @@ void cimg_jpeg_scaled_size(uint32_t width, uint32_t height, int scale_num,
                            uint32_t *scaled_width, uint32_t *scaled_height);
 
 /**
+ * What a JPEG decode went past: libjpeg's warnings, and where the scan
+ * data ended when it ended before the picture did (libjpeg then fills the
+ * rows below with grey). The caller decides what is too much damage.
+ */
+typedef struct cimg_jpeg_damage {
+    cimg_warnings warnings;   /* libjpeg's warnings, each once, one a line */
+    int data_ended;           /* 1: the data ran out (JWRN_JPEG_EOF) or a marker cut the scan (JWRN_HIT_MARKER) */
+    uint32_t rows_with_data;  /* when data_ended: the stored rows decoded before it ended */
+} cimg_jpeg_damage;
+
+/**
  * Decodes into the caller's buffer, which must hold height rows of
  * bytes_per_row bytes for the scaled size. CMYK and YCCK (Adobe-inverted or
- * not) are converted to RGB. A file that ends early is CIMG_ERR_TRUNCATED.
+ * not) are converted to RGB. With `damage`, a scan that ends early is
+ * decoded (the rest grey) and told there; without it (NULL), a file that
+ * ends early is CIMG_ERR_TRUNCATED.
  */
 int cimg_jpeg_decode(const uint8_t *data, size_t size, const cimg_jpeg_decode_options *options,
                      uint8_t *pixels, size_t bytes_per_row, uint32_t width, uint32_t height,
-                     cimg_error *error);
+                     cimg_jpeg_damage *damage, cimg_error *error);
 
 typedef struct cimg_jpeg_encode_options {
     int quality;            /* 1...100 */

@@ -106,7 +106,7 @@ import TestSupport
         #expect(code == .failure)
         #expect(runner.stderr.formatListElided.sortedLines() == """
             filmroll: \(folder.path)/not-an-image.jpg: not an image Filmroll reads (…)
-            filmroll: \(folder.path)/truncated.jpg: truncated JPEG: Premature end of JPEG file
+            filmroll: \(folder.path)/truncated.jpg: truncated JPEG: the image data ends at row 64 of 240; the rest would be grey (Premature end of JPEG file; Corrupt JPEG data: premature end of data segment)
 
             """.sortedLines())
         #expect(out.names() == ["IMG_0001_32.jpg", "animated_32.jpg"])

@@ -12,11 +12,14 @@ enum JPEGCodec {
         var exifRange: Range<Int>?
         /// Where the APP1 XMP packet lies (after its namespace header), if anywhere.
         var xmpRange: Range<Int>?
+        /// libjpeg's warnings about the header ("Corrupt JPEG data: 3 extraneous bytes before marker 0xdb").
+        var warnings: [String]
     }
 
     static func readHeader(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> Header {
         var info = cimg_jpeg_info()
-        try checkCodec(.jpeg) { cimg_jpeg_read_info(bytes.uint8Base, bytes.count, &info, $0) }
+        var warnings = cimg_warnings()
+        try checkCodec(.jpeg) { cimg_jpeg_read_info(bytes.uint8Base, bytes.count, &info, &warnings, $0) }
         let colorModel: String
         switch cimg_jpeg_color_space(rawValue: UInt32(info.color_space)) {
         case CIMG_JPEG_GRAY: colorModel = "gray"
@@ -32,8 +35,15 @@ enum JPEGCodec {
             isProgressive: info.progressive != 0,
             isGray: info.color_space == Int32(CIMG_JPEG_GRAY.rawValue),
             exifRange: info.exif_length > 0 ? info.exif_offset..<info.exif_offset + info.exif_length : nil,
-            xmpRange: info.xmp_length > 0 ? info.xmp_offset..<info.xmp_offset + info.xmp_length : nil
+            xmpRange: info.xmp_length > 0 ? info.xmp_offset..<info.xmp_offset + info.xmp_length : nil,
+            warnings: lines(of: warnings)
         )
+    }
+
+    /// The lines of a C warning list.
+    static func lines(of warnings: cimg_warnings) -> [String] {
+        let text = withUnsafeBytes(of: warnings.text) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        return text.split(separator: "\n").map(String.init)
     }
 
     /// The ICC profile of the APP2 markers, or nil (none, or incomplete).
@@ -51,27 +61,31 @@ enum JPEGCodec {
         return PixelSize(width: Int(width), height: Int(height))
     }
 
-    /// Decodes at `numerator`/8 into a new image of `format` (gray8 or rgb8).
+    /// Decodes at `numerator`/8 into a new image of `format` (gray8 or rgb8),
+    /// with what the decode went past (`JPEGDamage`, which judges it).
     /// With `rawCMYK`, a CMYK or YCCK file gives its four inks as stored
     /// into an image of `format` rgba8 (four bytes a pixel).
     static func decode(_ bytes: UnsafeRawBufferPointer, scaledSize: PixelSize, numerator: Int,
-                       format: PixelFormat, maxScans: Int, rawCMYK: Bool = false) throws(ImagingError) -> Image {
+                       format: PixelFormat, maxScans: Int,
+                       rawCMYK: Bool = false) throws(ImagingError) -> (image: Image, damage: JPEGDamage) {
         var options = cimg_jpeg_decode_options(
             scale_num: Int32(numerator), pixel_format: format.cimg, max_scans: Int32(clamping: maxScans),
             raw_cmyk: rawCMYK ? 1 : 0)
         var failure: ImagingError?
+        var damage = cimg_jpeg_damage()
         let image = Image(width: scaledSize.width, height: scaledSize.height, format: format) { pixels in
             var error = cimg_error()
             let status = cimg_jpeg_decode(
                 bytes.uint8Base, bytes.count, &options, pixels.baseAddress, scaledSize.width * format.bytesPerPixel,
-                UInt32(scaledSize.width), UInt32(scaledSize.height), &error)
+                UInt32(scaledSize.width), UInt32(scaledSize.height), &damage, &error)
             if status != 0 {
                 failure = ImagingError(error, format: .jpeg)
                 pixels.update(repeating: 0)
             }
         }
         if let failure { throw failure }
-        return image
+        return (image, JPEGDamage(warnings: lines(of: damage.warnings),
+                                  rowsWithData: damage.data_ended != 0 ? Int(damage.rows_with_data) : nil))
     }
 
     static func encode(_ image: Image, options: JPEGEncodingOptions) throws(ImagingError) -> [UInt8] {

@@ -32,7 +32,7 @@ struct JPEGDecoder: ImageDecoding {
         let colorSpace: ColorSpace = JPEGCodec.readICC(bytes).map { .icc(ColorProfile($0)) } ?? .sRGB
         return ImageInfo(format: .jpeg, storedSize: header.size, metadata: metadata,
                          colorModel: header.colorModel, isProgressive: header.isProgressive, colorSpace: colorSpace,
-                         warnings: motion.warnings)
+                         warnings: header.warnings + motion.warnings)
     }
 
     func decodedSize(_ info: ImageInfo, options: DecodeOptions) -> PixelSize {
@@ -41,19 +41,24 @@ struct JPEGDecoder: ImageDecoding {
 
     func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,
                       options: DecodeOptions) throws(ImagingError) -> (frames: [ImageFrame], scale: Int) {
+        let (frames, scale, _) = try decodeStoredWithWarnings(bytes, info: info, options: options)
+        return (frames, scale)
+    }
+
+    /// The picture, with libjpeg's warnings as one line; a scan whose data
+    /// ends in the upper half of the picture is an error (see `JPEGDamage`).
+    func decodeStoredWithWarnings(_ bytes: UnsafeRawBufferPointer, info: ImageInfo, options: DecodeOptions)
+        throws(ImagingError) -> (frames: [ImageFrame], scale: Int, warnings: [String]) {
         // The target is upright; the DCT scale applies to the stored image.
         let numerator = ShrinkOnLoad.jpegScale(for: info, target: options.target)
         let scaled = JPEGCodec.scaledSize(info.storedSize, numerator: numerator)
-        if let transform = cmykTransform(info) {
-            // The inks as stored, through the file's CMYK profile.
-            let inks = try JPEGCodec.decode(bytes, scaledSize: scaled, numerator: numerator, format: .rgba8,
-                                            maxScans: options.limits.maxProgressiveScans, rawCMYK: true)
-            return ([ImageFrame(image: transform.apply(to: inks))], numerator)
-        }
-        let format: PixelFormat = info.colorModel == "gray" ? .gray8 : .rgb8
-        let image = try JPEGCodec.decode(bytes, scaledSize: scaled, numerator: numerator, format: format,
-                                         maxScans: options.limits.maxProgressiveScans)
-        return ([ImageFrame(image: image)], numerator)
+        let transform = cmykTransform(info)
+        // CMYK: the inks as stored, through the file's CMYK profile.
+        let format: PixelFormat = transform != nil ? .rgba8 : info.colorModel == "gray" ? .gray8 : .rgb8
+        let (image, damage) = try JPEGCodec.decode(bytes, scaledSize: scaled, numerator: numerator, format: format,
+                                                   maxScans: options.limits.maxProgressiveScans, rawCMYK: transform != nil)
+        let warning = try damage.warning(height: info.storedSize.height, excluding: info.warnings)
+        return ([ImageFrame(image: transform?.apply(to: image) ?? image)], numerator, warning.map { [$0] } ?? [])
     }
 
     /// The transform of a CMYK or YCCK file's embedded CMYK profile, if any.

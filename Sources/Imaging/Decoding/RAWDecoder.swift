@@ -191,8 +191,9 @@ struct RAWDecoder: ImageDecoding {
         }
         try limits.check(frameSize: header.size)
         let scaled = JPEGCodec.scaledSize(header.size, numerator: numerator)
-        let image = try JPEGCodec.decode(raw, scaledSize: scaled, numerator: numerator, format: .rgb8,
-                                         maxScans: limits.maxProgressiveScans)
+        let (image, damage) = try JPEGCodec.decode(raw, scaledSize: scaled, numerator: numerator, format: .rgb8,
+                                                   maxScans: limits.maxProgressiveScans)
+        _ = try damage.warning(height: header.size.height)   // a preview mostly grey is no preview
         // A preview that carries a profile is converted here, at the
         // preview's size (rare: cameras write sRGB previews): the file's
         // colours, as ImageInfo tells them, are LibRaw's sRGB.
