@@ -23,6 +23,26 @@ extension Catalog {
                              [reason, relativePath, byteCount, modificationTimeNanoseconds]) == 1
     }
 
+    /// Notes what the decoder of the photo at `relativePath` went past (one
+    /// warning a line), on the row of that version of the file (of
+    /// `byteCount` bytes, changed at `modificationTimeNanoseconds`). Returns
+    /// whether such a row was noted.
+    @discardableResult
+    public func noteWarning(relativePath: String, byteCount: Int, modificationTimeNanoseconds: Int64,
+                            warning: String) throws(DatabaseError) -> Bool {
+        try database.execute("""
+            UPDATE photos SET warning = ? WHERE path = ? AND bytes = ? AND mtime_ns = ? AND missing = 0
+                AND warning IS NOT ?
+            """, [warning, relativePath, byteCount, modificationTimeNanoseconds, warning]) == 1
+    }
+
+    /// Photos read with a warning, by path (missing and unreadable ones left out).
+    public func warnedPhotos() throws(DatabaseError) -> [PhotoRecord] {
+        try database.rows("""
+            SELECT \(PhotoRecord.columns) FROM photos WHERE warning IS NOT NULL AND error IS NULL AND missing = 0 ORDER BY path
+            """).map(PhotoRecord.init)
+    }
+
     /// Photos that could not be read, with why, by path (missing ones left out).
     public func unreadablePhotos() throws(DatabaseError) -> [PhotoRecord] {
         try database.rows("SELECT \(PhotoRecord.columns) FROM photos WHERE error IS NOT NULL AND missing = 0 ORDER BY path")

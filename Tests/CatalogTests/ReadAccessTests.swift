@@ -95,11 +95,11 @@ import TestSupport
 
     @Test func aNewerCatalogIsRefusedWhenReadToo() throws {
         let fixture = try PhotoFolderFixture([:])
-        try fixture.catalog().database.execute("PRAGMA user_version = 9")
+        try fixture.catalog().database.execute("PRAGMA user_version = 10")
         #expect {
             try Catalog(folder: fixture.folder, access: .read)
         } throws: { error in
-            guard case .newerSchema(_, 9, 8)? = error as? CatalogError else { return false }
+            guard case .newerSchema(_, 10, 9)? = error as? CatalogError else { return false }
             return true
         }
     }

@@ -140,7 +140,7 @@ public struct FolderIndexer {
         bytes, mtime_ns, hash, format, stored_width, stored_height, width, height, orientation, \
         taken_at, taken_offset_minutes, taken_day, taken_from_mtime, make, model, latitude, longitude, frames, \
         error, missing, indexed_at, taken_source, exposure_time, f_number, iso, focal_length, lens, color_space, \
-        duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length
+        duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length, warning
         """
 
     /// The columns' names, in `upsertColumns`' order.
@@ -172,6 +172,7 @@ public struct FolderIndexer {
             summary.failed += 1
             summary.failures.append(.init(path: fact.entry.path, reason: error))
         }
+        for warning in fact.info?.warnings ?? [] { summary.warnings.append(.init(path: fact.entry.path, reason: warning)) }
         if let row {
             try database.execute("UPDATE photos SET \(assignments) WHERE id = ?", fact.columnValues + [row[0]])
             if fact.error == nil { summary.changed += 1 }

@@ -14,6 +14,8 @@ public struct IndexSummary: Sendable, Equatable {
     public var failed = 0
     public var unchanged = 0
     public var failures: [Failure] = []
+    /// What the headers of the files read went past, a warning each (the reason).
+    public var warnings: [Failure] = []
     /// Live Photos (a still and its MOV) found, when the pairs were looked
     /// for again (nil when nothing changed).
     public var livePhotos: Int?

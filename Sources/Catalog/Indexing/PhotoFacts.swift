@@ -58,7 +58,7 @@ struct PhotoFacts: Sendable {
     }
 
     /// Values for the photo columns after `path`:
-    /// bytes … missing (see `FolderIndexer.upsertColumns`).
+    /// bytes … warning (see `FolderIndexer.upsertColumns`).
     var columnValues: [DatabaseValueConvertible] {
         let taken = taken
         let metadata = info?.metadata
@@ -72,8 +72,15 @@ struct PhotoFacts: Sendable {
             metadata?.shooting.focalLength, metadata?.shooting.lens, info?.colorSpace.description,
             metadata?.video?.durationSeconds, metadata?.video?.codec, metadata?.video.map { $0.hasAudio ? ($0.soundPlaysInBrowsers ? 1 : 2) : 0 },
             metadata?.contentIdentifier, metadata?.burstIdentifier, metadata?.motionPhoto?.kind.rawValue,
-            metadata?.motionPhoto?.byteRange.lowerBound, metadata?.motionPhoto?.byteRange.count,
+            metadata?.motionPhoto?.byteRange.lowerBound, metadata?.motionPhoto?.byteRange.count, warning,
         ]
+    }
+
+    /// The header's warnings (a motion photo whose directory lies, libjpeg's
+    /// about its markers), a line each; nil when there is none.
+    var warning: String? {
+        guard let warnings = info?.warnings, !warnings.isEmpty else { return nil }
+        return warnings.joined(separator: "\n")
     }
 }
 

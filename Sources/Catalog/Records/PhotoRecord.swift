@@ -29,6 +29,8 @@ public struct PhotoRecord: Sendable, Hashable {
     public var frames: Int?
     /// Why the file could not be read, when it could not.
     public var error: String?
+    /// What its decoder went past (one warning a line), when anything.
+    public var warning: String?
     public var isMissing: Bool
     /// A video's length, codec and sound; nil for a still.
     public var video: VideoFacts?
@@ -71,7 +73,7 @@ public struct PhotoRecord: Sendable, Hashable {
         taken_at, taken_offset_minutes, taken_from_mtime, make, model, latitude, longitude, frames, error, missing, \
         taken_source, exposure_time, f_number, iso, focal_length, lens, color_space, \
         duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length, live_still_id, \
-        burst_lead_id
+        burst_lead_id, warning
         """
 
     init(row: Row) {
@@ -94,6 +96,7 @@ public struct PhotoRecord: Sendable, Hashable {
         }
         frames = row["frames"].int
         error = row["error"].string
+        warning = row["warning"].string
         isMissing = row["missing"].int == 1
         takenSource = row["taken_source"].string.flatMap(CaptureDateSource.init(rawValue:))
         shooting = ShootingDetails(exposureTime: row["exposure_time"].double, fNumber: row["f_number"].double,

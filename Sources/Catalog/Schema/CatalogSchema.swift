@@ -165,6 +165,13 @@ enum CatalogSchema {
         """
         CREATE INDEX photos_cameras ON photos(make, model, missing, error, live_still_id, burst_lead_id);
         """,
+        // 9: what a photo's decoder went past (a JPEG whose last rows are grey, extraneous
+        // bytes before a marker, a motion photo whose directory lies), one warning a line,
+        // for the gallery's problems page. NULL when there was none; rows made before hold
+        // none until their file is read again.
+        """
+        ALTER TABLE photos ADD COLUMN warning TEXT;
+        """,
     ]
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
@@ -194,9 +201,9 @@ enum CatalogSchema {
             error TEXT,                           -- why the file could not be read
             missing INTEGER NOT NULL DEFAULT 0,   -- 1 when the file is gone
             indexed_at TEXT NOT NULL
-            , taken_source TEXT, exposure_time REAL, f_number REAL, iso INTEGER, focal_length REAL, lens TEXT, color_space TEXT, duration REAL, video_codec TEXT, audio INTEGER, content_id TEXT, burst_id TEXT, motion_kind TEXT, motion_offset INTEGER, motion_length INTEGER, live_still_id INTEGER, burst_lead_id INTEGER
+            , taken_source TEXT, exposure_time REAL, f_number REAL, iso INTEGER, focal_length REAL, lens TEXT, color_space TEXT, duration REAL, video_codec TEXT, audio INTEGER, content_id TEXT, burst_id TEXT, motion_kind TEXT, motion_offset INTEGER, motion_length INTEGER, live_still_id INTEGER, burst_lead_id INTEGER, warning TEXT
             -- version 5 (where ADD COLUMN puts them): the date's source, exposure, lens, colour space;
-            -- version 6: videos, Live Photos, bursts and motion photos
+            -- version 6: videos, Live Photos, bursts and motion photos; version 9: what the decoder went past
         );
         CREATE INDEX photos_hash ON photos(hash);
         CREATE INDEX photos_taken ON photos(taken_at);

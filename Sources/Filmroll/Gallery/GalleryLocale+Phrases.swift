@@ -77,15 +77,23 @@ extension GalleryLocale {
         case (.ko, .unreadable): "읽지 못한 사진 \(count)장"
         case (.ko, .notMade): "만들지 못한 파일 \(count)개"
         case (.ko, .skipped): "사진이 아닌 파일 \(count)개"
+        case (.en, .warned): count == 1 ? "1 photo is shown with a warning" : "\(count) photos are shown with a warning"
+        case (.ko, .warned): "경고와 함께 보여 준 사진 \(count)장"
         }
     }
 
-    /// The index's link to the problems page: "3 files not shown".
-    func problemsLink(_ count: Int) -> String {
-        switch self {
+    /// The index's link to the problems page: "3 files not shown", and
+    /// "1 photo with a warning" when some are shown despite damage.
+    func problemsLink(_ count: Int, warned: Int = 0) -> String {
+        let notShown = switch self {
         case .en: count == 1 ? "1 file not shown" : "\(count) files not shown"
         case .ko: "보여 주지 못한 파일 \(count)개"
         }
+        let withWarning = switch self {
+        case .en: warned == 1 ? "1 photo with a warning" : "\(warned) photos with a warning"
+        case .ko: "경고가 있는 사진 \(warned)장"
+        }
+        return [count > 0 ? notShown : nil, warned > 0 ? withWarning : nil].compactMap { $0 }.joined(separator: ", ")
     }
 
     var playAnimation: String { self == .en ? "Play the animation" : "애니메이션 재생" }

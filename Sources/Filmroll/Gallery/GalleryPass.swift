@@ -34,7 +34,8 @@ struct GalleryPass {
         try make(ConstantFile.stylesheet, isCurrent)
         try make(ConstantFile.script, isCurrent)
         try make(IndexPage(years: plan.years, recentMonths: IndexPage.recentMonths(of: plan.months), onThisDay: plan.onThisDay,
-                           problemCount: plan.problems.count, hasLibraryMap: plan.hasLibraryMap, options: options,
+                           problemCount: plan.problems.count { $0.kind != .warned },
+                           warningCount: plan.problems.count { $0.kind == .warned }, hasLibraryMap: plan.hasLibraryMap, options: options,
                            digests: digests), isCurrent)
         if plan.hasProblems { try make(ProblemsPage(problems: plan.problems, options: options), isCurrent) }
         for (position, year) in plan.years.enumerated() {

@@ -1,4 +1,4 @@
-/// A file the gallery cannot show, listed on its problems page.
+/// A file the gallery cannot show (or shows damaged), listed on its problems page.
 public struct GalleryProblem: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A photo that could not be read.
@@ -7,6 +7,8 @@ public struct GalleryProblem: Sendable, Hashable {
         case notMade
         /// A file of the folder that is not a photo.
         case skipped
+        /// A photo shown, whose decoder went past damage (the reason is the warning).
+        case warned
     }
 
     public var kind: Kind

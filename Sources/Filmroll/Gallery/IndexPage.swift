@@ -11,6 +11,8 @@ struct IndexPage: PageRendering {
     var onThisDay: [OnThisDay] = []
     /// How many files the problems page lists (none: no link).
     var problemCount = 0
+    /// Photos shown with a warning, listed on the problems page too.
+    var warningCount = 0
     /// Whether some photo has a position, so the library's map is drawn.
     var hasLibraryMap = false
     var options: GalleryOptions
@@ -45,6 +47,7 @@ struct IndexPage: PageRendering {
             fingerprint.add(group.days.count)
         }
         fingerprint.add(problemCount)
+        fingerprint.add(warningCount)
         fingerprint.add(hasLibraryMap)
         return fingerprint.key
     }
@@ -86,8 +89,9 @@ struct IndexPage: PageRendering {
 
     /// " · 3 files not shown", linking the problems page, when there are any.
     private var problemLink: String {
-        guard problemCount > 0 else { return "" }
-        return " · <a href=\"\(links.url(GalleryPaths.problems))\">\(HTMLEscaping.escape(locale.problemsLink(problemCount)))</a>"
+        guard problemCount + warningCount > 0 else { return "" }
+        let text = locale.problemsLink(problemCount, warned: warningCount)
+        return " · <a href=\"\(links.url(GalleryPaths.problems))\">\(HTMLEscaping.escape(text))</a>"
     }
 
     /// The map of the library's places, when some photo has a position.

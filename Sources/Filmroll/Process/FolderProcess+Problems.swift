@@ -19,8 +19,29 @@ extension FolderProcess {
         }
     }
 
+    /// Notes in the catalog what this run's decodes went past, photo by
+    /// photo (the index noted what the headers told): the problems page
+    /// lists it, and later runs, which decode nothing, still do.
+    func noteWarnings(in catalog: Catalog) throws {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        for (path, lines) in warnings.all where path.hasPrefix(prefix) {
+            let relative = String(path.dropFirst(prefix.count))
+            do {
+                guard let photo = try catalog.photo(relativePath: relative) else { continue }
+                let known = photo.warning.map { $0.split(separator: "\n").map(String.init) } ?? []
+                let merged = known + lines.filter { !known.contains($0) }
+                try catalog.noteWarning(relativePath: relative, byteCount: photo.byteCount,
+                                        modificationTimeNanoseconds: photo.modificationTimeNanoseconds,
+                                        warning: merged.joined(separator: "\n"))
+            } catch {
+                throw CatalogError(error, catalog: catalog)
+            }
+        }
+    }
+
     /// What the problems page lists: photos the catalog or this run could
-    /// not read, outputs not made, and files that are not photos.
+    /// not read, outputs not made, files that are not photos, and photos
+    /// shown with a warning.
     func galleryProblems(unreadable: [String: String], notMade: [String: String], skipped: [PhotoFolder.Skipped],
                                  catalog: Catalog, out: String) throws -> [GalleryProblem] {
         var problems: [GalleryProblem] = []
@@ -46,6 +67,14 @@ extension FolderProcess {
             problems.append(GalleryProblem(kind: .notMade, path: relative, reason: reason))
         }
         for file in skipped { problems.append(GalleryProblem(kind: .skipped, path: file.relativePath, reason: file.reason)) }
+        do {
+            for photo in try catalog.warnedPhotos() where !named.contains(photo.path) {
+                let reason = (photo.warning ?? "").split(separator: "\n").joined(separator: "; ")
+                problems.append(GalleryProblem(kind: .warned, path: photo.path, reason: reason))
+            }
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
         return problems
     }
 }

@@ -19,6 +19,8 @@ public struct FolderProcess: Sendable {
     public let folder: String
     public let options: ProcessOptions
     public let pipeline: ImagePipeline
+    /// What the index and the decodes went past (the decodes' when the pipeline is this run's own).
+    let warnings = RunWarnings()
 
     public init(folder: String, options: ProcessOptions = ProcessOptions(), pipeline: ImagePipeline? = nil) {
         self.folder = folder
@@ -27,6 +29,8 @@ public struct FolderProcess: Sendable {
         configuration.limits = options.limits
         // No cache: the executor groups every size a photo is needed at into one decode.
         configuration.memory = MemoryBudget(bytes: options.memoryBytes, cacheBytes: 0)
+        let warnings = warnings
+        configuration.onWarning = { path, warning in warnings.add(path: path, warning: warning) }
         self.pipeline = pipeline ?? ImagePipeline(configuration: configuration)
     }
 
@@ -37,6 +41,15 @@ public struct FolderProcess: Sendable {
     ///   written, `ImagingError` when the output folder cannot be made.
     public func run(catalogPath: String? = nil, cancellation: CancellationToken = CancellationToken(),
                     events: @escaping @Sendable (ProcessEvent) -> Void = { _ in }) throws -> ProcessSummary {
+        warnings.start { path, warning in events(.warned(path: path, warning: warning)) }
+        var summary = try runStages(catalogPath: catalogPath, cancellation: cancellation, events: events)
+        summary.warnings = warnings.all.flatMap { file in file.warnings.map { ProcessFailure(path: file.path, reason: $0) } }
+        return summary
+    }
+
+    /// The stages of `run`, whose warnings it gathers.
+    private func runStages(catalogPath: String?, cancellation: CancellationToken,
+                           events: @escaping @Sendable (ProcessEvent) -> Void) throws -> ProcessSummary {
         var summary = ProcessSummary()
         events(.stageStarted(.index, total: 0))
         // Other shards may be writing beside this one, from other machines whose process ids mean nothing here.
@@ -52,6 +65,7 @@ public struct FolderProcess: Sendable {
             events(.failed(path: failure.path, reason: failure.reason))
             summary.failures.append(ProcessFailure(path: failure.path, reason: failure.reason))
         }
+        for warning in summary.index.warnings { warnings.add(path: warning.path, warning: warning.reason) }
         let out = options.resolvedOutputFolder(for: folder)
         let anchor = LinkFreeFolders.anchor(of: out, photoFolder: folder)
         for subfolder in ["thumbs", "days", "clips"] {
@@ -71,6 +85,7 @@ public struct FolderProcess: Sendable {
                                          cancellation: cancellation, events: events, summary: &summary) else {
             return summary
         }
+        try noteWarnings(in: catalog)
         let plan = made.plan
         summary.videos = plan.photos.filter { $0.record.isVideo }.count
         summary.photos = plan.photos.count - summary.videos

@@ -8,6 +8,8 @@ public enum ProcessEvent: Sendable {
     case made(kind: String, path: String)
     /// A photo or output failed; the run goes on.
     case failed(path: String, reason: String)
+    /// A photo was read past damage (each file's each warning once a run).
+    case warned(path: String, warning: String)
 }
 
 /// The stages of `FolderProcess`, in order.

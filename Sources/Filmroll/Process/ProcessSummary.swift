@@ -27,6 +27,8 @@ public struct ProcessSummary: Sendable, Equatable {
     /// Every file that failed this run, with why: photos the index or the
     /// decoder could not read, outputs not made.
     public var failures: [ProcessFailure] = []
+    /// Every photo read past damage this run, with the warning (one entry a warning).
+    public var warnings: [ProcessFailure] = []
     /// Photos the gallery cannot show because they cannot be read, this run
     /// or an earlier one (the catalog remembers until the file changes).
     public var unreadable = 0

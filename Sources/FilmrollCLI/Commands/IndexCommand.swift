@@ -74,6 +74,7 @@ struct IndexCommand: Command {
             return .failure
         }
         for failure in summary.failures { io.reportFailure(path: failure.path, failure.reason) }
+        for warning in summary.warnings { io.reportWarning(path: warning.path, warning.reason) }
         for refused in rebuilt?.outputsRefused ?? [] {
             io.printError("filmroll: index: output \(displayPath(refused.path)): \(displayPath(refused.reason.description)); "
                           + "left alone, not carried over")
@@ -98,6 +99,9 @@ struct IndexCommand: Command {
                 ("unchanged", .int(summary.unchanged)), ("interrupted", .bool(summary.interrupted)),
                 ("failures", .array(summary.failures.map {
                     .object([("path", .string($0.path)), ("error", .string($0.reason))])
+                })),
+                ("warnings", .array(summary.warnings.map {
+                    .object([("path", .string($0.path)), ("warning", .string($0.reason))])
                 })),
                 ("skipped", .array(skipped.jsonObjects())),
             ] + rebuildFields).rendered)

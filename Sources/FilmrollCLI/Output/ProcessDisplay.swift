@@ -33,6 +33,9 @@ final class ProcessDisplay: Sendable {
         case let .failed(path, reason):
             io.reportFailure(path: path, reason)
             if json { io.print(JSONValue.object([("path", .string(path)), ("error", .string(reason))]).rendered) }
+        case let .warned(path, warning):
+            io.reportWarning(path: path, warning)
+            if json { io.print(JSONValue.object([("path", .string(path)), ("warning", .string(warning))]).rendered) }
         }
     }
 
@@ -52,6 +55,7 @@ final class ProcessDisplay: Sendable {
                 ("reused", .int(summary.reused)), ("removed", .int(summary.removed)),
                 ("failed", .int(summary.failed + summary.index.failed)), ("unreadable", .int(summary.unreadable)),
                 ("failures", .array(summary.failures.map { .object([("path", .string($0.path)), ("error", .string($0.reason))]) })),
+                ("warnings", .array(summary.warnings.map { .object([("path", .string($0.path)), ("warning", .string($0.reason))]) })),
                 ("skipped", .array(SkippedFiles(files: summary.index.skipped).jsonObjects())),
                 ("upToDate", .bool(summary.upToDate)), ("shardsMerged", .int(summary.shardsMerged)),
                 ("shardsPending", .int(summary.shardsPending)),
