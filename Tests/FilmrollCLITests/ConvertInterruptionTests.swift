@@ -10,9 +10,11 @@ import TestSupport
 @Suite(.serialized) struct ConvertInterruptionTests {
     /// A 40-second slideshow of one photo, made once by `filmroll video`:
     /// long enough that its transcode is under way when the signal goes.
+    /// Its folder goes when the test process exits.
     static let longClip: String? = {
-        let folder = "/tmp/filmroll-test-long-clip-\(getpid())"
+        let folder = clipFolder()
         let clip = folder + "/long.mp4"
+        atexit { _ = system("rm -rf '\(ConvertInterruptionTests.clipFolder())'") }
         guard mkdir(folder, 0o755) == 0 || errno == EEXIST,
               let run = try? BinaryRun.run(["video", Fixtures.path("jpeg/photo.jpg"), "-o", clip, "--seconds", "40",
                                             "--crossfade", "0", "--size", "640x360", "--preset", "ultrafast",
@@ -20,6 +22,8 @@ import TestSupport
               run.status == 0 else { return nil }
         return clip
     }()
+
+    static func clipFolder() -> String { "/tmp/filmroll-test-long-clip-\(getpid())" }
 
     /// How the binary is started: straight, or by a shell that ignores SIGINT first.
     enum Start: String, CaseIterable, CustomTestStringConvertible {
