@@ -33,6 +33,8 @@ struct JPEGDamage: Sendable, Equatable {
         if Double(rows) < Double(height) * Self.leastShareOfRowsWithData {
             throw .truncated(.jpeg, "\(ending); the rest would be grey\(because)")
         }
+        // A progressive file cut in a later scan: every row has its coarser scans.
+        guard rows < height else { return "the image data ends in a later scan; the picture is less detailed\(because)" }
         return "\(ending); the rows below it are grey\(because)"
     }
 }
