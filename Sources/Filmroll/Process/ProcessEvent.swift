@@ -8,6 +8,9 @@ public enum ProcessEvent: Sendable {
     case made(kind: String, path: String)
     /// A photo or output failed; the run goes on.
     case failed(path: String, reason: String)
+    /// Another run holds the folder's run lock (process `holder`, when
+    /// known); this one waits for it to finish before it starts.
+    case waiting(folder: String, holder: Int32?)
 }
 
 /// The stages of `FolderProcess`, in order.

@@ -33,6 +33,9 @@ final class ProcessDisplay: Sendable {
         case let .failed(path, reason):
             io.reportFailure(path: path, reason)
             if json { io.print(JSONValue.object([("path", .string(path)), ("error", .string(reason))]).rendered) }
+        case let .waiting(folder, holder):
+            let who = holder.map { " (pid \($0))" } ?? ""
+            io.printError("filmroll: another filmroll process is working on \(folder)\(who); waiting for it to finish…")
         }
     }
 
