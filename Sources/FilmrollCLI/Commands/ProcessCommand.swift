@@ -127,8 +127,11 @@ struct ProcessCommand: Command {
             summary = try FolderProcess(folder: folder, options: options)
                 .run(catalogPath: common.catalogPath, cancellation: cancellation, events: display.handle)
         } catch let error as ImagingError {
+            // A gallery page that did not fit is one more output for want of room.
+            if !display.storageFailures.absorb(output: error.namedPath, reason: error.description) {
+                io.reportFailure(path: folder, error.description)
+            }
             display.finish()
-            io.reportFailure(path: folder, error.description)
             return .failure
         } catch {
             display.finish()
