@@ -28,9 +28,14 @@ public enum TemporaryFiles {
     /// Temporaries of live processes are left alone unless older than this.
     public static let staleAge: Int64 = 3600
 
-    /// The temporary name for writing `name` in this process.
+    /// The temporary name for writing `name` in this process; `name` is
+    /// cut short when the whole would not fit in 255 bytes (the process id
+    /// and random number keep it apart from the others).
     public static func name(for name: String) -> String {
-        ".\(name).filmroll-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let tail = ".filmroll-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let room = FittedFileName.maximumBytes - 1 - tail.utf8.count
+        let kept = FittedFileName.byteCount(name) > room ? FittedFileName.prefix(of: name, bytes: room) : name
+        return "." + kept + tail
     }
 
     /// The process id in a temporary's name, or nil for any other name.

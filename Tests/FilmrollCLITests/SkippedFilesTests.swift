@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Catalog
 import FilmrollCLI
 import Imaging
@@ -170,5 +173,56 @@ import TestSupport
         let (infoCode, info) = CommandRunner.run("info", folder.file("damaged.png"))
         #expect(infoCode == .success)
         #expect(info.stderr == warning)
+    }
+}
+
+/// A FIFO, a link to a device and a broken link in a walked folder are
+/// named one line each with what they are, never opened, and fail nothing;
+/// named on the command line, they fail.
+@Suite struct SpecialFilesTests {
+    /// A photo, a note, and `pipe.jpg` (a FIFO), `zero.jpg` (a link to /dev/zero), `gone.jpg` (a broken link).
+    static func folder() throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        try folder.write(try Fixtures.bytes("dated/IMG_0001.jpg"), as: "IMG_0001.jpg")
+        try folder.write(Array("to do\n".utf8), as: "NOTES")
+        #expect(mkfifo(folder.file("pipe.jpg"), 0o644) == 0)
+        #expect(symlink("/dev/zero", folder.file("zero.jpg")) == 0)
+        #expect(symlink("IMG_9999.jpg", folder.file("gone.jpg")) == 0)
+        return folder
+    }
+
+    static func lines(_ folder: borrowing TemporaryFolder) -> [String] {
+        [
+            "filmroll: skipped \(folder.file("gone.jpg")): a symbolic link to IMG_9999.jpg that does not exist",
+            "filmroll: skipped \(folder.file("pipe.jpg")): a FIFO, not a regular file",
+            "filmroll: skipped \(folder.file("zero.jpg")): a symbolic link to /dev/zero, a character device",
+            "filmroll: skipped 1 file that is not a photo: 1 (no extension)",
+        ]
+    }
+
+    @Test(arguments: [["thumbs", "FOLDER", "--no-cache", "--size", "32", "--json"], ["index", "FOLDER", "--quiet"],
+                      ["info", "FOLDER"], ["process", "FOLDER", "--no-catalog", "--quiet"]])
+    func eachSpecialFileIsNamedWithWhatItIs(command: [String]) throws {
+        let folder = try Self.folder()
+        let (code, runner) = CommandRunner.run(command.map { $0 == "FOLDER" ? folder.path : $0 })
+        #expect(code == .success, "\(runner.stderr)")
+        #expect(runner.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("filmroll:") } == Self.lines(folder))
+    }
+
+    @Test func jsonGivesEachItsReason() throws {
+        let folder = try Self.folder()
+        let (code, runner) = CommandRunner.run("index", folder.path, "--json")
+        #expect(code == .success)
+        #expect(runner.stdout.contains(#"{"path":"\#(folder.file("pipe.jpg"))","reason":"a FIFO, not a regular file"}"#))
+        #expect(runner.stdout.contains(#"{"path":"\#(folder.file("zero.jpg"))","reason":"a symbolic link to /dev/zero, a character device"}"#))
+        #expect(runner.stdout.contains(#"{"path":"\#(folder.file("NOTES"))","reason":"not a photo"}"#))
+    }
+
+    @Test func aSpecialFileNamedOnTheCommandLineFails() throws {
+        let folder = try Self.folder()
+        let (code, runner) = CommandRunner.run("info", folder.file("pipe.jpg"), folder.file("zero.jpg"))
+        #expect(code == .failure)
+        #expect(runner.stderr.contains("filmroll: \(folder.file("pipe.jpg")): a FIFO, not a regular file"), "\(runner.stderr)")
+        #expect(runner.stderr.contains("filmroll: \(folder.file("zero.jpg")): a symbolic link to /dev/zero, a character device"))
     }
 }

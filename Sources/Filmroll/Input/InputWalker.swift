@@ -39,7 +39,7 @@ public enum InputWalker {
                 files.append(InputFile(path: input, relativePath: lastComponent(input), root: parentFolder(input)))
             default:
                 // A FIFO or device would block open() or never end.
-                failures.append(Failure(path: input, reason: "not a regular file"))
+                failures.append(Failure(path: input, reason: SpecialFile.reason(path: input) ?? "not a regular file"))
             }
         }
         return (files, failures, skipped)

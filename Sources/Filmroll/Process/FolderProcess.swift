@@ -35,6 +35,7 @@ public struct FolderProcess: Sendable {
     }
 
     /// Runs every stage; a photo or day that fails is reported and skipped.
+    /// Another run on the same catalog is waited for (`takeRunLock`).
     /// The catalog is `catalogPath` (default the folder's), or one made for
     /// the run when `options.keepsCatalog` is false.
     /// - Throws: `CatalogError` when the catalog cannot be opened or
@@ -51,6 +52,12 @@ public struct FolderProcess: Sendable {
     private func runStages(catalogPath: String?, cancellation: CancellationToken,
                            events: @escaping @Sendable (ProcessEvent) -> Void) throws -> ProcessSummary {
         var summary = ProcessSummary()
+        let lock = try takeRunLock(catalogPath: catalogPath, cancellation: cancellation, events: events)
+        defer { withExtendedLifetime(lock) {} }
+        if cancellation.isCancelled {
+            summary.cancelled = true
+            return summary
+        }
         events(.stageStarted(.index, total: 0))
         // Other shards may be writing beside this one, from other machines whose process ids mean nothing here.
         if options.shard != nil { TemporaryFiles.sweepOnlyStale() }

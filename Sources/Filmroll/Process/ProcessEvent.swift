@@ -10,6 +10,9 @@ public enum ProcessEvent: Sendable {
     case failed(path: String, reason: String)
     /// A photo was read past damage (each file's each warning once a run).
     case warned(path: String, warning: String)
+    /// Another run holds the folder's run lock (process `holder`, when
+    /// known); this one waits for it to finish before it starts.
+    case waiting(folder: String, holder: Int32?)
 }
 
 /// The stages of `FolderProcess`, in order.

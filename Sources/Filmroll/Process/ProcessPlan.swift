@@ -64,15 +64,15 @@ struct ProcessPlan {
             var photo = Photo(record: record,
                          source: SourceIdentity(path: folder + "/" + record.path, byteCount: record.byteCount,
                                                 modificationTimeNanoseconds: record.modificationTimeNanoseconds),
-                         thumbnail: "thumbs/\(stem)_\(options.thumbnailSize).jpg",
-                         large: "thumbs/\(stem)_\(options.largeSize).jpg",
+                         thumbnail: "thumbs/" + FittedFileName.of(stem, suffix: "_\(options.thumbnailSize).jpg"),
+                         large: "thumbs/" + FittedFileName.of(stem, suffix: "_\(options.largeSize).jpg"),
                          preview: options.previewSize > options.largeSize
                              && max(record.size?.width ?? 0, record.size?.height ?? 0) > options.largeSize
-                             ? "thumbs/\(stem)_\(options.previewSize).jpg" : nil,
-                         page: "photos/\(stem).html")
+                             ? "thumbs/" + FittedFileName.of(stem, suffix: "_\(options.previewSize).jpg") : nil,
+                         page: "photos/" + FittedFileName.of(stem, suffix: ".html"))
             photo.liveVideo = liveVideos[record.id]
             photo.burstFrames = burstFrames[record.id] ?? []
-            if let motion = photo.motionSource, ClipPreviewOutputs.needsPreview(motion) { photo.clip = "clips/\(stem).mp4" }
+            if let motion = photo.motionSource, ClipPreviewOutputs.needsPreview(motion) { photo.clip = "clips/" + FittedFileName.of(stem, suffix: ".mp4") }
             return photo
         }
         var byDay: [String: [Photo]] = [:]
@@ -117,7 +117,7 @@ struct ProcessPlan {
 
     /// The page of the photo at `path` ("photos/2025/IMG_0001.html"), as the plan names it.
     static func page(of path: String, sharedStems: Set<String>) -> String {
-        "photos/\(stem(of: path, sharedStems: sharedStems)).html"
+        "photos/" + FittedFileName.of(stem(of: path, sharedStems: sharedStems), suffix: ".html")
     }
 
     /// What the plan names the photo at `path`'s outputs by: its path without

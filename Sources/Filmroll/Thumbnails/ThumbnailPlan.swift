@@ -78,12 +78,13 @@ public struct ThumbnailPlan: Sendable {
 
     /// The output path: `DIR/<relative path without extension>_<size>.<ext>`;
     /// for a stem two inputs share, the source's extension stays in the
-    /// name (`IMG_0001_heic_256.jpg`) so neither replaces the other.
+    /// name (`IMG_0001_heic_256.jpg`) so neither replaces the other; a
+    /// name longer than 255 bytes is fitted (`FittedFileName`).
     func outputPath(for file: InputFile, size: Int) -> String? {
         guard let outputFolder else { return nil }
         var (stem, sourceExtension) = Self.split(file.relativePath)
         if sharedStems.contains(stem), let sourceExtension { stem += "_" + sourceExtension.lowercased() }
-        return "\(outputFolder)/\(stem)_\(size).\(fileExtension)"
+        return "\(outputFolder)/" + FittedFileName.of(stem, suffix: "_\(size).\(fileExtension)")
     }
 
     /// The stems that more than one of `files` has.

@@ -35,6 +35,8 @@ struct ProcessCommand: Command {
         Each photo is decoded once for all its outputs. A re-run makes only what changed: a new or changed photo
         remakes its own thumbnails and its day's sheet, animation and pages; a deleted photo's outputs go.
         Ctrl-C stops within a second, leaving no partial file; run the command again to finish.
+        A second run on the same folder and catalog waits for the first to finish (saying so in one line), then
+        does only what is left; shards never wait for each other.
         A file in the way that Filmroll did not make (an image, or in a folder given with --out a page or
         stylesheet) is left as it is and named (exit 1), unless --force; in FOLDER/.filmroll/gallery every page is
         Filmroll's own. With --no-catalog the photos are indexed afresh into a temporary catalog that is deleted at
@@ -127,8 +129,11 @@ struct ProcessCommand: Command {
             summary = try FolderProcess(folder: folder, options: options)
                 .run(catalogPath: common.catalogPath, cancellation: cancellation, events: display.handle)
         } catch let error as ImagingError {
+            // A gallery page that did not fit is one more output for want of room.
+            if !display.storageFailures.absorb(output: error.namedPath, reason: error.description) {
+                io.reportFailure(path: folder, error.description)
+            }
             display.finish()
-            io.reportFailure(path: folder, error.description)
             return .failure
         } catch {
             display.finish()

@@ -127,10 +127,13 @@ struct ThumbsCommand: Command {
         do throws(CatalogError) {
             summary = try batch.run(files, cancellation: cancellation, events: report.handle)
         } catch {
+            progress.finish()
+            report.storageFailures.report(io)
             io.printError("filmroll: \(error); or add --no-catalog to go on without it")
             return .failure
         }
         progress.finish()
+        report.storageFailures.report(io)
 
         for error in summary.recordingErrors { io.printError("filmroll: could not record thumbnails: \(error)") }
         if !common.quiet {

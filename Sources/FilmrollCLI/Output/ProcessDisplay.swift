@@ -7,6 +7,8 @@ final class ProcessDisplay: Sendable {
     private let json: Bool
     private let quiet: Bool
     private let bar = Locked<ProgressBar?>(nil)
+    /// Failures for want of room, told once each cause at the end.
+    let storageFailures = StorageFailures()
 
     init(io: CommandIO, json: Bool, quiet: Bool) {
         self.io = io
@@ -31,15 +33,22 @@ final class ProcessDisplay: Sendable {
         case let .made(kind, path):
             if json { io.print(JSONValue.object([("made", .string(kind)), ("path", .string(path))]).rendered) }
         case let .failed(path, reason):
-            io.reportFailure(path: path, reason)
+            if !storageFailures.absorb(output: path, reason: reason) { io.reportFailure(path: path, reason) }
             if json { io.print(JSONValue.object([("path", .string(path)), ("error", .string(reason))]).rendered) }
         case let .warned(path, warning):
             io.reportWarning(path: path, warning)
             if json { io.print(JSONValue.object([("path", .string(path)), ("warning", .string(warning))]).rendered) }
+        case let .waiting(folder, holder):
+            let who = holder.map { " (pid \($0))" } ?? ""
+            io.printError("filmroll: another filmroll process is working on \(folder)\(who); waiting for it to finish…")
         }
     }
 
-    func finish() { bar.withLock { $0?.finish(); $0 = nil } }
+    /// Ends the progress bar and tells the failures for want of room.
+    func finish() {
+        bar.withLock { $0?.finish(); $0 = nil }
+        storageFailures.report(io)
+    }
 
     /// - Parameter shard: the shard this run was (no gallery to point at: the merge makes it).
     func printSummary(_ summary: ProcessSummary, shard: Shard? = nil, folder: String = "") {

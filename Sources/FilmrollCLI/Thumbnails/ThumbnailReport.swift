@@ -15,6 +15,8 @@ final class ThumbnailReport: Sendable {
     private let progress: ProgressBar
     private let counts = Locked(Counts())
     private let notes = Locked<Set<String>>([])
+    /// Failures for want of room, told once each cause when the batch ends.
+    let storageFailures = StorageFailures()
 
     init(io: CommandIO, json: Bool, progress: ProgressBar) {
         self.io = io
@@ -30,7 +32,7 @@ final class ThumbnailReport: Sendable {
         case .output(let output):
             self.output(output)
         case let .failed(path, output, reason):
-            failed(path: path, reason: output.map { "\(displayPath($0)): \(reason)" } ?? reason)
+            failed(path: path, reason: output.map { "\(displayPath($0)): \(reason)" } ?? reason, output: output)
         case .store(let note):
             // A store that fails mid-run fails for every photo: told once.
             if case .notKept = note { noteOnce(Self.describe(note)) } else { io.printError("filmroll: note: \(Self.describe(note))") }
@@ -61,9 +63,12 @@ final class ThumbnailReport: Sendable {
         io.writeError((io.errorIsTerminal ? "\r\u{1B}[K" : "") + "filmroll: note: \(text)\n")
     }
 
-    func failed(path: String, reason: String) {
+    /// Prints a failure, unless it is one for want of room (`storageFailures`, told at the end).
+    /// - Parameter output: the output that was not made, when one was.
+    func failed(path: String, reason: String, output: String? = nil) {
         counts.withLock { $0.failed += 1 }
         if json { io.print(JSONValue.object([("source", .string(path)), ("error", .string(reason))]).rendered) }
+        guard !storageFailures.absorb(output: output, reason: reason) else { return }
         io.writeError((io.errorIsTerminal ? "\r\u{1B}[K" : "") + "filmroll: \(displayPath(path)): \(reason)\n")
     }
 

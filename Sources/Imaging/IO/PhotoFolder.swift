@@ -37,8 +37,12 @@ public enum PhotoFolder {
     public struct Skipped: Sendable, Hashable {
         public var path: String
         public var relativePath: String
-        /// "not a photo", or "not a regular file" (a FIFO, a socket, a broken link).
+        /// "not a photo", or what a special file is (`SpecialFile`): "a
+        /// FIFO, not a regular file", "a symbolic link to /dev/zero, a character device".
         public var reason: String
+        /// Whether it is no regular file (a FIFO, a socket, a device, a
+        /// broken link): each is named, where files that are not photos are counted.
+        public var isSpecial = false
     }
 
     /// The photos below `folder`, in natural order of their relative paths,
@@ -98,7 +102,8 @@ public enum PhotoFolder {
                 continue
             }
             guard (status.st_mode & S_IFMT) == S_IFREG else {
-                found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: "not a regular file"))
+                let reason = SpecialFile.reason(name: name, in: descriptor) ?? "not a regular file"
+                found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: reason, isSpecial: true))
                 continue
             }
             guard isCandidate(path: path, name: name, extensions: found.extensions,
