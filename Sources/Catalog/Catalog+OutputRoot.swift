@@ -13,6 +13,14 @@ extension Catalog {
         Self.outputRoot(recorded: output.root, path: output.path, filmrollFolder: filmrollFolder)
     }
 
+    /// `output` with its path and root as absolute paths (`OutputPathCodec`).
+    func withAbsolutePaths(_ output: OutputRecord) -> OutputRecord {
+        var output = output
+        output.path = pathCodec.absolute(output.path)
+        output.root = output.root.map(pathCodec.absolute)
+        return output
+    }
+
     static func outputRoot(recorded: String?, path: String, filmrollFolder: String) -> String {
         if let recorded { return recorded }
         if path.hasPrefix(filmrollFolder + "/") { return filmrollFolder }
@@ -25,11 +33,20 @@ extension Catalog {
         visitOutput(path: output.path, root: outputRoot(of: output), identity: output.identity, removing: false)
     }
 
-    /// Checks (or removes) a recorded output where it was made, without
-    /// following a link below its root (nor below `.filmroll` for one made
-    /// inside it), when it is still Filmroll's: it carries Filmroll's mark,
-    /// or still has the size and hash recorded when it was made.
+    /// Checks (or removes) a recorded output where it was made, when that
+    /// folder is this catalog's (`ownership(of:)`: its marker, found on
+    /// disk, names this catalog), without following a link below its root
+    /// (nor below `.filmroll` for one made inside it), and the file is still
+    /// Filmroll's: it carries Filmroll's mark, or still has the size and
+    /// hash this catalog recorded when it was made.
     func visitOutput(path: String, root: String, identity: OutputIdentity?, removing: Bool) -> ConfinedFiles.Outcome {
+        do throws(ConfinementRefusal) {
+            _ = try ConfinedPath(path, root: root)
+        } catch {
+            return .refused(error)
+        }
+        let ownership = ownership(of: root)
+        if let reason = ownership.reason(for: root) { return .refused(.notOwned(reason)) }
         let isOurs: (Int32) -> Bool = { descriptor in
             OutputMark.read(descriptor: descriptor) != nil || identity?.matches(descriptor: descriptor) == true
         }

@@ -15,10 +15,12 @@ extension Catalog {
     @discardableResult
     public func recordOutput(kind: OutputRecord.Kind, path: String, root: String? = nil, identity: OutputIdentity? = nil,
                              key: String? = nil, parameters: String, sources: [Int64]) throws(DatabaseError) -> Int64 {
-        try database.execute("DELETE FROM outputs WHERE path = ?", [path])
+        let stored = pathCodec.stored(path)
+        try database.execute("DELETE FROM outputs WHERE path = ?", [stored])
         try database.execute("""
             INSERT INTO outputs (kind, path, root, bytes, hash, key, parameters, made_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, [kind.rawValue, path, root, identity?.bytes, identity?.hash, key, parameters, Timestamps.nowUTC()])
+            """, [kind.rawValue, stored, root.map(pathCodec.stored), identity?.bytes, identity?.hash, key, parameters,
+                  Timestamps.nowUTC()])
         let id = database.lastInsertedRowID
         for (position, photo) in sources.enumerated() {
             try database.execute("INSERT INTO output_sources (output_id, photo_id, position) VALUES (?, ?, ?)",
@@ -27,25 +29,31 @@ extension Catalog {
         return id
     }
 
-    /// The size and hash recorded for the output at `path` (absolute), or
-    /// nil when none is (no such row, a row from before schema version 3,
-    /// or a catalog read as it is that is older).
-    public func recordedIdentity(ofOutputAt path: String) -> OutputIdentity? {
-        guard let row = try? database.rows("SELECT bytes, hash FROM outputs WHERE path = ?", [path]).first,
-              let bytes = row[0].int, let hash = row[1].string else { return nil }
-        return OutputIdentity(bytes: bytes, hash: hash)
+    /// Whether this catalog records the unmarked file open as `descriptor`
+    /// as the output at `path` (absolute): a row for that path whose
+    /// recorded size and hash the file still has, in a folder this catalog
+    /// owns (`ownership(of:)`). A row alone proves nothing: anyone can
+    /// hash a file they can read, and its root is only text.
+    public func recordsOutput(at path: String, descriptor: Int32) -> Bool {
+        guard let row = try? database.rows(
+                  "SELECT bytes, hash, \(hasOutputRoots ? "root" : "NULL") FROM outputs WHERE path = ?",
+                  [pathCodec.stored(path)]).first,
+              let bytes = row[0].int, let hash = row[1].string else { return false }
+        let root = Self.outputRoot(recorded: row[2].string.map(pathCodec.absolute), path: path, filmrollFolder: filmrollFolder)
+        guard (try? ConfinedPath(path, root: root)) != nil, ownership(of: root).isOurs else { return false }
+        return OutputIdentity(bytes: bytes, hash: hash).matches(descriptor: descriptor)
     }
 
     /// Forgets the records of outputs that were deleted.
     public func forgetOutputs(paths: [String]) throws(DatabaseError) {
-        for path in paths { try database.execute("DELETE FROM outputs WHERE path = ?", [path]) }
+        for path in paths { try database.execute("DELETE FROM outputs WHERE path = ?", [pathCodec.stored(path)]) }
     }
 
     /// Paths of recorded outputs by their key, for skipping work already done.
     public func outputPathsByKey(kind: OutputRecord.Kind) throws(DatabaseError) -> [String: [String]] {
         var paths: [String: [String]] = [:]
         try database.forEachRow("SELECT key, path FROM outputs WHERE kind = ? AND key IS NOT NULL", [kind.rawValue]) { row in
-            if let key = row[0].string, let path = row[1].string { paths[key, default: []].append(path) }
+            if let key = row[0].string, let path = row[1].string { paths[key, default: []].append(pathCodec.absolute(path)) }
         }
         return paths
     }
@@ -57,7 +65,7 @@ extension Catalog {
                 \(hasOutputRoots ? "o.root, o.bytes, o.hash" : "NULL AS root, NULL AS bytes, NULL AS hash")
             FROM outputs o
             JOIN output_sources s ON s.output_id = o.id WHERE s.photo_id = ? ORDER BY o.kind, o.path
-            """, [id]).compactMap(OutputRecord.init)
+            """, [id]).compactMap(OutputRecord.init).map(withAbsolutePaths)
     }
 
     /// The photo ids an output was made from, in order.

@@ -1,4 +1,5 @@
 import Files
+import Imaging
 
 extension Catalog {
     /// Rebuilds the catalog of `folder` from its photos, for a damaged one
@@ -32,6 +33,8 @@ extension Catalog {
         let catalog = try Catalog(folder: folder, path: path, access: .create)
         do {
             var carried = Set<Int64>()
+            // A catalog kept outside a `.filmroll` is known to its `--out` folders by its old id.
+            if let id = salvage?.identity, catalog.homeFilmrollFolder == nil { try catalog.adoptIdentity(id) }
             if let salvage { carried = try catalog.carryOutputs(salvage, into: &summary) }
             summary.index = try FolderIndexer(catalog: catalog, jobs: jobs).run(progress: progress, shouldStop: shouldStop)
             if let salvage { summary.linksCarried = try catalog.carryLinks(salvage, outputs: carried) }
@@ -46,10 +49,16 @@ extension Catalog {
     /// with their old ids. Returns the ids inserted.
     private func carryOutputs(_ salvage: CatalogSalvage, into summary: inout RebuildSummary) throws -> Set<Int64> {
         var existing: [CatalogSalvage.Output] = []
-        for output in salvage.outputs {
+        for var output in salvage.outputs {
+            output.path = pathCodec.absolute(output.path)
+            output.root = output.root.map(pathCodec.absolute)
             let root = Self.outputRoot(recorded: output.root, path: output.path, filmrollFolder: filmrollFolder)
             switch visitOutput(path: output.path, root: root, identity: output.identity, removing: false) {
             case .present: existing.append(output)
+            case .refused(.notOwned) where ownership(of: root) == .unmarked && carriesMark(output.path, root: root):
+                // Made with `-o FILE` in a folder of the user's: kept as a record (so it is not
+                // taken for a photo), though `prune` never deletes it there.
+                existing.append(output)
             case .refused(let reason): summary.outputsRefused.append(RefusedOutput(path: output.path, reason: reason))
             case .gone, .removed, .failed: summary.outputsGone += 1
             }
@@ -65,13 +74,18 @@ extension Catalog {
         return carried
     }
 
+    /// Whether the file at `path` below `root` carries Filmroll's mark, reached without a link.
+    private func carriesMark(_ path: String, root: String) -> Bool {
+        ConfinedFiles.check(path, root: root) { OutputMark.read(descriptor: $0) != nil } == .present
+    }
+
     /// Inserts one salvaged output; false when the row breaks a constraint.
     private func insert(_ output: CatalogSalvage.Output) throws(DatabaseError) -> Bool {
         do throws(DatabaseError) {
             try database.execute("""
                 INSERT INTO outputs (id, kind, path, root, bytes, hash, key, parameters, made_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [output.id, output.kind, output.path, output.root, output.identity?.bytes, output.identity?.hash,
+                """, [output.id, output.kind, pathCodec.stored(output.path), output.root.map(pathCodec.stored), output.identity?.bytes, output.identity?.hash,
                       output.key, output.parameters, output.madeAt])
             return true
         } catch where error.code.primary == .constraint {

@@ -30,6 +30,11 @@ public final class Catalog {
     public let folder: String
     public let path: String
     public let access: Access
+    /// How output paths are stored: relative to `folder` inside it.
+    public private(set) var pathCodec: OutputPathCodec
+    /// The catalog's id, which the marker of every folder it owns names
+    /// (`OutputRootMarker`); nil for a catalog read as it is that has none.
+    public internal(set) var identity: String?
     /// Set once the open succeeded: a failed open (damage found) stamps nothing.
     private var opened = false
 
@@ -60,6 +65,7 @@ public final class Catalog {
         self.folder = folder
         self.path = path
         self.access = access
+        pathCodec = OutputPathCodec(folder: folder)
         // Before SQLite opens anything: a FIFO would block it, a directory or an empty file is no catalog.
         if access != .create && !CatalogFileKind.of(path).exists { throw .notFound(folder) }
         try CatalogFileCheck.check(path, folder: folder)
@@ -93,12 +99,17 @@ public final class Catalog {
             }
             if access == .read {
                 try checkReadableVersion()
+                identity = storedIdentity()
+                if schemaVersion < CatalogSchema.relativeOutputPathsVersion {
+                    pathCodec = OutputPathCodec(folder: folder, storesRelative: false)
+                }
             } else {
                 let journal = try Self.switchToWAL(database)
                 if journal.lowercased() != "wal" && access == .create {
                     throw CatalogError.notWritable(path: path, reason: "cannot switch to WAL journal (\(journal))")
                 }
                 try migrate()
+                identity = try establishIdentity()
             }
         } catch {
             throw Self.openError(error, path: path, folder: folder, access: access)
@@ -163,6 +174,7 @@ public final class Catalog {
             }
             for step in current..<CatalogSchema.currentVersion {
                 try database.execute(CatalogSchema.migrations[step])
+                if step + 1 == CatalogSchema.relativeOutputPathsVersion { try storeOutputPathsRelative() }
                 try database.execute("PRAGMA user_version = \(step + 1)")
             }
         }

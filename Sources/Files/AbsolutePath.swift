@@ -45,6 +45,29 @@ public enum AbsolutePath {
         return previous != UInt8(ascii: "/") && !(previous == UInt8(ascii: ".") && beforePrevious == UInt8(ascii: "/"))
     }
 
+    /// `path` absolute with its `.` and `..` components worked out, so that
+    /// two spellings of one folder (`A/./sub/..` and `A`) are one path: the
+    /// part up to the last `..` is resolved where it exists (a `..` after a
+    /// symbolic link leads where the system says), the rest kept as spelled.
+    public static func normalized(_ path: String) -> String {
+        let absolute = of(path)
+        let parts = absolute.split(separator: "/", omittingEmptySubsequences: true)
+        guard let last = parts.lastIndex(of: "..") else { return absolute }
+        let head = "/" + parts[...last].joined(separator: "/")
+        let rest = parts[(last + 1)...].joined(separator: "/")
+        let base = resolved(head) ?? lexical(parts[...last])
+        return rest.isEmpty ? base : (base == "/" ? "/" : base + "/") + rest
+    }
+
+    /// Components with each `..` taking away the one before it, as text.
+    private static func lexical(_ parts: ArraySlice<Substring>) -> String {
+        var kept: [Substring] = []
+        for part in parts {
+            if part == ".." { _ = kept.popLast() } else { kept.append(part) }
+        }
+        return "/" + kept.joined(separator: "/")
+    }
+
     /// `path` with every symbolic link resolved, or nil when it does not exist.
     public static func resolved(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -49,6 +49,9 @@ public enum ConfinementRefusal: Error, Sendable, Equatable, CustomStringConverti
     case notOurs
     /// The file changed between its check and its removal.
     case changed
+    /// The folder it lies in is not one this catalog owns, for the reason given
+    /// (no marker naming the catalog, another catalog's, through a link).
+    case notOwned(String)
 
     public var description: String {
         switch self {
@@ -61,6 +64,7 @@ public enum ConfinementRefusal: Error, Sendable, Equatable, CustomStringConverti
         case .notRegularFile: "not a regular file"
         case .notOurs: "not made by Filmroll"
         case .changed: "changed while it was checked"
+        case .notOwned(let reason): reason
         }
     }
 }

@@ -22,6 +22,12 @@ public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The `errno` of a failed operation, when the system refused it.
+    public var systemErrno: Int32? {
+        if case .failed(_, _, let problem) = self { return problem.systemErrno }
+        return nil
+    }
+
     /// The file or folder the operation was on.
     public var path: String {
         switch self {

@@ -75,7 +75,7 @@ import TestSupport
         let catalog = try Catalog(folder: folder, access: .write)
         try catalog.recordOutput(kind: .gif, path: folder + "/after.gif", parameters: "{}", sources: [])
         #expect(try catalog.database.rows("SELECT path FROM outputs ORDER BY path").compactMap { $0[0].string }
-                == [folder + "/after.gif", folder + "/kept.gif"])
+                    .map(catalog.pathCodec.absolute) == [AbsolutePath.of(folder) + "/after.gif", AbsolutePath.of(folder) + "/kept.gif"])
         #expect(try catalog.database.value("PRAGMA integrity_check").string == "ok")
     }
 }

@@ -73,12 +73,15 @@ import TestSupport
         let catalog = try fixture.catalog()
         let doomed = try #require(try catalog.photo(relativePath: "2025/IMG_0005.jpg")).id
         let kept = try #require(try catalog.photo(relativePath: "2025/IMG_0006.jpg")).id
-        // Marked as Filmroll's own: prune deletes nothing else.
+        // Marked as Filmroll's own, in the folder's `.filmroll` (whose marker names the catalog): prune deletes nothing else.
         let thumbnail = Fixtures.marked([0xFF, 0xD8, 0xFF, 0xD9], as: .thumbnail)
-        try AtomicFile.write(thumbnail, to: fixture.path("doomed_256.jpg"))
-        try AtomicFile.write(thumbnail, to: fixture.path("kept_256.jpg"))
-        try catalog.recordOutput(kind: .thumbnail, path: fixture.path("doomed_256.jpg"), parameters: "{}", sources: [doomed])
-        try catalog.recordOutput(kind: .thumbnail, path: fixture.path("kept_256.jpg"), parameters: "{}", sources: [kept])
+        try Folders.create(fixture.path(".filmroll/thumbs"))
+        try AtomicFile.write(thumbnail, to: fixture.path(".filmroll/thumbs/doomed_256.jpg"))
+        try AtomicFile.write(thumbnail, to: fixture.path(".filmroll/thumbs/kept_256.jpg"))
+        try catalog.recordOutput(kind: .thumbnail, path: fixture.path(".filmroll/thumbs/doomed_256.jpg"), parameters: "{}",
+                                 sources: [doomed])
+        try catalog.recordOutput(kind: .thumbnail, path: fixture.path(".filmroll/thumbs/kept_256.jpg"), parameters: "{}",
+                                 sources: [kept])
         // An output record that names a photo: the photo is never deleted.
         try catalog.recordOutput(kind: .gif, path: fixture.path("2025/IMG_0006.jpg"), parameters: "{}", sources: [doomed])
         #expect(unlink(fixture.path("2025/IMG_0005.jpg")) == 0)
@@ -88,8 +91,8 @@ import TestSupport
         #expect(result.photos == 1)
         #expect(result.outputs == 2)
         #expect(result.filesDeleted == 1 && result.refused.isEmpty, "\(result)")
-        #expect(!FileBytes.exists(fixture.path("doomed_256.jpg")))
-        #expect(FileBytes.exists(fixture.path("kept_256.jpg")))
+        #expect(!FileBytes.exists(fixture.path(".filmroll/thumbs/doomed_256.jpg")))
+        #expect(FileBytes.exists(fixture.path(".filmroll/thumbs/kept_256.jpg")))
         #expect(FileBytes.exists(fixture.path("2025/IMG_0006.jpg")))
         let rows = try catalog.database.rows("SELECT path, missing FROM photos").map(\.values)
         #expect(rows.count == 5, "\(rows)")

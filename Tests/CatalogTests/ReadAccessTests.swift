@@ -63,7 +63,7 @@ import TestSupport
         #expect(try FileBytes.read(fixture.catalogPath) == bytes)
         #expect(try FileBytes.read(fixture.catalogPath + "-checked") == stamp)
         #expect(Self.listing(fixture.folder).keys.filter { $0.hasPrefix("/.filmroll/") }.sorted()
-                    == ["/.filmroll/catalog.sqlite", "/.filmroll/catalog.sqlite-checked"])
+                    == ["/.filmroll/.filmroll-owner", "/.filmroll/catalog.sqlite", "/.filmroll/catalog.sqlite-checked"])
 
         // An empty file is a damaged catalog (issue 19), and stays empty (no migration).
         #expect(truncate(fixture.catalogPath, 0) == 0)
@@ -90,16 +90,16 @@ import TestSupport
         // reader makes where it can (and leaves): nothing else appears.
         let files = Set(Self.listing(fixture.folder).keys.filter { $0.hasPrefix("/.filmroll/") })
         #expect(files.isSubset(of: ["/.filmroll/catalog.sqlite", "/.filmroll/catalog.sqlite-wal", "/.filmroll/catalog.sqlite-shm",
-                                    "/.filmroll/catalog.sqlite-checked"]))
+                                    "/.filmroll/catalog.sqlite-checked", "/.filmroll/.filmroll-owner"]))
     }
 
     @Test func aNewerCatalogIsRefusedWhenReadToo() throws {
         let fixture = try PhotoFolderFixture([:])
-        try fixture.catalog().database.execute("PRAGMA user_version = 10")
+        try fixture.catalog().database.execute("PRAGMA user_version = 11")
         #expect {
             try Catalog(folder: fixture.folder, access: .read)
         } throws: { error in
-            guard case .newerSchema(_, 10, 9)? = error as? CatalogError else { return false }
+            guard case .newerSchema(_, 11, 10)? = error as? CatalogError else { return false }
             return true
         }
     }

@@ -73,7 +73,7 @@ import TestSupport
         let out = TemporaryFolder()
         let (code, runner) = CommandRunner.run("fourcut", "--folder", folder.path, "--per-day", "--out", out.path, "--dpi", "100")
         #expect(code == .success, "\(runner.stderr)")
-        #expect(out.names() == ["2025-04-10.jpg"])
+        #expect(out.names() == [".filmroll-owner", "2025-04-10.jpg"])   // the folder marked as the catalog's
         #expect(runner.stdout == "1 four-cut made, 0 failed; in \(out.path)\n")
 
         let catalog = try Catalog(folder: folder.path)

@@ -108,19 +108,40 @@ import TestSupport
     }
 
     @Test func anOutputTheCatalogRecordsMayBeReplacedWhileItIsWhatWasMade() throws {
-        // An unmarked file is Filmroll's when a catalog records it with the size and hash it still has.
+        // An unmarked file is Filmroll's when a catalog records it with the size and hash it still
+        // has, in a folder whose marker names that catalog.
+        let folder = try Self.photoFolder()
+        #expect(try BinaryRun.run("index", folder.path, "--quiet").status == 0)
+        let sheet = folder.file("sheets/old-sheet.jpg")
+        let original = try Fixtures.bytes("jpeg/photo.jpg")
+        let catalog = try Catalog(folder: folder.path)
+        #expect(catalog.markAsOurs(folder.file("sheets")).isOurs)
+        try folder.write(original, as: "sheets/old-sheet.jpg")
+        try catalog.recordOutput(kind: .fourcut, path: sheet, root: folder.file("sheets"), identity: OutputIdentity.of(path: sheet),
+                                 parameters: "{}", sources: [])
+
+        let run = try BinaryRun.run(["fourcut"] + Self.photos(folder) + ["-o", sheet, "--dpi", "100"])
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(OutputMark.read(contentsOf: sheet) == .fourcut)
+    }
+
+    @Test func aTrueSizeAndHashOutsideTheCatalogsFoldersAuthoriseNothing() throws {
+        // The same row, but the folder holds no marker naming the catalog: anyone can hash a file.
         let folder = try Self.photoFolder()
         #expect(try BinaryRun.run("index", folder.path, "--quiet").status == 0)
         let sheet = folder.file("old-sheet.jpg")
         let original = try Fixtures.bytes("jpeg/photo.jpg")
         try folder.write(original, as: "old-sheet.jpg")
         let catalog = try Catalog(folder: folder.path)
-        try catalog.recordOutput(kind: .fourcut, path: sheet, identity: OutputIdentity.of(path: sheet), parameters: "{}", sources: [])
+        try catalog.recordOutput(kind: .fourcut, path: sheet, root: folder.path, identity: OutputIdentity.of(path: sheet),
+                                 parameters: "{}", sources: [])
 
         let run = try BinaryRun.run(["fourcut"] + Self.photos(folder) + ["-o", sheet, "--dpi", "100"])
 
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(OutputMark.read(contentsOf: sheet) == .fourcut)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("already exists and was not made by Filmroll"), "\(run.stderr)")
+        #expect(try FileBytes.read(sheet) == original)
     }
 
     @Test func aCatalogRowAloneDoesNotMakeSomebodysFileFilmrolls() throws {

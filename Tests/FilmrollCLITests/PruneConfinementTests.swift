@@ -67,14 +67,16 @@ import TestSupport
             switch self {
             case .relativePath:
                 try PruneConfinementTests.put(Array("dear diary\n".utf8), as: "outside/diary.txt", in: base)
-                return (PruneConfinementTests.relativeToWorkingFolder(base.file("outside/diary.txt")), nil,
-                        base.file("outside/diary.txt"), "not an absolute path")
+                // A relative row is read as relative to the folder (where its outputs are kept so).
+                let relative = PruneConfinementTests.relativeToWorkingFolder(base.file("outside/diary.txt"))
+                return (relative, nil, base.file("outside/diary.txt"), "has a '..' component")
             case .absoluteOutsideItsRoot:
                 try PruneConfinementTests.put(marked, as: "outside/sheet.jpg", in: base)
                 return (base.file("outside/sheet.jpg"), filmroll, base.file("outside/sheet.jpg"), "outside \(filmroll)")
             case .absoluteOutsideWithoutARecordedRoot:
                 try PruneConfinementTests.put(photo, as: "outside/photo.jpg", in: base)
-                return (base.file("outside/photo.jpg"), nil, base.file("outside/photo.jpg"), "not made by Filmroll")
+                return (base.file("outside/photo.jpg"), nil, base.file("outside/photo.jpg"),
+                        "\(base.file("outside")) is not a folder this catalog made (it holds no .filmroll-owner naming it)")
             case .dotDotOutOfFilmroll:
                 try PruneConfinementTests.put(marked, as: "outside/x.jpg", in: base)
                 return (filmroll + "/../../outside/x.jpg", nil, base.file("outside/x.jpg"), "has a '..' component")
@@ -97,6 +99,11 @@ import TestSupport
         }
     }
 
+    /// A row's path as Filmroll names it: a relative one is read below the folder.
+    static func shownRow(_ row: String, in base: borrowing TemporaryFolder) -> String {
+        row.hasPrefix("/") ? row : base.file("F") + "/" + row
+    }
+
     @Test(arguments: HostileRow.allCases)
     func pruneLeavesAFileItMayNotDeleteAloneAndSaysWhy(row: HostileRow) throws {
         let base = try Self.scene()
@@ -105,14 +112,15 @@ import TestSupport
         try Self.record(planted.row, root: planted.root, in: base)
         try Self.losePhoto(in: base)
 
+        let shown = Self.shownRow(planted.row, in: base)
         let dryRun = try BinaryRun.run("prune", base.file("F"), "--dry-run")
-        #expect(dryRun.status == 0)
-        #expect(dryRun.errorLines == ["filmroll: prune: output \(planted.row): \(planted.reason); would be left alone"])
+        #expect(dryRun.status == 1)
+        #expect(dryRun.errorLines == ["filmroll: prune: output \(shown): \(planted.reason); would be left alone"])
 
         let run = try BinaryRun.run("prune", base.file("F"))
 
         #expect(run.status == 1)
-        #expect(run.errorLines == ["filmroll: prune: output \(planted.row): \(planted.reason); left alone"])
+        #expect(run.errorLines == ["filmroll: prune: output \(shown): \(planted.reason); left alone"])
         #expect(run.stdout.contains("removed 1 missing photo and 1 output (0 files deleted)"), "\(run.stdout)")
         #expect(try FileBytes.read(planted.file) == before)
         // The row is forgotten with its photo: the next prune has nothing to say.
@@ -125,7 +133,7 @@ import TestSupport
         let base = try Self.scene()
         let folder = base.file("F")
         #expect(try BinaryRun.run("thumbs", folder, "--size", "32", "--quiet").status == 0)
-        let sheet = base.file("F/sheet.jpg")
+        let sheet = base.file("F/.filmroll/sheet.jpg")
         #expect(try BinaryRun.run(["fourcut"] + (1...4).map { base.file("F/IMG_000\($0).jpg") }
                                   + ["-o", sheet, "--dpi", "100", "--quiet"]).status == 0)
         let catalog = try Catalog(folder: folder)
@@ -179,7 +187,8 @@ import TestSupport
         let rows = try catalog.database.rows("SELECT path, bytes, hash FROM outputs")
         #expect(rows.count == 4)
         for row in rows {
-            let path = try #require(row[0].string)
+            let path = catalog.pathCodec.absolute(try #require(row[0].string))
+            #expect(!(row[0].string ?? "/").hasPrefix("/"))   // kept relative to the folder
             #expect(OutputIdentity.of(path: path) == OutputIdentity(bytes: row[1].int ?? -1, hash: row[2].string ?? ""))
         }
     }
@@ -192,7 +201,7 @@ import TestSupport
         for row in HostileRow.allCases {
             let one = try row.plant(in: base)
             try Self.record(one.row, root: one.root, in: base)
-            planted.append((one.row, one.file, try FileBytes.read(one.file), one.reason))
+            planted.append((Self.shownRow(one.row, in: base), one.file, try FileBytes.read(one.file), one.reason))
         }
 
         let run = try BinaryRun.run("index", folder, "--rebuild", "--json")
@@ -206,7 +215,7 @@ import TestSupport
         #expect(report["outputsCarried"] as? Int == 4 && report["outputsLeftAlone"] as? Int == planted.count, "\(run.stdout)")
         let catalog = try Catalog(folder: folder)
         #expect(try catalog.database.value("SELECT count(*) FROM outputs").int == 4)
-        #expect(try catalog.database.value("SELECT count(*) FROM outputs WHERE root = ?", [folder + "/.filmroll/thumbs"]).int == 4)
+        #expect(try catalog.database.value("SELECT count(*) FROM outputs WHERE root = ?", [".filmroll/thumbs"]).int == 4)
     }
 
     @Test(arguments: ["gallery", "gallery/thumbs", "gallery/days"])

@@ -3,6 +3,8 @@ import Glibc
 #endif
 @testable import FilmrollCLI
 import Files
+import Filmroll
+import Imaging
 import Testing
 
 /// Failures for want of room are told one line per cause, with a count,
@@ -11,10 +13,10 @@ import Testing
     @Test func eachCauseIsOneLineWithItsCountFolderAndWayOut() {
         let failures = StorageFailures()
         let full = FileBytes.systemMessage(ENOSPC), readOnly = FileBytes.systemMessage(EROFS)
-        #expect(failures.absorb(output: "/out/thumbs/a_256.jpg", reason: "cannot write /out/thumbs/a_256.jpg: \(full)"))
-        #expect(failures.absorb(output: nil, reason: "cannot write /out/days/2025-04-10.gif: \(full)"))
-        #expect(failures.absorb(output: nil, reason: "cannot create /card/index.html: \(readOnly)"))
-        #expect(!failures.absorb(output: "/out/thumbs/b_256.jpg", reason: "corrupt JPEG data"))
+        #expect(failures.absorb(output: "/out/thumbs/a_256.jpg", errno: ENOSPC))
+        #expect(failures.absorb(output: "/out/days/2025-04-10.gif", errno: ENOSPC))
+        #expect(failures.absorb(output: "/card/index.html", errno: EROFS))
+        #expect(!failures.absorb(output: "/out/thumbs/b_256.jpg", errno: EACCES))
 
         #expect(failures.lines() == [
             "filmroll: \(full) writing into /out; 2 outputs not made. "
@@ -27,7 +29,17 @@ import Testing
 
     @Test func aQuotaIsItsOwnCause() {
         let failures = StorageFailures()
-        #expect(failures.absorb(output: "/home/me/out/a.jpg", reason: "cannot write /home/me/out/a.jpg: \(FileBytes.systemMessage(EDQUOT))"))
+        #expect(failures.absorb(output: "/home/me/out/a.jpg", errno: EDQUOT))
         #expect(failures.lines().first?.contains("within your quota") == true)
+    }
+
+    /// The cause is read from the error's type: a write that ran out of room
+    /// is one, whatever its words; a damaged photo or a refusal is none.
+    @Test func theCauseComesFromTheErrorsType() {
+        let full = ImagingError.fileSystem(.failed(.write, path: "/out/a.jpg", .system(errno: ENOSPC)))
+        #expect(StorageCause.code(of: full) == ENOSPC)
+        #expect(StorageCause.code(of: FileError.failed(.create, path: "/card/x", .system(errno: EROFS))) == EROFS)
+        #expect(StorageCause.code(of: ImagingError.fileSystem(.failed(.write, path: "/out/a.jpg", .system(errno: EACCES)))) == nil)
+        #expect(StorageCause.code(of: ImagingError.truncated(.jpeg, "no space left on device")) == nil)
     }
 }

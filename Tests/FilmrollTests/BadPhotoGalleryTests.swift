@@ -30,7 +30,7 @@ import TestSupport
         defer { FolderProcessTests.remove(folder) }
         let failures = Locked<[String]>([])
         let summary = try FolderProcess(folder: folder).run { event in
-            if case let .failed(path, _) = event { failures.withLock { $0.append(path) } }
+            if case let .failed(path, _, _) = event { failures.withLock { $0.append(path) } }
         }
         // Both bad files are named, each once; the outputs they left short are not.
         #expect(failures.withLock { $0 }.sorted() == [folder + "/IMG_0008.jpg", folder + "/fake.jpg"])

@@ -63,7 +63,7 @@ import TestSupport
                                                     resize: ImageProcessors.Resize(edge: 8))]) { _, _ in throw Refusal() }, at: 1)
         let failures = Locked<[String]>([])
         let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 2).run(outputs, ledger: OutputLedger(), record: { _ in }) {
-            if case let .failed(path, reason) = $0 { failures.withLock { $0.append("\(path): \(reason)") } }
+            if case let .failed(path, reason, _) = $0 { failures.withLock { $0.append("\(path): \(reason)") } }
         }
         #expect(summary.made["thumbnail"] == 3)
         #expect(summary.failed == 1)

@@ -57,7 +57,7 @@ import TestSupport
         let failures = Locked<[String]>([])
 
         let summary = try ThumbnailBatch(plan: ThumbnailPlan(sizes: [40], store: .none)).run(InputWalker.expand([folder.path]).files) {
-            if case let .failed(path, _, _) = $0 { failures.withLock { $0.append(path) } }
+            if case let .failed(path, _, _, _) = $0 { failures.withLock { $0.append(path) } }
         }
 
         #expect(summary.made == 6)

@@ -81,7 +81,7 @@ public struct FolderIndexer {
                 toRead.append((position, entry))
             }
         }
-        let outputs = try OutputPaths(database: database, lookups: unknown.count)
+        let outputs = try OutputPaths(database: database, codec: catalog.pathCodec, lookups: unknown.count)
         for (position, key) in unknown where try !outputs.contains(folderPrefix + key.path) {
             present.insert(key)
             toRead.append((position, entries[position]))

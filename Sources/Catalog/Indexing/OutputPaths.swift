@@ -6,20 +6,22 @@ import Files
 /// every output path once, which at 300,000 outputs costs a second.
 struct OutputPaths {
     private let database: Database
+    private let codec: OutputPathCodec
     private let all: Set<ExactPath>?
 
     /// Lookups one by one up to this many files; every path read at once above it.
     static let singleLookups = 2_000
 
-    init(database: Database, lookups: Int) throws(DatabaseError) {
+    init(database: Database, codec: OutputPathCodec, lookups: Int) throws(DatabaseError) {
         self.database = database
+        self.codec = codec
         guard lookups > Self.singleLookups else {
             all = nil
             return
         }
         var paths = Set<ExactPath>()
         try database.forEachRow("SELECT path FROM outputs") { row in
-            if let path = row[0].string { paths.insert(ExactPath(path)) }
+            if let path = row[0].string { paths.insert(ExactPath(codec.absolute(path))) }
         }
         all = paths
     }
@@ -27,6 +29,6 @@ struct OutputPaths {
     func contains(_ absolutePath: String) throws(DatabaseError) -> Bool {
         if let all { return all.contains(ExactPath(absolutePath)) }
         // `path` is UNIQUE: an index lookup, compared as bytes like `ExactPath`.
-        return try database.value("SELECT 1 FROM outputs WHERE path = ? LIMIT 1", [absolutePath]).int == 1
+        return try database.value("SELECT 1 FROM outputs WHERE path = ? LIMIT 1", [codec.stored(absolutePath)]).int == 1
     }
 }

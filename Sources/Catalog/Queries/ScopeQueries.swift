@@ -87,7 +87,7 @@ extension Catalog {
             SELECT DISTINCT o.path FROM outputs AS o JOIN output_sources AS s ON s.output_id = o.id
             JOIN photos AS p ON p.id = s.photo_id
             WHERE p.taken_day IN (SELECT value FROM json_each(?)) OR p.path IN (SELECT value FROM json_each(?))
-            """, [Self.jsonArray(days.sorted()), Self.jsonArray(paths.sorted())]).compactMap { $0[0].string }
+            """, [Self.jsonArray(days.sorted()), Self.jsonArray(paths.sorted())]).compactMap { $0[0].string.map(pathCodec.absolute) }
     }
 
     /// `strings` as a JSON array, for `json_each`.

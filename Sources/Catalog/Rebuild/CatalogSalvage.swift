@@ -27,6 +27,8 @@ struct CatalogSalvage {
     var photoPaths: [Int64: String] = [:]
     var links: [Link] = []
     var outputsUnreadable = 0
+    /// The old catalog's id (schema version 10 and later), when it can be read.
+    var identity: String?
     /// Why nothing could be read, when nothing could.
     var problem: String?
 
@@ -56,6 +58,8 @@ struct CatalogSalvage {
             return salvage
         }
         let reader = SalvageReader(database: database)
+        salvage.identity = (try? database.value("SELECT id FROM catalog_identity LIMIT 1").string)
+            .flatMap { CatalogIdentity.isWellFormed($0) ? $0 : nil }
         // A catalog older than version 3 has no root column (preparing the query reads only the schema).
         let hasRoots = (try? database.value("SELECT root FROM outputs LIMIT 0")) != nil
         let outputs = reader.read("outputs", columns: "kind, path, key, parameters, made_at, "

@@ -172,6 +172,14 @@ enum CatalogSchema {
         """
         ALTER TABLE photos ADD COLUMN warning TEXT;
         """,
+        // 10: the catalog's id (`CatalogIdentity`), which the marker of every folder it owns
+        // names (`OutputRootMarker`), set by `Catalog.establishIdentity()`; and output paths
+        // inside the catalogued folder kept relative to it (`OutputPathCodec`), so that a
+        // folder moved with its `.filmroll` keeps its outputs: rewritten by `Catalog.migrate()`
+        // right after this step, since the SQL does not know the folder.
+        """
+        CREATE TABLE catalog_identity (id TEXT NOT NULL);
+        """,
     ]
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
@@ -212,7 +220,7 @@ enum CatalogSchema {
         CREATE TABLE outputs (
             id INTEGER PRIMARY KEY,
             kind TEXT NOT NULL CHECK (length(kind) BETWEEN 1 AND 32 AND kind NOT GLOB '*[^a-z0-9]*'),
-            path TEXT NOT NULL UNIQUE,            -- absolute
+            path TEXT NOT NULL UNIQUE,            -- absolute; relative to the folder inside it (version 10)
             key TEXT,                             -- same key, same output (source identity + processing)
             parameters TEXT NOT NULL,             -- JSON
             made_at TEXT NOT NULL
@@ -245,7 +253,11 @@ enum CatalogSchema {
             counts TEXT NOT NULL                  -- the run's item counts, for its summary
         );
         CREATE INDEX photos_cameras ON photos(make, model, missing, error, live_still_id, burst_lead_id);
+        CREATE TABLE catalog_identity (id TEXT NOT NULL);
         """
+
+    /// The version from which output paths inside the folder are stored relative to it.
+    static let relativeOutputPathsVersion = 10
 
     static var currentVersion: Int { migrations.count }
 }

@@ -32,11 +32,11 @@ public struct OutputLedger: Sendable {
         return Self.fileSize(path).map { entry.bytes == nil || $0 == entry.bytes } ?? false
     }
 
-    /// A file made by the recipe with `key` at another path, still as
-    /// recorded: the same output, ready to copy.
+    /// A file made by the recipe with `key` at another path, in a folder
+    /// this catalog owns, still as recorded: the same output, ready to copy.
     public func madeElsewhere(key: String, notAt path: String) -> String? {
         byKey[key]?.first { other in
-            other != path && Self.fileSize(other).map { $0 == byPath[other]?.bytes } == true
+            other != path && byPath[other]?.isOwned == true && Self.fileSize(other).map { $0 == byPath[other]?.bytes } == true
         }
     }
 

@@ -130,7 +130,7 @@ public struct PlanExecutor: Sendable {
                     state.count { $0.decoded += 1 }
                 } catch {
                     failures(Failure(subject: .photo, path: request.source.path, error: error))
-                    events(.failed(path: request.source.path, reason: error.description))
+                    events(.failed(path: request.source.path, reason: error.description, storageErrno: StorageCause.code(of: error)))
                     state.count { $0.failed += 1 }
                 }
                 for (resizeIndex, consumers) in request.consumers.enumerated() {
@@ -205,7 +205,7 @@ public struct PlanExecutor: Sendable {
     private func fail(_ output: PlannedOutput, _ error: any Error, state: RunState, failures: @Sendable (Failure) -> Void,
                       events: @Sendable (ProcessEvent) -> Void) {
         failures(Failure(subject: .output, path: output.path, error: error))
-        events(.failed(path: output.path, reason: "\(error)"))
+        events(.failed(path: output.path, reason: "\(error)", storageErrno: StorageCause.code(of: error)))
         state.count { $0.failed += 1 }
     }
 
@@ -254,7 +254,9 @@ public struct PlanExecutor: Sendable {
 
     /// Copies the same recipe's file made elsewhere; false when it cannot be.
     private func copy(_ donor: String, to output: PlannedOutput, events: @Sendable (ProcessEvent) -> Void) -> Bool {
-        guard let bytes = try? FileBytes.read(donor) else { return false }
+        // Only a file that carries this output's mark is copied: a row alone (another path
+        // with the same key) proves nothing about what lies there.
+        guard let bytes = try? FileBytes.read(donor), OutputMark.read(bytes) == output.mark else { return false }
         let writer = writer(for: output)
         do throws(ImagingError) {
             try writer.write(bytes, to: output.path)

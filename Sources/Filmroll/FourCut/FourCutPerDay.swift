@@ -83,6 +83,16 @@ public struct FourCutPerDay {
             outcome.failed = days.count
             return outcome
         }
+        // The sheets' folder is the catalog's, marked as such, or refused when another catalog's.
+        if let catalog, !days.isEmpty {
+            do throws(ImagingError) {
+                try OutputRootClaim.claim(outputFolder, for: catalog)
+            } catch {
+                for day in days { made(day, .failure(.output(path: outputFolder, error))) }
+                outcome.failed = days.count
+                return outcome
+            }
+        }
         var outputs: [PlannedOutput] = []
         var plannedDays: [String: (day: Day, sheet: FourCutSheet)] = [:]
         for day in days {

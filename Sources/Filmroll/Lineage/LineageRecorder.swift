@@ -135,6 +135,16 @@ public final class LineageRecorder {
         try record([output], inFolder: target.folder)
     }
 
+    /// Marks `outputFolder` as the folder of the one writable catalog open,
+    /// when exactly one is (`thumbs --out DIR` of one catalogued folder), so
+    /// that `prune` may delete the outputs it records there; a folder another
+    /// catalog owns, or one shared by several catalogs, is left unmarked.
+    public func markOutputFolder(_ outputFolder: String) {
+        let writable = catalogs.filter { !readOnly.contains($0.key) }.map(\.value)
+        guard let catalog = writable.first, Set(writable.compactMap(\.identity)).count == 1 else { return }
+        catalog.markAsOurs(outputFolder)
+    }
+
     /// The catalog of `folder`, opened once: `catalogPath` (created when
     /// missing), else the folder's own when it has one. One that cannot be
     /// written but can be read is kept read-only, and told.

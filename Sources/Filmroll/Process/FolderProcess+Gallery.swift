@@ -40,7 +40,7 @@ extension FolderProcess {
             }
             var current = Set<String>()
             let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
-                                                fileGuard: options.galleryFileGuard, scope: galleryScope,
+                                                fileGuard: options.galleryFileGuard(for: folder), scope: galleryScope,
                                                 jobs: options.jobs) { path, key in
                 guard part.ledger.isCurrent(path: root + "/" + path, key: key) else { return false }
                 current.insert(path)
@@ -114,7 +114,7 @@ extension FolderProcess {
         let copies = OriginalCopies(out: out, anchor: anchor, force: options.force, limits: options.limits)
         var refused: [ProcessFailure] = []
         let (count, current) = copies.copy(plan.photos) { event in
-            if case let .failed(path, reason) = event { refused.append(ProcessFailure(path: path, reason: reason)) }
+            if case let .failed(path, reason, _) = event { refused.append(ProcessFailure(path: path, reason: reason)) }
             events(event)
         }
         summary.originalsCopied += count

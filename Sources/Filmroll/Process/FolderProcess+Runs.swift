@@ -6,7 +6,12 @@ extension FolderProcess {
     /// beside the folder's (started from its share of the folder's), or the
     /// folder's, into which a merge first folds the shards' catalogs.
     func openCatalog(scratch: ScratchCatalog?, catalogPath: String?, summary: inout ProcessSummary) throws -> Catalog {
-        if let scratch { return try Catalog(folder: folder, path: scratch.path, access: .create) }
+        if let scratch {
+            // A run without a catalog works for the folder: its own `.filmroll` is its to write.
+            let catalog = try Catalog(folder: folder, path: scratch.path, access: .create)
+            try catalog.adoptIdentity(ofFolder: folder)
+            return catalog
+        }
         let folderCatalog = catalogPath ?? Catalog.defaultPath(for: folder)
         if let shard = options.shard {
             let catalog = try Catalog(folder: folder, path: ShardCatalogs.path(of: shard, beside: folderCatalog), access: .create)
@@ -101,7 +106,7 @@ extension FolderProcess {
             let maps = Set(try catalog.positionsByDay().keys.compactMap { DayDate(iso: $0) })
             let pages = Set(try catalog.itemPaths().map { ProcessPlan.page(of: $0, sharedStems: sharedStems) })
             return try GalleryStaleFiles.remove(keepingDays: days, maps: maps, photoPages: pages, in: out,
-                                                fileGuard: options.galleryFileGuard)
+                                                fileGuard: options.galleryFileGuard(for: folder))
         } catch {
             throw CatalogError(error, catalog: catalog)
         }

@@ -74,6 +74,7 @@ public struct FolderProcess: Sendable {
         }
         for warning in summary.index.warnings { warnings.add(path: warning.path, warning: warning.reason) }
         let out = options.resolvedOutputFolder(for: folder)
+        try OutputRootClaim.claim(out, for: catalog, marks: options.keepsCatalog)
         let anchor = LinkFreeFolders.anchor(of: out, photoFolder: folder)
         for subfolder in ["thumbs", "days", "clips"] {
             try LinkFreeFolders.check(out + "/" + subfolder, below: anchor)

@@ -42,7 +42,7 @@ struct OriginalCopies {
                 current.insert(relative)
                 copied += 1
             } catch {
-                events(.failed(path: target, reason: error.description))
+                events(.failed(path: target, reason: error.description, storageErrno: StorageCause.code(of: error)))
             }
         }
         return (copied, current)

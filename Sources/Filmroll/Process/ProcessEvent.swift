@@ -7,7 +7,8 @@ public enum ProcessEvent: Sendable {
     /// An output was written (a path relative to the output folder).
     case made(kind: String, path: String)
     /// A photo or output failed; the run goes on.
-    case failed(path: String, reason: String)
+    /// `storageErrno`: the system's code when it failed for want of room (`StorageCause`).
+    case failed(path: String, reason: String, storageErrno: Int32? = nil)
     /// A photo was read past damage (each file's each warning once a run).
     case warned(path: String, warning: String)
     /// Another run holds the folder's run lock (process `holder`, when

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Files
 /// What `FolderProcess` makes, and where.
 public struct ProcessOptions: Sendable {
     /// Where outputs go; nil = `FOLDER/.filmroll/gallery`.
@@ -62,13 +66,18 @@ public struct ProcessOptions: Sendable {
 
     /// The output folder for `folder`.
     public func resolvedOutputFolder(for folder: String) -> String {
-        outputFolder ?? folder + "/.filmroll/gallery"
+        outputFolder.map(AbsolutePath.normalized) ?? folder + "/.filmroll/gallery"
     }
 
     /// Which existing pages the gallery may replace: every one in the
     /// folder's own `.filmroll/gallery`, only its own (marked) ones in an
     /// `outputFolder` the user chose, any with `force`.
-    public var galleryFileGuard: GalleryFileGuard {
-        GalleryFileGuard(ownsFolder: outputFolder == nil, force: force)
+    ///
+    /// A `.filmroll` that is a symbolic link is taken for a folder the user
+    /// chose: what it leads to may hold the user's own pages.
+    public func galleryFileGuard(for folder: String) -> GalleryFileGuard {
+        var status = stat()
+        let linked = lstat(folder + "/.filmroll", &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+        return GalleryFileGuard(ownsFolder: outputFolder == nil && !linked, force: force)
     }
 }

@@ -62,6 +62,7 @@ public struct ThumbnailBatch {
                     events: @escaping @Sendable (ThumbnailEvent) -> Void = { _ in }) throws(CatalogError) -> ThumbnailSummary {
         let roots = Set(files.map(\.root))
         try lineage?.open(folders: roots)
+        if let out = plan.outputFolder, !files.isEmpty { lineage?.markOutputFolder(out) }
         var plan = plan
         let stores = StoreLocations.resolve(roots: roots, store: plan.store, environment: environment)
         for note in stores.notes { events(.store(note)) }

@@ -58,7 +58,7 @@ final class ThumbnailMaker: Sendable {
     /// Tells why `file`'s thumbnails were not made, and records the failure
     /// in the freedesktop.org cache when it is filled.
     func fail(_ file: InputFile, output: String?, _ error: ImagingError, events: @Sendable (ThumbnailEvent) -> Void) {
-        events(.failed(path: file.path, output: output, reason: String(describing: error)))
+        events(.failed(path: file.path, output: output, reason: String(describing: error), storage: StorageCause.code(of: error).map { ($0, StorageCause.file(of: error) ?? output ?? file.path) }))
         if let xdgRoot = plan.xdgRoot { writeXDGFailure(file, root: xdgRoot) }
     }
 

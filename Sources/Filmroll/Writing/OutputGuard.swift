@@ -51,10 +51,11 @@ public struct OutputGuard: Sendable {
         }
     }
 
-    /// Whether a catalog lists `path` as an output and the file there still
-    /// has the size and hash recorded when it was made. A row alone is not
-    /// enough: a catalog comes with a folder from anywhere, and one that
-    /// names somebody's file must not let Filmroll replace it.
+    /// Whether a catalog lists `path` as an output, in a folder whose marker
+    /// names that catalog, and the file there still has the size and hash
+    /// recorded when it was made. A row alone is not enough: a catalog
+    /// comes with a folder from anywhere, and one that names somebody's
+    /// file must not let Filmroll replace it.
     private func isRecordedOutput(_ path: String) -> Bool {
         var catalogs: [(folder: String, path: String?)] = []
         if let enclosing = CatalogLocator.enclosingFolder(of: path) { catalogs.append((enclosing.folder, nil)) }
@@ -63,11 +64,10 @@ public struct OutputGuard: Sendable {
         for (folder, file) in catalogs {
             guard let catalog = try? CatalogLocator.open(folder: folder, path: file, access: .read) else { continue }
             for spelling in spellings {
-                guard let recorded = catalog.recordedIdentity(ofOutputAt: spelling) else { continue }
                 let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
                 guard descriptor >= 0 else { continue }
                 defer { close(descriptor) }
-                if recorded.matches(descriptor: descriptor) { return true }
+                if catalog.recordsOutput(at: spelling, descriptor: descriptor) { return true }
             }
         }
         return false

@@ -130,7 +130,8 @@ struct ProcessCommand: Command {
                 .run(catalogPath: common.catalogPath, cancellation: cancellation, events: display.handle)
         } catch let error as ImagingError {
             // A gallery page that did not fit is one more output for want of room.
-            if !display.storageFailures.absorb(output: error.namedPath, reason: error.description) {
+            let storageErrno = StorageCause.code(of: error)
+            if !(storageErrno.map { display.storageFailures.absorb(output: error.namedPath ?? folder, errno: $0) } ?? false) {
                 io.reportFailure(path: folder, error.description)
             }
             display.finish()

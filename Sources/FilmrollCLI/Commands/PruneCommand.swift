@@ -43,22 +43,32 @@ struct PruneCommand: Command {
             if dryRun {
                 let missing = try catalog.missingPhotos()
                 var outputs = 0
+                var deleting: [String] = []
+                var leftAlone = 0
                 for photo in missing {
                     let made = try catalog.outputs(ofPhoto: photo.id)
                     outputs += made.count
-                    for output in made {
-                        if case .refused(let reason) = catalog.checkOutputFile(output) {
-                            io.printError("filmroll: prune: output \(displayPath(output.path)): \(displayPath(reason.description)); would be left alone")
-                        }
-                    }
                     if !json {
                         io.print("would remove \(displayPath(photo.path))" + (made.isEmpty ? "" : " and \(made.count) output\(made.count == 1 ? "" : "s")"))
                     }
+                    for output in made {
+                        switch catalog.checkOutputFile(output) {
+                        case .present:
+                            deleting.append(output.path)
+                            if !json { io.print("  would delete \(displayPath(output.path))") }
+                        case .refused(let reason):
+                            leftAlone += 1
+                            io.printError("filmroll: prune: output \(displayPath(output.path)): \(displayPath(reason.description)); would be left alone")
+                        default: break
+                        }
+                    }
                 }
                 if json {
-                    io.print(JSONValue.object([("photos", .int(missing.count)), ("outputs", .int(outputs)), ("dryRun", .bool(true))]).rendered)
+                    io.print(JSONValue.object([("photos", .int(missing.count)), ("outputs", .int(outputs)),
+                                               ("wouldDelete", .array(deleting.map { .string($0) })),
+                                               ("filesLeftAlone", .int(leftAlone)), ("dryRun", .bool(true))]).rendered)
                 }
-                return .success
+                return leftAlone == 0 ? .success : .failure
             }
             let result = try catalog.pruneMissing()
             for refused in result.refused {

@@ -32,8 +32,8 @@ final class ProcessDisplay: Sendable {
             }
         case let .made(kind, path):
             if json { io.print(JSONValue.object([("made", .string(kind)), ("path", .string(path))]).rendered) }
-        case let .failed(path, reason):
-            if !storageFailures.absorb(output: path, reason: reason) { io.reportFailure(path: path, reason) }
+        case let .failed(path, reason, storageErrno):
+            if !(storageErrno.map { storageFailures.absorb(output: path, errno: $0) } ?? false) { io.reportFailure(path: path, reason) }
             if json { io.print(JSONValue.object([("path", .string(path)), ("error", .string(reason))]).rendered) }
         case let .warned(path, warning):
             io.reportWarning(path: path, warning)

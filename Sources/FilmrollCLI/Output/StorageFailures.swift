@@ -12,7 +12,7 @@ import Filmroll
 /// made, where, and the way out. Other failures are printed as they come.
 final class StorageFailures: Sendable {
     /// The causes, in the order they are told.
-    static let causes: [Int32] = [ENOSPC, EDQUOT, EROFS]
+    static let causes: [Int32] = StorageCause.codes
 
     private struct Cause {
         var count = 0
@@ -21,29 +21,16 @@ final class StorageFailures: Sendable {
 
     private let found = Locked<[Int32: Cause]>([:])
 
-    /// Takes a failure that is one of the causes (by the system's sentence
-    /// that ends `reason`), and returns true; false for any other failure.
-    /// - Parameter output: the file that was not made (its folder is named);
-    ///   when nil, the file `reason` names ("cannot write PATH: …").
-    func absorb(output: String?, reason: String) -> Bool {
-        guard let code = Self.causes.first(where: { reason.hasSuffix(FileBytes.systemMessage($0)) }) else { return false }
-        let file = output ?? Self.namedFile(in: reason, message: FileBytes.systemMessage(code))
+    /// Takes a failure for want of room (`StorageCause`: its `errno`),
+    /// and returns true; false for any other code.
+    /// - Parameter output: the file that was not made (its folder is named).
+    func absorb(output: String, errno code: Int32) -> Bool {
+        guard Self.causes.contains(code) else { return false }
         found.withLock { found in
             found[code, default: Cause()].count += 1
-            if let file { found[code]!.folders.append(InputWalker.parentFolder(AbsolutePath.of(file))) }
+            found[code]!.folders.append(InputWalker.parentFolder(AbsolutePath.of(output)))
         }
         return true
-    }
-
-    /// The file a `FileError`'s sentence names: PATH of "cannot write PATH: MESSAGE".
-    static func namedFile(in reason: String, message: String) -> String? {
-        let ending = ": " + message
-        guard reason.hasSuffix(ending) else { return nil }
-        for opening in ["cannot write ", "cannot create folder ", "cannot create "] where reason.hasPrefix(opening) {
-            let path = reason.dropFirst(opening.count).dropLast(ending.count)
-            return path.isEmpty ? nil : String(path)
-        }
-        return nil
     }
 
     /// Whether a failure was taken.

@@ -31,8 +31,8 @@ final class ThumbnailReport: Sendable {
         switch event {
         case .output(let output):
             self.output(output)
-        case let .failed(path, output, reason):
-            failed(path: path, reason: output.map { "\(displayPath($0)): \(reason)" } ?? reason, output: output)
+        case let .failed(path, output, reason, storage):
+            failed(path: path, reason: output.map { "\(displayPath($0)): \(reason)" } ?? reason, storage: storage)
         case .store(let note):
             // A store that fails mid-run fails for every photo: told once.
             if case .notKept = note { noteOnce(Self.describe(note)) } else { io.printError("filmroll: note: \(Self.describe(note))") }
@@ -65,10 +65,10 @@ final class ThumbnailReport: Sendable {
 
     /// Prints a failure, unless it is one for want of room (`storageFailures`, told at the end).
     /// - Parameter output: the output that was not made, when one was.
-    func failed(path: String, reason: String, output: String? = nil) {
+    func failed(path: String, reason: String, storage: (errno: Int32, file: String)? = nil) {
         counts.withLock { $0.failed += 1 }
         if json { io.print(JSONValue.object([("source", .string(path)), ("error", .string(reason))]).rendered) }
-        guard !storageFailures.absorb(output: output, reason: reason) else { return }
+        if let storage, storageFailures.absorb(output: storage.file, errno: storage.errno) { return }
         io.writeError((io.errorIsTerminal ? "\r\u{1B}[K" : "") + "filmroll: \(displayPath(path)): \(reason)\n")
     }
 

@@ -18,6 +18,10 @@ public struct OutputRefusal: Sendable, Hashable, CustomStringConvertible {
         case symbolicLink
         /// `path` is a folder on the way that a symbolic link leads outside `root`.
         case linkLeadsOutside(root: String)
+        /// `path` is an output folder this catalog does not own, for the reason
+        /// given (another catalog's marker, another photo folder's `.filmroll`);
+        /// `--force` does not change it.
+        case notOwned(String)
     }
 
     /// The output refused, or the folder on the way to it that is refused.
@@ -38,6 +42,9 @@ public struct OutputRefusal: Sendable, Hashable, CustomStringConvertible {
         case .notRegularFile: "exists and is not a regular file"
         case .symbolicLink: "refusing to write through \(path): it is a symbolic link"
         case .linkLeadsOutside(let root): "refusing to write through \(path): a symbolic link leads outside \(root)"
+        case .notOwned(let reason):
+            "refusing to write into \(path): \(reason); Filmroll never replaces or deletes another catalog's outputs, "
+                + "even with --force: choose another output folder"
         }
     }
 
@@ -45,7 +52,7 @@ public struct OutputRefusal: Sendable, Hashable, CustomStringConvertible {
     /// caller names the output.
     public var namedPath: String? {
         switch reason {
-        case .symbolicLink, .linkLeadsOutside: path
+        case .symbolicLink, .linkLeadsOutside, .notOwned: path
         default: nil
         }
     }

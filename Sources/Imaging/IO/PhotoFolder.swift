@@ -8,8 +8,9 @@ import Files
 /// Finds the photos in a folder tree.
 ///
 /// The walk is recursive; hidden entries (and so `.filmroll/` and
-/// Filmroll's temporaries) are passed over and symlinked folders are not
-/// followed. A file is taken when its name says it is an image or its first
+/// Filmroll's temporaries) and folders holding an `OwnedFolderMarker`
+/// (outputs, whichever catalog made them) are passed over and symlinked
+/// folders are not followed. A file is taken when its name says it is an image or its first
 /// bytes do, including an image format Filmroll cannot decode (a TIFF, a
 /// HEIC; see `UnsupportedFormat`), so that it is reported: a JPEG named
 /// `.dat` is found. Any other file (a `.mov`, an `.AAE` sidecar, a
@@ -98,6 +99,9 @@ public enum PhotoFolder {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             if (status.st_mode & S_IFMT) == S_IFDIR {
+                // Filmroll's outputs (an `--out` folder inside the photos), whichever catalog made them.
+                var marker = stat()
+                if fstatat(descriptor, name + "/" + OwnedFolderMarker.fileName, &marker, AT_SYMLINK_NOFOLLOW) == 0 { continue }
                 walk(folder: path, relative: relativePath, into: &found)
                 continue
             }
