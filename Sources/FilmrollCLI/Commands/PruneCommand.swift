@@ -12,9 +12,11 @@ struct PruneCommand: Command {
             .flag("dry-run", short: "n", "Only list what would be removed."),
             ReportOptions.json,
         ],
-        discussion: "Only files Filmroll recorded as its outputs are deleted, never a photo, and only inside the folder "
-            + "each was made in, reached without following a symbolic link, and still carrying Filmroll's mark; "
-            + "any other is named and left alone (exit status 1), its record forgotten. Run 'filmroll index' first."
+        discussion: "Only files Filmroll recorded as its outputs are deleted, never a photo, and only inside a folder "
+            + "whose .filmroll-owner marker names this catalog (the folder's .filmroll, its --out folders), "
+            + "reached without following a symbolic link, and still carrying Filmroll's mark; any other is named "
+            + "and left alone (exit status 1), its record forgotten. --dry-run lists every file it would delete. "
+            + "Run 'filmroll index' first."
     )
 
     var folder: String
