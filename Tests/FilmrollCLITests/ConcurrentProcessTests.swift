@@ -31,7 +31,9 @@ import Testing
         return true
     }
 
-    static func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+    /// The file's text so far ("" while it is missing). Read with `FileBytes`: Foundation's
+    /// `String(contentsOfFile:)` leaks its buffer when a file being written fails to decode.
+    static func text(_ path: String) -> String { (try? FileBytes.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
 
     @Test func aSecondRunWaitsForTheFirstThenFindsNothingLeft() throws {
         let scratch = TemporaryFolder()
