@@ -143,6 +143,7 @@ import TestSupport
         #expect(try catalog.photo(relativePath: "fine.jpg")?.warning == nil)
         let problems = String(decoding: try FileBytes.read(out.file("problems.html")), as: UTF8.self)
         #expect(problems.contains("2 photos are shown with a warning"))
+        #expect(problems.contains("<h1>Photos shown with a warning</h1>"))   // nothing else to list
         #expect(problems.contains("<bdi>motion.jpg</bdi></span>: \(Self.motionWarning)"))
         #expect(problems.contains("<bdi>cut.jpg</bdi></span>: the image data ends at row 400 of 480"))
         let index = String(decoding: try FileBytes.read(out.file("index.html")), as: UTF8.self)

@@ -66,7 +66,11 @@ extension GalleryLocale {
         return "\(photo.name), \(time(taken))"
     }
 
-    var problemsHeading: String { self == .en ? "Files not shown" : "보여 주지 못한 파일" }
+    /// The problems page's title: what it lists when every entry is a photo shown with a warning.
+    func problemsHeading(onlyWarnings: Bool) -> String {
+        if onlyWarnings { return self == .en ? "Photos shown with a warning" : "경고와 함께 보여 준 사진" }
+        return self == .en ? "Files not shown" : "보여 주지 못한 파일"
+    }
 
     /// A section of the problems page: "2 photos could not be read".
     func problemsHeading(_ kind: GalleryProblem.Kind, count: Int) -> String {

@@ -30,11 +30,16 @@ struct ProblemsPage: PageRendering {
         return fingerprint.key
     }
 
+    /// "Files not shown", or "Photos shown with a warning" when that is all the page lists.
+    private var heading: String {
+        locale.problemsHeading(onlyWarnings: sections.allSatisfy { $0.kind == .warned })
+    }
+
     var text: String {
         var body = """
             <header class="site"><a href="\(links.url(GalleryPaths.index))">\(HTMLEscaping.escape(options.title))</a></header>
             <main id="main">
-            <h1>\(HTMLEscaping.escape(locale.problemsHeading))</h1>
+            <h1>\(HTMLEscaping.escape(heading))</h1>
 
             """
         for (kind, count, listed) in sections {
@@ -52,7 +57,7 @@ struct ProblemsPage: PageRendering {
             body += "</ul>\n</section>\n"
         }
         body += "</main>"
-        return PageShell(locale: locale, title: locale.problemsHeading + " · " + options.title, links: links).document(body: body)
+        return PageShell(locale: locale, title: heading + " · " + options.title, links: links).document(body: body)
     }
 
     /// Each kind with files: how many, and the first of them the page lists.
