@@ -139,6 +139,20 @@ import TestSupport
         #expect(try Self.contents(of: base.file("site")) == site)
     }
 
+    @Test func thumbsIntoAnotherCatalogsGalleryIsRefusedAndIntoANewFolderMarksIt() throws {
+        let base = try Self.twoFolders()
+        let theirs = base.file("B/.filmroll/gallery/thumbs")
+        let before = try Self.contents(of: theirs)
+
+        let run = try BinaryRun.run("thumbs", base.file("A"), "--out", theirs, "--force")
+
+        #expect(run.status == 1)
+        #expect(run.errorLines.contains { $0.contains("refusing to write into \(theirs): \(theirs) belongs to another catalog") }, "\(run.stderr)")
+        #expect(try Self.contents(of: theirs) == before)
+        #expect(try BinaryRun.run("thumbs", base.file("A"), "--out", base.file("A-thumbs"), "--quiet").status == 0)
+        #expect(FileBytes.exists(base.file("A-thumbs/.filmroll-owner")))
+    }
+
     @Test func anOutFolderInsideAnotherPhotoFolderIsNeverIndexedAsPhotos() throws {
         let base = try Self.twoFolders()
         #expect(try BinaryRun.run("process", base.file("A"), "--out", base.file("B/web"), "--quiet").status == 0)

@@ -139,10 +139,25 @@ public final class LineageRecorder {
     /// when exactly one is (`thumbs --out DIR` of one catalogued folder), so
     /// that `prune` may delete the outputs it records there; a folder another
     /// catalog owns, or one shared by several catalogs, is left unmarked.
-    public func markOutputFolder(_ outputFolder: String) {
+    /// - Returns: why the folder is refused: another catalog owns it (or
+    ///   it lies in another photo folder's `.filmroll`) and none of the
+    ///   catalogs open here does; nil when it may be written.
+    public func markOutputFolder(_ outputFolder: String) -> OutputRefusal? {
+        let open = Array(catalogs.values)
+        let ownerships = open.map { $0.ownership(of: outputFolder) }
+        if !ownerships.isEmpty && !ownerships.contains(where: \.isOurs) {
+            for ownership in ownerships {
+                switch ownership {
+                case .otherCatalog, .insideAnotherFolder, .unreadableMarker:
+                    return OutputRefusal(path: AbsolutePath.of(outputFolder), .notOwned(ownership.reason(for: AbsolutePath.of(outputFolder))!))
+                default: continue
+                }
+            }
+        }
         let writable = catalogs.filter { !readOnly.contains($0.key) }.map(\.value)
-        guard let catalog = writable.first, Set(writable.compactMap(\.identity)).count == 1 else { return }
+        guard let catalog = writable.first, Set(writable.compactMap(\.identity)).count == 1 else { return nil }
         catalog.markAsOurs(outputFolder)
+        return nil
     }
 
     /// The catalog of `folder`, opened once: `catalogPath` (created when

@@ -62,7 +62,14 @@ public struct ThumbnailBatch {
                     events: @escaping @Sendable (ThumbnailEvent) -> Void = { _ in }) throws(CatalogError) -> ThumbnailSummary {
         let roots = Set(files.map(\.root))
         try lineage?.open(folders: roots)
-        if let out = plan.outputFolder, !files.isEmpty { lineage?.markOutputFolder(out) }
+        // Another catalog's folder is refused whole: its thumbnails are not this run's to replace.
+        if let out = plan.outputFolder, !files.isEmpty, let refusal = lineage?.markOutputFolder(out) {
+            events(.failed(path: out, output: nil, reason: refusal.description))
+            var refused = ThumbnailSummary()
+            refused.failed = files.count
+            refused.location = out
+            return refused
+        }
         var plan = plan
         let stores = StoreLocations.resolve(roots: roots, store: plan.store, environment: environment)
         for note in stores.notes { events(.store(note)) }
