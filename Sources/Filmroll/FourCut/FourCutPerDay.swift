@@ -19,6 +19,9 @@ public struct FourCutPerDay {
     public var folder: String
     /// Where the sheets go.
     public var outputFolder: String
+    /// Whether the folder is marked as the catalog's (an `--out DIR` the user named;
+    /// not the working folder sheets go to by default, which is the user's).
+    public var marksOutputFolder = false
     /// Take the day's first four photos instead of four spread over the day.
     public var pickFirst: Bool
     /// The sheets' format: one `ImageEncoders` writes (`.jpeg` or `.png` built in).
@@ -83,10 +86,10 @@ public struct FourCutPerDay {
             outcome.failed = days.count
             return outcome
         }
-        // The sheets' folder is the catalog's, marked as such, or refused when another catalog's.
+        // The sheets' folder is the catalog's, marked as such (an --out folder), or refused when another catalog's.
         if let catalog, !days.isEmpty {
             do throws(ImagingError) {
-                try OutputRootClaim.claim(outputFolder, for: catalog)
+                try OutputRootClaim.claim(outputFolder, for: catalog, marks: marksOutputFolder)
             } catch {
                 for day in days { made(day, .failure(.output(path: outputFolder, error))) }
                 outcome.failed = days.count

@@ -141,7 +141,9 @@ struct FourcutCommand: Command {
         let maker = FourCutMaker(pipeline: ImagePipeline(configuration: configuration.reportingWarnings(to: io)), options: options,
                                  quality: quality, force: common.force, lineage: lineage, jobs: jobs)
         if perDay, let folder {
-            return runPerDay(FourCutPerDay(maker: maker, folder: folder, outputFolder: outFolder, pickFirst: pickFirst, format: format), io)
+            var perDay = FourCutPerDay(maker: maker, folder: folder, outputFolder: outFolder, pickFirst: pickFirst, format: format)
+            perDay.marksOutputFolder = output != nil
+            return runPerDay(perDay, io)
         }
         do throws(FourCutError) {
             return report(try maker.make(photos: photos, output: output!), io) ? .success : .failure

@@ -68,7 +68,8 @@ struct ThumbsCommand: Command {
             if !sizes.contains(size) { sizes.append(size) }
         }
         self.sizes = sizes
-        outputFolder = OutputOptions.path(arguments)
+        // Two spellings of one folder (`A/./sub/..`, `A`) are one output folder.
+        outputFolder = OutputOptions.path(arguments).map { $0.split(separator: "/").contains("..") ? AbsolutePath.normalized($0) : $0 }
         let name = arguments.value("format") ?? "jpeg"
         guard let encoder = ImageEncoders.encoder(named: name) else {
             throw UsageError("option '--format' takes \(ImageEncoders.nameList), not '\(name.lowercased())'")
