@@ -21,6 +21,20 @@ public enum Folders {
         }
     }
 
+    /// The first of `components`, walked down from `folder`, that is a
+    /// symbolic link, as a path; nil when none is (the walk stops at the
+    /// first that does not exist).
+    public static func firstSymbolicLink(from folder: String, down components: some Sequence<String>) -> String? {
+        var path = folder == "/" ? "" : folder
+        for component in components {
+            path += "/" + component
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return nil }
+            if (status.st_mode & S_IFMT) == S_IFLNK { return path }
+        }
+        return nil
+    }
+
     /// Whether `path` names a folder (following links).
     public static func isFolder(_ path: String) -> Bool {
         var status = stat()

@@ -34,12 +34,7 @@ extension Catalog {
             case .unreadable: break
             }
         }
-        if id != stored {
-            try database.transaction {
-                try database.execute("DELETE FROM catalog_identity")
-                try database.execute("INSERT INTO catalog_identity (id) VALUES (?)", [id])
-            }
-        }
+        if id != stored { try store(identity: id) }
         return id
     }
 
@@ -56,11 +51,16 @@ extension Catalog {
 
     /// Takes `id` as the catalog's own (a rebuilt catalog, its old id).
     func adoptIdentity(_ id: String) throws {
+        try store(identity: id)
+        identity = id
+    }
+
+    /// Writes `id` as the one row of `catalog_identity`.
+    private func store(identity id: String) throws {
         try database.transaction {
             try database.execute("DELETE FROM catalog_identity")
             try database.execute("INSERT INTO catalog_identity (id) VALUES (?)", [id])
         }
-        identity = id
     }
 
     /// Rewrites output paths and roots inside the folder as relative to it

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Files
 
 extension Catalog {
@@ -19,7 +14,7 @@ extension Catalog {
             switch OutputRootMarker.read(in: folder) {
             case .catalog(let id):
                 guard id == identity else { return .otherCatalog(markerFolder: folder) }
-                if let link = Self.firstLink(from: folder, down: below.reversed()) { return .throughLink(link: link) }
+                if let link = Folders.firstSymbolicLink(from: folder, down: below.reversed()) { return .throughLink(link: link) }
                 return .ours(markerFolder: folder)
             case .unreadable:
                 return .unreadableMarker(markerFolder: folder)
@@ -47,17 +42,5 @@ extension Catalog {
         guard (try? Folders.create(root)) != nil else { return .unmarked }
         OutputRootMarker.write(id: identity, in: root)
         return self.ownership(of: root)
-    }
-
-    /// The first of `components` below `folder` that is a symbolic link (as a path).
-    private static func firstLink(from folder: String, down components: [String]) -> String? {
-        var path = folder == "/" ? "" : folder
-        for component in components {
-            path += "/" + component
-            var status = stat()
-            guard lstat(path, &status) == 0 else { return nil }
-            if (status.st_mode & S_IFMT) == S_IFLNK { return path }
-        }
-        return nil
     }
 }

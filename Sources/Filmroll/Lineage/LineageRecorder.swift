@@ -143,13 +143,13 @@ public final class LineageRecorder {
     ///   it lies in another photo folder's `.filmroll`) and none of the
     ///   catalogs open here does; nil when it may be written.
     public func markOutputFolder(_ outputFolder: String) -> OutputRefusal? {
-        let open = Array(catalogs.values)
-        let ownerships = open.map { $0.ownership(of: outputFolder) }
-        if !ownerships.isEmpty && !ownerships.contains(where: \.isOurs) {
+        let root = AbsolutePath.of(outputFolder)
+        let ownerships = catalogs.values.map { $0.ownership(of: root) }
+        if !ownerships.contains(where: \.isOurs) {
             for ownership in ownerships {
                 switch ownership {
                 case .otherCatalog, .insideAnotherFolder, .unreadableMarker:
-                    return OutputRefusal(path: AbsolutePath.of(outputFolder), .notOwned(ownership.reason(for: AbsolutePath.of(outputFolder))!))
+                    return OutputRefusal(path: root, .notOwned(ownership.reason(for: root) ?? ""))
                 default: continue
                 }
             }

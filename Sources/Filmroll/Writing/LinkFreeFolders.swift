@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Imaging
 
 /// Folders Filmroll writes into below a folder of its own (the folder's
@@ -14,16 +9,9 @@ enum LinkFreeFolders {
     /// exist); nothing when `folder` is not below `anchor`.
     /// - Throws: `ImagingError.outputRefused` naming the first that is a link.
     static func check(_ folder: String, below anchor: String) throws(ImagingError) {
-        guard let below = try? ConfinedPath(AbsolutePath.of(folder), root: AbsolutePath.of(anchor)) else { return }
-        var path = below.root == "/" ? "" : below.root
-        for component in below.components {
-            path += "/" + component
-            var status = stat()
-            guard lstat(path, &status) == 0 else { return }
-            if (status.st_mode & S_IFMT) == S_IFLNK {
-                throw .outputRefused(OutputRefusal(path: path, .symbolicLink))
-            }
-        }
+        guard let below = try? ConfinedPath(AbsolutePath.of(folder), root: AbsolutePath.of(anchor)),
+              let link = Folders.firstSymbolicLink(from: below.root, down: below.components) else { return }
+        throw .outputRefused(OutputRefusal(path: link, .symbolicLink))
     }
 
     /// The folder to check `out` from: the photo folder's `.filmroll` when
