@@ -93,7 +93,7 @@ enum GeocodeBench {
 
     /// The process's resident set, from /proc/self/statm (0 when unreadable).
     static func residentBytes() -> Int {
-        let descriptor = open("/proc/self/statm", O_RDONLY)
+        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return 0 }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 128)

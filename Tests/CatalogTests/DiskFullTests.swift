@@ -11,7 +11,7 @@ import TestSupport
 @Suite struct DiskFullTests {
     /// Writes `path` until the file system is full.
     static func fill(_ path: String) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         precondition(fd >= 0)
         defer { close(fd) }
         for size in [65_536, 4_096, 1] {

@@ -10,7 +10,7 @@ enum FileSurgery {
 
     /// Overwrites `bytes` at `offset` of the file at `path`, in place.
     static func overwrite(_ path: String, at offset: Int, with bytes: [UInt8]) {
-        let fd = open(path, O_WRONLY)
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
         precondition(fd >= 0, "cannot open \(path)")
         defer { close(fd) }
         let written = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }

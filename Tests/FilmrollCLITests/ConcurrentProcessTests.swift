@@ -82,7 +82,7 @@ import Testing
         let folder = scratch.file("lib")
         try Folders.create(folder + "/.filmroll")
         // Given the folder's lock held (here by the test itself, as a first run would).
-        let descriptor = open(folder + "/.filmroll/catalog.lock", O_RDWR | O_CREAT, 0o644)
+        let descriptor = open(folder + "/.filmroll/catalog.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         defer { close(descriptor) }
         #expect(flock(descriptor, LOCK_EX) == 0)
 
@@ -104,7 +104,7 @@ import Testing
         try ShardTests.library(in: folder)
         try Folders.create(folder + "/.filmroll")
         // Given the folder's lock held (here by the test itself, as a run would).
-        let descriptor = open(folder + "/.filmroll/catalog.lock", O_RDWR | O_CREAT, 0o644)
+        let descriptor = open(folder + "/.filmroll/catalog.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         defer { close(descriptor) }
         #expect(flock(descriptor, LOCK_EX) == 0)
 

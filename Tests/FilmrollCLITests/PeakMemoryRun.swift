@@ -44,6 +44,13 @@ struct PeakMemoryRun {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else the test process has open: a parallel test's file kept open by this child
+        // would outlive its unlink (a disk-full test's filler would keep the disk full).
+        // (glibc has the call since 2.34, but its header declares it only for _GNU_SOURCE.)
+        if let closeFrom = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, 3)
+        }
         let command = canMeasure ? [timeTool, "-q", "-f", "%M", "-o", peakPath, InterruptionTests.binary] + arguments
                                  : [InterruptionTests.binary] + arguments
         let argv = command.map { strdup($0) } + [nil]

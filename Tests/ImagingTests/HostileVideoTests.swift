@@ -48,7 +48,7 @@ import TestSupport
         let (folder, path) = try Self.write(Self.box("ftyp", Array("qt  ".utf8) + [0, 0, 2, 0] + Array("qt  ".utf8)), "huge.mov")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let size: Int64 = 8 << 30
-        let descriptor = open(path, O_WRONLY)
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         #expect(descriptor >= 0)
         // A 64-bit mdat claiming the rest of the file.
         var header: [UInt8] = [0, 0, 0, 1] + Array("mdat".utf8) + (0..<8).map { UInt8((size - 20) >> (56 - 8 * Int64($0)) & 0xFF) }
