@@ -86,12 +86,6 @@ extension Catalog {
         return entries
     }
 
-    /// Gives the output at `path` the key of the recipe it was made by,
-    /// leaving the file and its links as they are (a migrated output).
-    public func setKey(_ key: String, ofOutputAt path: String) throws(DatabaseError) {
-        try database.execute("UPDATE outputs SET key = ? WHERE path = ?", [key, pathCodec.stored(path)])
-    }
-
     /// The content hash the catalog holds for the photo at `relativePath`,
     /// when its row is current for a file of `byteCount` bytes last changed
     /// at `modificationTimeNanoseconds`; nil otherwise.

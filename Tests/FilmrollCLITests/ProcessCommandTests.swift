@@ -41,7 +41,7 @@ import TestSupport
         let summary = try #require(lines.last)
         #expect(summary.hasPrefix(#"{"photos":7,"videos":0,"livePhotos":0,"bursts":0,"added":7,"decoded":7,"thumbnails":14,"fourcuts":1,"animations":2,"#), "\(summary)")
         #expect(summary.hasSuffix(#""gallery":"file://\#(out.path)/site/index.html"}"#))
-        #expect(FileBytes.exists(out.path + "/site/days/2025-04-10-fourcut.jpg"))
+        #expect(FileBytes.exists(out.path + "/site/days/2025-04-10.jpg"))
     }
 
     @Test func aMissingFolderIsOneLine() {

@@ -42,10 +42,10 @@ import TestSupport
 
         let gallery = folder + "/.filmroll/gallery"
         let day = try String(contentsOfFile: gallery + "/days/2025-04-10.html", encoding: .utf8)
-        #expect(day.contains("2025-04-10-fourcut.jpg"))
+        #expect(day.contains("2025-04-10.jpg"))
         #expect(!day.contains("IMG_0008"))
         #expect(try GalleryLinks.broken(in: gallery).isEmpty)
-        let sheet = try ImageDecoder.readInfo(contentsOf: gallery + "/days/2025-04-10-fourcut.jpg")
+        let sheet = try ImageDecoder.readInfo(contentsOf: gallery + "/days/2025-04-10.jpg")
         #expect(sheet.storedSize == PixelSize(width: 600, height: 1800))
 
         let problems = try String(contentsOfFile: gallery + "/problems.html", encoding: .utf8)

@@ -29,7 +29,7 @@ import TestSupport
         #expect(planned.begin != nil)
         let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 2).run([planned], ledger: OutputLedger(), record: { _ in },
                                                                           events: { _ in })
-        #expect(summary.made["animation"] == 1)
+        #expect(summary.made[.animation] == 1)
         return try FileBytes.read(path)
     }
 
@@ -89,10 +89,10 @@ import TestSupport
         let failures = Locked<[String]>([])
         let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 2).run([planned], ledger: OutputLedger(), record: { _ in },
                                                                           failures: { failure in
-            failures.withLock { $0.append("\(failure.subject) \(failure.error)") }
+            failures.withLock { $0.append(failure.reason) }
         }, events: { _ in })
-        #expect(summary.made["animation"] == nil)
-        #expect(failures.withLock { $0 }.contains("output only 1 of its 2 photos could be read"))
+        #expect(summary.made[.animation] == nil)
+        #expect(failures.withLock { $0 }.contains("only 1 of its 2 photos could be read"))
         // The MP4 the first frame began is gone, temporary and all.
         #expect(Folders.names(in: folder.path).filter { $0.hasPrefix("day") }.isEmpty)
     }
@@ -109,11 +109,11 @@ import TestSupport
         // One worker: the first photo decodes, its frame begins the video, then the run stops.
         let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 1, cancellation: token)
             .run([planned], ledger: OutputLedger(), record: { _ in }) { event in
-                if case .advanced(.photos, let done, _) = event, done == 1 { token.cancel() }
+                if case .decoded(let done, _) = event, done == 1 { token.cancel() }
             }
         #expect(summary.cancelled)
         #expect(summary.decoded == 1)
-        #expect(summary.made["animation"] == nil)
+        #expect(summary.made[.animation] == nil)
         #expect(Folders.names(in: folder.path).filter { $0.hasPrefix("day") || $0.hasPrefix(".") }.isEmpty)
     }
 }

@@ -50,7 +50,7 @@ import TestSupport
         let thumbnail = try ImageDecoder.decode(contentsOf: out + "/thumbs/IMG_0004_256.jpg")
         #expect(thumbnail.image.size == PixelSize(width: 160, height: 120))   // upright (stored 120×160, orientation 6)
         #expect(OutputMark.read(contentsOf: out + "/thumbs/IMG_0004_256.jpg") == .thumbnail)
-        let sheet = try ImageDecoder.readInfo(contentsOf: out + "/days/2025-04-10-fourcut.jpg")
+        let sheet = try ImageDecoder.readInfo(contentsOf: out + "/days/2025-04-10.jpg")
         #expect(sheet.storedSize == PixelSize(width: 600, height: 1800))
         let animation = try ImageDecoder.decode(contentsOf: out + "/days/2025-04-10.gif", options: DecodeOptions(frames: .all))
         #expect(animation.frames.count >= 3)   // identical neighbours (IMG_0002 and its copy) may merge

@@ -141,7 +141,7 @@ import TestSupport
         #expect(planned.inputs.map(\.resize.target.fit) == [.cover, .inside, .cover, .inside])
         let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 2).run([planned], ledger: OutputLedger(), record: { _ in },
                                                                           events: { _ in })
-        #expect(summary.made["animation"] == 1)
+        #expect(summary.made[.animation] == 1)
         let fed = try FileBytes.read(path)
 
         let frames = try planned.inputs.map { input in

@@ -57,7 +57,7 @@ import TestSupport
         let photos = try Self.sources(in: folder, count: 3)
         var outputs = photos.enumerated().map { Self.thumbnail($1, edge: 16, to: folder + "/out/\($0).jpg") }
         struct Refusal: Error, CustomStringConvertible { var description: String { "no room for this one" } }
-        outputs.insert(PlannedOutput(record: .unrecorded(isCurrent: { false }), label: "test", path: folder + "/out/bad.jpg",
+        outputs.insert(PlannedOutput(record: .unrecorded(isCurrent: { false }), kind: .thumbnail, path: folder + "/out/bad.jpg",
                                      root: folder + "/out", mark: .thumbnail,
                                      inputs: [.init(source: photos[1].source, photo: photos[1].reference,
                                                     resize: ImageProcessors.Resize(edge: 8))]) { _, _ in throw Refusal() }, at: 1)
@@ -65,7 +65,7 @@ import TestSupport
         let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 2).run(outputs, ledger: OutputLedger(), record: { _ in }) {
             if case let .failed(path, reason, _) = $0 { failures.withLock { $0.append("\(path): \(reason)") } }
         }
-        #expect(summary.made["thumbnail"] == 3)
+        #expect(summary.made[.thumbnail] == 3)
         #expect(summary.failed == 1)
         #expect(summary.decoded == 3)   // photo 1 once, for its thumbnail and the failing output
         #expect(failures.withLock { $0 } == [folder + "/out/bad.jpg: no room for this one"])
@@ -80,7 +80,7 @@ import TestSupport
         photos[1].source = try SourceIdentity.of(folder + "/photo 1.jpg")
         let outputs = photos.enumerated().map { Self.thumbnail($1, edge: 16, to: folder + "/out/\($0).jpg") }
         let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 1).run(outputs, ledger: OutputLedger(), record: { _ in }) { _ in }
-        #expect(summary.made["thumbnail"] == 2)
+        #expect(summary.made[.thumbnail] == 2)
         #expect(summary.failed == 1)
         #expect(!FileBytes.exists(folder + "/out/1.jpg"))
     }
@@ -93,11 +93,11 @@ import TestSupport
         let token = CancellationToken()
         let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 1, cancellation: token)
             .run(outputs, ledger: OutputLedger(), record: { _ in }) { event in
-                if case .advanced = event { token.cancel() }
+                if case .decoded = event { token.cancel() }
             }
         #expect(summary.cancelled)
         #expect(summary.decoded == 1)
-        #expect(summary.made["thumbnail"] == 1)
+        #expect(summary.made[.thumbnail] == 1)
     }
 
     @Test func keysAreStableAndNameTheWorkNotThePlace() {

@@ -106,11 +106,11 @@ public struct AnimationMaker {
         let run = StreamedOutputs.run(planned, pipeline: frames.pipeline, jobs: options.jobs, force: force, inputs: inputs,
                                       cancellation: cancellation, lineage: lineage, target: target)
         if let failure = run.failure {
-            switch failure.error {
-            case AnimationError.encoding(let error): throw .output(path: output, error)
-            case let error as AnimationError: throw error
-            case let error as ImagingError: throw .output(path: output, error)
-            default: throw .output(path: output, .encodingFailed(animationWriter.format, "\(failure.error)"))
+            switch failure {
+            case .output(_, AnimationError.encoding(let error)): throw .output(path: output, error)
+            case .output(_, let error as AnimationError): throw error
+            case .output(_, let error as ImagingError), .photo(_, let error): throw .output(path: output, error)
+            case .output, .missingPhotos: throw .output(path: output, .encodingFailed(animationWriter.format, failure.reason))
             }
         }
         guard let animation = encoded.withLock({ $0 }) else {

@@ -52,7 +52,7 @@ public struct PhotoConversion: Sendable {
             throw .output(path: output, error)
         }
         let conversion = self
-        let planned = PlannedOutput(record: .unrecorded(isCurrent: { false }), label: "convert", path: output,
+        let planned = PlannedOutput(record: .unrecorded(isCurrent: { false }), kind: .conversion, path: output,
                                     root: InputWalker.parentFolder(output), mark: .convert, inputs: []) { _, _ in
             let bytes: [UInt8]
             do throws(ImagingError) {
@@ -73,8 +73,11 @@ public struct PhotoConversion: Sendable {
         let failure = Locked<ConversionError?>(nil)
         _ = PlanExecutor(pipeline: ImagePipeline(), jobs: 1, force: force, photos: inputs)
             .run([planned], ledger: OutputLedger(), record: { _ in }, failures: { failed in
-                let error = failed.error as? ConversionError
-                    ?? .output(path: output, .encodingFailed(encoder.format, "\(failed.error)"))
+                let error: ConversionError = switch failed {
+                case .output(_, let error as ConversionError): error
+                case .output(_, let error as ImagingError), .photo(_, let error): .output(path: output, error)
+                case .output, .missingPhotos: .output(path: output, .encodingFailed(encoder.format, failed.reason))
+                }
                 failure.withLock { $0 = $0 ?? error }
             }, events: { _ in })
         if let error = failure.withLock({ $0 }) { throw error }

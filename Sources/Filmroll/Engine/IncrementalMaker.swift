@@ -20,9 +20,9 @@ public protocol IncrementalMaker: AnyObject, Sendable {
 extension PlannedOutput {
     /// An output made by `begin`'s maker from its images as they arrive;
     /// `make` feeds it all at once, for a caller that holds them already.
-    public init(record: Record, label: String, path: String, root: String, mark: OutputMark, inputs: [Input],
+    public init(record: Record, kind: OutputKind, path: String, root: String, mark: OutputMark, inputs: [Input],
                 minimumInputs: Int? = nil, begin: @escaping @Sendable (Context) throws -> any IncrementalMaker) {
-        self.init(record: record, label: label, path: path, root: root, mark: mark, inputs: inputs,
+        self.init(record: record, kind: kind, path: path, root: root, mark: mark, inputs: inputs,
                   minimumInputs: minimumInputs) { images, context in
             let maker = try begin(context)
             do {

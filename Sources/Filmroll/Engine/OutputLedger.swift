@@ -19,9 +19,6 @@ public struct OutputLedger: Sendable {
         }
     }
 
-    /// Whether some row has no key (recorded before outputs had recipes).
-    public var hasRowsWithoutKey: Bool { byPath.values.contains { $0.key == nil } }
-
     /// The row recorded for `path` (absolute).
     public func entry(at path: String) -> OutputLedgerEntry? { byPath[path] }
 

@@ -42,8 +42,7 @@ public struct PlanExecutor: Sendable {
 
     /// What a run did.
     public struct Summary: Sendable, Equatable {
-        /// Made, by label ("thumbnail", "fourcut", "animation").
-        public var made: [String: Int] = [:]
+        public var made: [OutputKind: Int] = [:]
         /// Copied from the same recipe's output elsewhere.
         public var reused = 0
         public var upToDate = 0
@@ -54,17 +53,37 @@ public struct PlanExecutor: Sendable {
         public var cancelled = false
     }
 
-    /// A photo or an output that failed, with the error itself (events carry its text).
-    public struct Failure: Sendable {
-        public enum Subject: Sendable { case photo, output }
-        public var subject: Subject
-        public var path: String
-        /// An `ImagingError` for a photo; what the output's maker or writer threw for an output.
-        public var error: any Error
+    /// A photo or an output that failed, with why.
+    public enum Failure: Sendable {
+        /// A photo could not be read: the outputs that need it are not made
+        /// (unless enough of their photos were read).
+        case photo(path: String, ImagingError)
+        /// An output of several photos not made because too few of them could be read.
+        case missingPhotos(output: String, MissingPhotos)
+        /// An output whose maker or writer failed: `error` is what it threw
+        /// (an `ImagingError` from the writer and encoders; the maker's own
+        /// error type from a command's maker, which that command reads).
+        case output(path: String, error: any Error)
+
+        /// The photo's or the output's path.
+        public var path: String {
+            switch self {
+            case .photo(let path, _), .missingPhotos(let path, _), .output(let path, _): path
+            }
+        }
+
+        /// Why, as a sentence.
+        public var reason: String {
+            switch self {
+            case .photo(_, let error): error.description
+            case .missingPhotos(_, let missing): missing.description
+            case .output(_, let error): (error as? CustomStringConvertible)?.description ?? "\(error)"
+            }
+        }
     }
 
     /// An output not made because too few of its photos could be read.
-    public struct MissingPhotos: Error, CustomStringConvertible {
+    public struct MissingPhotos: Error, Sendable, CustomStringConvertible {
         public var read: Int
         public var needed: Int
         public var description: String { "only \(read) of its \(needed) photos could be read" }
@@ -75,7 +94,7 @@ public struct PlanExecutor: Sendable {
     public func run(_ outputs: [PlannedOutput], ledger: OutputLedger,
                     record: @escaping @Sendable ([LineageOutput]) -> Void,
                     failures: @escaping @Sendable (Failure) -> Void = { _ in },
-                    events: @escaping @Sendable (ProcessEvent) -> Void) -> Summary {
+                    events: @escaping @Sendable (ExecutorEvent) -> Void) -> Summary {
         var summary = Summary()
         var stale: [Int] = []
         for (index, output) in outputs.enumerated() {
@@ -115,7 +134,7 @@ public struct PlanExecutor: Sendable {
         // Outputs that decode no photo here (those that stream their own) are made first.
         for index in stale where outputs[index].inputs.isEmpty { queue.ready(index, images: []) }
 
-        events(.stageStarted(.photos, total: photos.count))
+        events(.started(photos: photos.count))
         queue.run(jobs: jobs, shouldStop: { cancellation.isCancelled }) { task in
             switch task {
             case .make(let index, let images, let threads):
@@ -129,7 +148,7 @@ public struct PlanExecutor: Sendable {
                                                  chain: request.chain.isEmpty ? nil : request.chain, threads: threads)
                     state.count { $0.decoded += 1 }
                 } catch {
-                    failures(Failure(subject: .photo, path: request.source.path, error: error))
+                    failures(.photo(path: request.source.path, error))
                     events(.failed(path: request.source.path, reason: error.description, storageErrno: StorageCause.code(of: error)))
                     state.count { $0.failed += 1 }
                 }
@@ -146,7 +165,7 @@ public struct PlanExecutor: Sendable {
                     }
                 }
                 let done = state.photoDone()
-                events(.advanced(.photos, done: done, total: photos.count))
+                events(.decoded(done: done, total: photos.count))
             }
         }
         // Cancelled: what incremental makers began and will not finish goes.
@@ -162,7 +181,7 @@ public struct PlanExecutor: Sendable {
 
     /// Makes output `index` from the images of its photos that decoded, writes and notes it.
     private func finish(_ index: Int, images: [Image?], threads: Int, outputs: [PlannedOutput], state: RunState,
-                        failures: @Sendable (Failure) -> Void, events: @Sendable (ProcessEvent) -> Void) {
+                        failures: @Sendable (Failure) -> Void, events: @Sendable (ExecutorEvent) -> Void) {
         let output = outputs[index]
         let decoded = images.compactMap { $0 }
         guard hasEnough(decoded.count, of: images.count, output, state: state, failures: failures, events: events) else { return }
@@ -175,13 +194,13 @@ public struct PlanExecutor: Sendable {
     /// it; when not, a failure is told for an output of several photos (a
     /// photo's own failure names an output of one, at however many sizes).
     private func hasEnough(_ decoded: Int, of count: Int, _ output: PlannedOutput, state: RunState,
-                           failures: @Sendable (Failure) -> Void, events: @Sendable (ProcessEvent) -> Void) -> Bool {
+                           failures: @Sendable (Failure) -> Void, events: @Sendable (ExecutorEvent) -> Void) -> Bool {
         if decoded == count || decoded >= output.minimumInputs { return true }
         if let first = output.inputs.first, output.inputs.contains(where: { $0.source.path != first.source.path }) {
             let missing = MissingPhotos(read: decoded, needed: count)
-            failures(Failure(subject: .output, path: output.path, error: missing))
+            failures(.missingPhotos(output: output.path, missing))
             if defersShortOutputs { return false }
-            events(.failed(path: output.path, reason: missing.description))
+            events(.failed(path: output.path, reason: missing.description, storageErrno: nil))
             state.count { $0.failed += 1 }
         }
         return false
@@ -189,23 +208,24 @@ public struct PlanExecutor: Sendable {
 
     /// Ends an output `make` gives (writing its bytes through the guard), and notes it.
     private func complete(_ output: PlannedOutput, state: RunState, failures: @Sendable (Failure) -> Void,
-                          events: @Sendable (ProcessEvent) -> Void, make: (OutputWriter) throws -> PlannedOutput.Made) {
+                          events: @Sendable (ExecutorEvent) -> Void, make: (OutputWriter) throws -> PlannedOutput.Made) {
         do {
             let writer = writer(for: output)
             if case .bytes(let bytes) = try make(writer) {
                 try writer.write(bytes, to: output.path)
             }
-            events(.made(kind: output.label, path: reported(output.path)))
-            state.made(output.label, lineage: output.key == nil ? nil : lineage(output))
+            events(.made(output.kind, path: reported(output.path)))
+            state.made(output.kind, lineage: output.key == nil ? nil : lineage(output))
         } catch {
             fail(output, error, state: state, failures: failures, events: events)
         }
     }
 
     private func fail(_ output: PlannedOutput, _ error: any Error, state: RunState, failures: @Sendable (Failure) -> Void,
-                      events: @Sendable (ProcessEvent) -> Void) {
-        failures(Failure(subject: .output, path: output.path, error: error))
-        events(.failed(path: output.path, reason: "\(error)", storageErrno: StorageCause.code(of: error)))
+                      events: @Sendable (ExecutorEvent) -> Void) {
+        let failure = Failure.output(path: output.path, error: error)
+        failures(failure)
+        events(.failed(path: output.path, reason: failure.reason, storageErrno: StorageCause.code(of: error)))
         state.count { $0.failed += 1 }
     }
 
@@ -215,7 +235,7 @@ public struct PlanExecutor: Sendable {
 
     /// One step of an incremental output, on the thread draining its feed.
     private func feedStep(_ index: Int, _ step: Feed.Step, outputs: [PlannedOutput], state: RunState,
-                          failures: @Sendable (Failure) -> Void, events: @Sendable (ProcessEvent) -> Void) -> (any IncrementalMaker)? {
+                          failures: @Sendable (Failure) -> Void, events: @Sendable (ExecutorEvent) -> Void) -> (any IncrementalMaker)? {
         let output = outputs[index]
         switch step {
         case .begin:
@@ -253,7 +273,7 @@ public struct PlanExecutor: Sendable {
     }
 
     /// Copies the same recipe's file made elsewhere; false when it cannot be.
-    private func copy(_ donor: String, to output: PlannedOutput, events: @Sendable (ProcessEvent) -> Void) -> Bool {
+    private func copy(_ donor: String, to output: PlannedOutput, events: @Sendable (ExecutorEvent) -> Void) -> Bool {
         // Only a file that carries this output's mark is copied: a row alone (another path
         // with the same key) proves nothing about what lies there.
         guard let bytes = try? FileBytes.read(donor), OutputMark.read(bytes) == output.mark else { return false }
@@ -263,7 +283,7 @@ public struct PlanExecutor: Sendable {
         } catch {
             return false
         }
-        events(.made(kind: output.label, path: reported(output.path)))
+        events(.made(output.kind, path: reported(output.path)))
         return true
     }
 
@@ -439,7 +459,7 @@ private final class Feed: Sendable {
 /// The counts and the outputs waiting to be recorded, shared by the workers.
 private final class RunState: Sendable {
     struct Counts: Sendable {
-        var made: [String: Int] = [:]
+        var made: [OutputKind: Int] = [:]
         var decoded = 0
         var failed = 0
         var photosDone = 0
@@ -454,8 +474,8 @@ private final class RunState: Sendable {
 
     func count(_ change: (inout Counts) -> Void) { counts.withLock { change(&$0) } }
 
-    func made(_ label: String, lineage: LineageOutput?) {
-        counts.withLock { $0.made[label, default: 0] += 1 }
+    func made(_ kind: OutputKind, lineage: LineageOutput?) {
+        counts.withLock { $0.made[kind, default: 0] += 1 }
         if let lineage { pending.withLock { $0.append(lineage) } }
     }
 

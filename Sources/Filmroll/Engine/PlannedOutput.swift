@@ -53,8 +53,8 @@ public struct PlannedOutput: Sendable {
     }
 
     public let record: Record
-    /// What the output is, as progress and JSON name it ("thumbnail", "fourcut", "animation").
-    public var label: String
+    /// What the output is, as progress, JSON and the executor's counts name it.
+    public var kind: OutputKind
     /// Where the file goes (absolute or relative to the working folder).
     public var path: String
     /// The folder it is made in, inside which alone `prune` may delete it.
@@ -75,12 +75,12 @@ public struct PlannedOutput: Sendable {
     /// decoded (`IncrementalMaker`); nil: `make` takes them all at once.
     public internal(set) var begin: (@Sendable (_ context: Context) throws -> any IncrementalMaker)?
 
-    public init(record: Record, label: String, path: String, root: String, mark: OutputMark, inputs: [Input],
+    public init(record: Record, kind: OutputKind, path: String, root: String, mark: OutputMark, inputs: [Input],
                 minimumInputs: Int? = nil, streamedPhotos: [PhotoReference] = [],
                 make: @escaping @Sendable (_ images: [Image], _ context: Context) throws -> Made) {
         self.record = record
         if case .recipe(let recipe, _) = record { key = recipe.key } else { key = nil }
-        self.label = label
+        self.kind = kind
         self.path = path
         self.root = root
         self.mark = mark

@@ -18,7 +18,10 @@ public struct FourCutMaker {
     /// Records sheets with their photos; nil: no catalog is read or written.
     public var lineage: LineageRecorder?
 
-    public init(pipeline: ImagePipeline = ImagePipeline(), options: FourCutOptions = FourCutOptions(), quality: Int = 92,
+    /// The JPEG quality sheets are made at unless told otherwise.
+    public static let defaultQuality = 92
+
+    public init(pipeline: ImagePipeline = ImagePipeline(), options: FourCutOptions = FourCutOptions(), quality: Int = defaultQuality,
                 force: Bool = false, lineage: LineageRecorder? = nil, jobs: Int = Parallel.processorCount) {
         renderer = FourCutRenderer(pipeline: pipeline, jobs: jobs)
         self.options = options
@@ -74,11 +77,11 @@ public struct FourCutMaker {
         }
         let sources = try Self.sources(of: photos)
         let caption = try caption(for: sources, dayCaption: dayCaption)
-        let planned = DaySheetOutputs.planned(
+        let planned = FourCutSheetOutput.planned(
             sources.map { ThumbnailOutputs.Photo(source: $0, reference: .relativePath($0.path), input: .file(
                 relativePath: $0.path, byteCount: $0.byteCount, modificationTimeNanoseconds: $0.modificationTimeNanoseconds)) },
             caption: caption, options: options,
-            encoding: DaySheetOutputs.encoding(forOutputPath: output, quality: quality, dpi: options.dpi),
+            encoding: FourCutSheetOutput.encoding(forOutputPath: output, quality: quality, dpi: options.dpi),
             path: output, root: Self.folder(of: output), parameters: lineageParameters)
         let failure = Locked<FourCutError?>(nil)
         let executor = PlanExecutor(pipeline: renderer.pipeline, jobs: renderer.jobs, force: force, photos: inputs)
@@ -86,7 +89,7 @@ public struct FourCutMaker {
             failure.withLock { $0 = $0 ?? Self.error(failed, photoErrors: [:], photos: photos) }
         }, events: { _ in })
         if let error = failure.withLock({ $0 }) { throw error }
-        guard summary.made["fourcut"] == 1 else { throw .output(path: output, Self.unexplained("not made", output)) }
+        guard summary.made[.fourcut] == 1 else { throw .output(path: output, Self.unexplained("not made", output)) }
         var made = FourCutSheet(path: output, size: options.layout.canvas, dpi: options.dpi, photos: photos)
         if let lineage, let target {
             do throws(CatalogError) {
@@ -129,17 +132,17 @@ public struct FourCutMaker {
     /// A failure the executor reported, as the sheet's error: a sheet
     /// short of photos is told by the first of `photos` that failed.
     static func error(_ failure: PlanExecutor.Failure, photoErrors: [String: ImagingError], photos: [String]) -> FourCutError {
-        switch (failure.subject, failure.error) {
-        case (.photo, let error as ImagingError): .photo(path: failure.path, error)
-        case (.output, is PlanExecutor.MissingPhotos):
+        switch failure {
+        case let .photo(path, error): .photo(path: path, error)
+        case .missingPhotos(let output, _):
             if let path = photos.first(where: { photoErrors[$0] != nil }) {
                 .photo(path: path, photoErrors[path]!)
             } else {
-                .output(path: failure.path, unexplained("\(failure.error)", failure.path))
+                .output(path: output, unexplained(failure.reason, output))
             }
-        case (.output, let error as TextError): .rendering(error)
-        case (.output, let error as ImagingError): .output(path: failure.path, error)
-        default: .output(path: failure.path, unexplained("\(failure.error)", failure.path))
+        case .output(_, let error as TextError): .rendering(error)
+        case .output(let path, let error as ImagingError): .output(path: path, error)
+        case .output(let path, _): .output(path: path, unexplained(failure.reason, path))
         }
     }
 
@@ -158,12 +161,8 @@ public struct FourCutMaker {
     var lineageParameters: String {
         JSONValue.object([
             ("layout", .string(options.style.rawValue)), ("print", .string(options.sheet.rawValue)), ("dpi", .int(options.dpi)),
-            ("frame", .string(hexColor(options.frame))), ("radius", .int(options.cornerRadius)),
+            ("frame", .string(RecipeText.hex(options.frame))), ("radius", .int(options.cornerRadius)),
             ("crop", .string(options.crop.rawValue)), ("locale", .string(options.dates.locale.rawValue)),
         ]).rendered
-    }
-
-    private func hexColor(_ color: RGBColor) -> String {
-        "#" + [color.red, color.green, color.blue].map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 }

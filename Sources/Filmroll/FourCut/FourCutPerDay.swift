@@ -99,22 +99,23 @@ public struct FourCutPerDay {
         var outputs: [PlannedOutput] = []
         var plannedDays: [String: (day: Day, sheet: FourCutSheet)] = [:]
         for day in days {
-            let picked = Self.pick(Array(zip(day.photos, day.records)), first: pickFirst)
-            let photos = picked.map { ThumbnailOutputs.Photo(catalogued: $1, at: $0) }
-            let caption: (title: String?, date: String?)?
-            do throws(FourCutError) {
-                caption = try maker.caption(for: photos.map(\.source), dayCaption: self.caption(for: day))
-            } catch {
-                made(day, .failure(error))
-                outcome.failed += 1
-                continue
+            // The caption is checked drawable before any photo is read.
+            if let caption = Self.caption(ofDay: day.date, options: maker.options) {
+                do throws(TextError) {
+                    try FourCutRenderer.checkCaption(caption, options: maker.options)
+                } catch {
+                    made(day, .failure(.rendering(error)))
+                    outcome.failed += 1
+                    continue
+                }
             }
             let path = output(for: day)
-            let encoding = DaySheetOutputs.encoding(forOutputPath: path, quality: maker.quality, dpi: maker.options.dpi)
-            outputs.append(DaySheetOutputs.planned(photos, caption: caption, options: maker.options, encoding: encoding, path: path,
-                                                   root: outputFolder, parameters: maker.lineageParameters))
+            let photos = zip(day.photos, day.records).map { ThumbnailOutputs.Photo(catalogued: $1, at: $0) }
+            outputs.append(Self.plannedSheet(ofDay: day.date, photos: photos, options: maker.options, quality: maker.quality,
+                                             pickFirst: pickFirst, path: path, root: outputFolder,
+                                             parameters: maker.lineageParameters))
             plannedDays[path] = (day, FourCutSheet(path: path, size: maker.options.layout.canvas, dpi: maker.options.dpi,
-                                               photos: picked.map(\.0)))
+                                                   photos: Self.pick(day.photos, first: pickFirst)))
         }
         let planned = plannedDays
         let photoErrors = Locked<[String: ImagingError]>([:])
@@ -123,10 +124,10 @@ public struct FourCutPerDay {
         let executor = PlanExecutor(pipeline: maker.renderer.pipeline, jobs: maker.renderer.jobs, force: maker.force,
                                     photos: InputIdentities(paths: days.flatMap(\.photos)), cancellation: cancellation)
         let summary = executor.run(outputs, ledger: ledger, record: { recorder?.record($0) }, failures: { failure in
-            switch failure.subject {
-            case .photo:
-                if let error = failure.error as? ImagingError { photoErrors.withLock { $0[failure.path] = error } }
-            case .output:
+            switch failure {
+            case let .photo(path, error):
+                photoErrors.withLock { $0[path] = error }
+            case .output, .missingPhotos:
                 guard let (day, sheet) = planned[failure.path] else { return }
                 let error = FourCutMaker.error(failure, photoErrors: photoErrors.withLock { $0 }, photos: sheet.photos)
                 tally.withLock { tally in
@@ -151,20 +152,6 @@ public struct FourCutPerDay {
 
     /// `OUT/2025-04-10.jpg`
     public func output(for day: Day) -> String {
-        "\(outputFolder)/\(day.date).\((ImageEncoders.encoder(for: format) ?? ImageEncoders.standard).preferredExtension)"
-    }
-
-    /// The day's date as the sheet's caption says it.
-    private func caption(for day: Day) -> String? {
-        CaptureDate(exifDateTime: String(day.date.map { $0 == "-" ? ":" : $0 }) + " 00:00:00")
-            .flatMap { maker.options.dates.text(for: [$0]) }
-    }
-
-    /// Four photos of a day in time order: spread evenly over the day's
-    /// photos (first, last and two between), or the first four.
-    static func pick<Photo>(_ photos: [Photo], first: Bool) -> [Photo] {
-        if first || photos.count == 4 { return Array(photos.prefix(4)) }
-        let last = Double(photos.count - 1)
-        return (0..<4).map { photos[Int((Double($0) * last / 3).rounded())] }
+        outputFolder + "/" + Self.fileName(ofDay: day.date, format: format)
     }
 }

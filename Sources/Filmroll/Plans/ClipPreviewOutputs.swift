@@ -26,7 +26,7 @@ public enum ClipPreviewOutputs {
             clip \(ClipTranscoder.maxShortSide) crf \(crf) \(preset.rawValue)\(byteRange.map { " bytes \($0)" } ?? "")
             """)
         let source = photo.source.path
-        return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "clip", path: path, root: root,
+        return PlannedOutput(record: .recipe(recipe, parameters: parameters), kind: .clip, path: path, root: root,
                              mark: .video, inputs: [], streamedPhotos: [photo.reference]) { _, context in
             try context.writer.outputGuard.check(path)
             var options = VideoOptions(crf: crf, preset: preset)

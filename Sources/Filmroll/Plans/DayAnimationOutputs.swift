@@ -36,7 +36,7 @@ public enum DayAnimationOutputs {
             PlannedOutput.Input(source: $0.source, photo: $0.reference, resize: canvas.resize(for: $0.uprightSize), chain: $0.chain)
         }
         // Frames are encoded as the day's photos decode (`DayAnimationMaker`), not all after the last.
-        return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "animation", path: path, root: root,
+        return PlannedOutput(record: .recipe(recipe, parameters: parameters), kind: .animation, path: path, root: root,
                              mark: settings.format.mark, inputs: inputs, minimumInputs: minimum) { context in
             try DayAnimationMaker(settings: settings, path: path, writer: context.writer)
         }

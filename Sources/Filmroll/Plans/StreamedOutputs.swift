@@ -25,7 +25,7 @@ public enum StreamedOutputs {
                                hashes: [String: (byteCount: Int, modificationTimeNanoseconds: Int64, hash: String)]? = nil,
                                make: @escaping @Sendable (_ writer: OutputWriter, _ threads: Int) throws -> Void) -> PlannedOutput {
         let recipe = OutputRecipe(kind: kind, inputs: files.map { recipeInput($0, hashes: hashes) }, parameters: recipeParameters)
-        return PlannedOutput(record: .recipe(recipe, parameters: catalogParameters), label: kind.rawValue, path: path,
+        return PlannedOutput(record: .recipe(recipe, parameters: catalogParameters), kind: kind == .video ? .video : .animation, path: path,
                              root: InputWalker.parentFolder(path), mark: mark, inputs: [], streamedPhotos: photos) { _, context in
             try make(context.writer, context.threads)
             return .written

@@ -60,7 +60,7 @@ public enum ThumbnailOutputs {
     public static func planned(_ photo: Photo, resize: ImageProcessors.Resize, encoding: EncodingFormat, recipeParameters: String,
                                path: String, root: String, parameters: String) -> PlannedOutput {
         let recipe = OutputRecipe.thumbnail(of: photo.input, parameters: recipeParameters)
-        return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "thumbnail", path: path, root: root,
+        return PlannedOutput(record: .recipe(recipe, parameters: parameters), kind: .thumbnail, path: path, root: root,
                              mark: .thumbnail,
                              inputs: [PlannedOutput.Input(source: photo.source, photo: photo.reference, resize: resize,
                                                          chain: photo.chain)]) { images, _ in
@@ -78,7 +78,7 @@ public enum ThumbnailOutputs {
         return PlannedOutput(record: .unrecorded(isCurrent: {
             var status = stat()
             return stat(path, &status) == 0 && Int(status.st_mtim.tv_sec) >= seconds
-        }), label: "xdg-thumbnail", path: path, root: root, mark: .thumbnail,
+        }), kind: .xdgThumbnail, path: path, root: root, mark: .thumbnail,
             inputs: [PlannedOutput.Input(source: photo.source, photo: photo.reference,
                                          resize: ImageProcessors.Resize(edge: size.pixels), chain: photo.chain)]) { images, _ in
             try XDGThumbnail.write(images[0], size: size, sourcePath: absolute, sourceMTimeSeconds: seconds, root: root)

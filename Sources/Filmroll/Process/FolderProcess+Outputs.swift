@@ -40,19 +40,14 @@ extension FolderProcess {
                 var outputs = plan.outputs(options: options, out: out, folder: folder,
                                            encoderBytes: pipeline.configuration.memory.encoderBytes)
                 // A shard makes only its photos' own outputs; what spans days is the merge's.
-                if options.shard != nil { outputs.removeAll { $0.label == "fourcut" || $0.label == "animation" } }
-                var ledger: OutputLedger
+                if options.shard != nil { outputs.removeAll { $0.kind == .fourcut || $0.kind == .animation } }
+                let ledger: OutputLedger
                 do {
                     ledger = OutputLedger(try batches.isWhole ? catalog.ledger()
                         : catalog.ledger(paths: outputs.map(\.path) + plan.photos.map { AbsolutePath.of(out) + "/" + $0.page },
                                          keys: outputs.compactMap(\.key), pagesBelow: AbsolutePath.of(out)))
                 } catch {
                     throw CatalogError(error, catalog: catalog)
-                }
-                if pass == 1 && options.shard == nil && scope == nil {
-                    // (a folder processed before outputs had keys: a whole plan, or a batch of it)
-                    summary.adopted = try LegacyProcessState.adopt(outputs, plan: plan, options: options, out: out,
-                                                                    ledger: &ledger, catalog: catalog)
                 }
                 var executor = PlanExecutor(pipeline: pipeline, jobs: options.jobs, force: options.force,
                                             photos: options.force ? InputIdentities(paths: plan.photos.map(\.source.path)) : InputIdentities([]),
@@ -61,7 +56,8 @@ extension FolderProcess {
                 executor.defersShortOutputs = pass < Self.passes
                 let failures = Locked<[PlanExecutor.Failure]>([])
                 let run = executor.run(outputs, ledger: ledger, record: recorder.record,
-                                       failures: { failure in failures.withLock { $0.append(failure) } }, events: events)
+                                       failures: { failure in failures.withLock { $0.append(failure) } },
+                                       events: { events(ProcessEvent($0)) })
                 try recorder.check()
                 summary.add(run)
                 if summary.cancelled { return nil }
@@ -70,16 +66,17 @@ extension FolderProcess {
                 var newlyUnreadable = 0
                 var batchNotMade: [String: String] = [:]
                 for failure in failures.withLock({ $0 }) {
-                    let reason = (failure.error as? CustomStringConvertible)?.description ?? "\(failure.error)"
-                    switch failure.subject {
+                    let reason = failure.reason
+                    switch failure {
                     case .photo:
                         guard unreadable[failure.path] == nil else { continue }
                         unreadable[failure.path] = reason
                         newlyUnreadable += 1
                         summary.failures.append(ProcessFailure(path: failure.path, reason: reason))
                         try markIfUnreadable(failure, plan: plan, catalog: catalog)
-                    case .output:
-                        if failure.error is PlanExecutor.MissingPhotos && executor.defersShortOutputs { continue }
+                    case .missingPhotos where executor.defersShortOutputs:
+                        continue
+                    case .output, .missingPhotos:
                         batchNotMade[failure.path] = reason
                         summary.failures.append(ProcessFailure(path: failure.path, reason: reason))
                     }
@@ -105,10 +102,10 @@ extension FolderProcess {
 extension ProcessSummary {
     /// Adds what one executor run made, reused, failed and decoded.
     mutating func add(_ run: PlanExecutor.Summary) {
-        thumbnailsMade += run.made["thumbnail", default: 0]
-        fourCutsMade += run.made["fourcut", default: 0]
-        animationsMade += run.made["animation", default: 0]
-        clipsMade += run.made["clip", default: 0]
+        thumbnailsMade += run.made[.thumbnail, default: 0]
+        fourCutsMade += run.made[.fourcut, default: 0]
+        animationsMade += run.made[.animation, default: 0]
+        clipsMade += run.made[.clip, default: 0]
         reused += run.reused
         failed += run.failed
         decoded += run.decoded

@@ -8,7 +8,7 @@ extension FolderProcess {
     /// that a limit, memory or the file system stopped): later runs pass it
     /// over, and list it as a problem, until its file changes.
     func markIfUnreadable(_ failure: PlanExecutor.Failure, plan: ProcessPlan, catalog: Catalog) throws {
-        guard let error = failure.error as? ImagingError, error.isInTheFile,
+        guard case .photo(_, let error) = failure, error.isInTheFile,
               let photo = plan.photos.first(where: { $0.source.path == failure.path }) else { return }
         do {
             try catalog.markUnreadable(relativePath: photo.record.path, byteCount: photo.record.byteCount,

@@ -31,7 +31,10 @@ public struct ProcessOptions: Sendable {
     /// libimagequant's speed for the animation's palettes (`GIFOptions.speed`):
     /// 8, twice as fast as the `gif` command's default for 0.2 dB less.
     public var animationSpeed = 8
+    /// The day sheets: `fourcut --per-day`'s defaults at 300 dpi (its own default is 600, for print).
     public var fourCut = FourCutOptions()
+    /// The day sheets' JPEG quality: `fourcut`'s.
+    public var fourCutQuality = FourCutMaker.defaultQuality
     public var gallery = GalleryOptions()
     /// Also fill the freedesktop.org thumbnail cache at this root
     /// (`XDGThumbnail.cacheRoot`), from the same decode; nil = not.

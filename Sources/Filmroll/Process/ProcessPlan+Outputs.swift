@@ -44,10 +44,10 @@ extension ProcessPlan {
             day.photos.forEach(thumbnails)
             let dayParameters = JSONValue.object([("day", .string(day.key))]).rendered
             if let sheet = day.fourCut {
-                let encoding = DaySheetOutputs.encoding(forOutputPath: sheet, quality: 90, dpi: options.fourCut.dpi)
-                outputs.append(DaySheetOutputs.planned(day.fourCutPhotos.map(input), caption: caption(for: day, options: options),
-                                                       options: options.fourCut, encoding: encoding, path: root + "/" + sheet,
-                                                       root: root, parameters: dayParameters))
+                // `fourcut --per-day`'s plan at the gallery's settings: either command finds the other's sheet.
+                outputs.append(FourCutPerDay.plannedSheet(ofDay: day.key, photos: day.photos.map(input), options: options.fourCut,
+                                                          quality: options.fourCutQuality, path: root + "/" + sheet, root: root,
+                                                          parameters: dayParameters))
             }
             for (format, path) in day.animations {
                 let settings = DayAnimationOutputs.Settings(format: format, frameSize: day.animationSize(edge: options.animationEdge),
@@ -73,18 +73,5 @@ extension ProcessPlan {
     /// A catalogued photo as the recipes name it: by its content hash.
     static func input(_ photo: Photo) -> ThumbnailOutputs.Photo {
         ThumbnailOutputs.Photo(catalogued: photo.record, at: photo.source.path)
-    }
-
-    /// The sheet's caption: its title, and the day's date from the plan (no photo is read again for it).
-    private func caption(for day: Day, options: ProcessOptions) -> (title: String?, date: String?)? {
-        let title = options.fourCut.title.flatMap { $0.isEmpty ? nil : $0 }
-        var date: String?
-        if case .none = options.fourCut.caption {
-            date = nil
-        } else if let day = DayDate(iso: day.key) {
-            date = options.fourCut.dates.text(for: [CaptureDate(year: day.year, month: day.month, day: day.day,
-                                                                 hour: 12, minute: 0, second: 0)])
-        }
-        return title == nil && date == nil ? nil : (title, date)
     }
 }

@@ -30,8 +30,6 @@ struct ProcessPlan {
         /// "YYYY-MM-DD"
         var key: String
         var photos: [Photo]
-        /// The four photos of its sheet, when it has one.
-        var fourCutPhotos: [Photo]
         /// The photos of its animation, when it has one.
         var animationPhotos: [Photo]
         var fourCut: String?
@@ -82,21 +80,12 @@ struct ProcessPlan {
         }
         days = byDay.keys.sorted().map { key in
             let photos = byDay[key]!.sorted { ($0.record.takenAt ?? "", $0.record.path) < ($1.record.takenAt ?? "", $1.record.path) }
-            let four = photos.count >= options.fourCutMinimum ? Self.spread(photos, count: 4) : []
-            let frames = photos.count >= options.animationMinimum ? Self.spread(photos, count: options.animationMaximum) : []
-            return Day(key: key, photos: photos, fourCutPhotos: four, animationPhotos: frames,
-                       fourCut: four.isEmpty ? nil : "days/\(key)-fourcut.jpg",
+            let frames = photos.count >= options.animationMinimum ? DaySpread.pick(photos, count: options.animationMaximum) : []
+            return Day(key: key, photos: photos, animationPhotos: frames,
+                       fourCut: photos.count >= options.fourCutMinimum ? "days/" + FourCutPerDay.fileName(ofDay: key) : nil,
                        animations: photos.count >= options.animationMinimum
                            ? options.animationFormats.map { ($0, "days/\(key).\($0.fileExtension)") } : [])
         }
-    }
-
-    /// At most `count` photos in time order, spread over the day: the first,
-    /// the last and evenly between (for four: first, last, two between).
-    static func spread(_ photos: [Photo], count: Int) -> [Photo] {
-        if photos.count <= count { return photos }
-        let last = Double(photos.count - 1)
-        return (0..<count).map { photos[Int((Double($0) * last / Double(count - 1)).rounded())] }
     }
 
     /// Stems (relative paths without extension) that several photos share:

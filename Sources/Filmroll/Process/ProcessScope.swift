@@ -108,7 +108,8 @@ struct ProcessScope {
             path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : nil
         }
         for day in changedDays {
-            candidates += ["days/\(day)-fourcut.jpg"] + DayAnimationFormat.allCases.map { "days/\(day).\($0.fileExtension)" }
+            // (a sheet under the name earlier versions gave it, too)
+            candidates += ["days/\(day)-fourcut.jpg", "days/" + FourCutPerDay.fileName(ofDay: day)] + DayAnimationFormat.allCases.map { "days/\(day).\($0.fileExtension)" }
         }
         return OutputSweep.remove(Set(candidates).filter { !expected.contains($0) && FileBytes.exists(root + "/" + $0) }.sorted(),
                                   in: out)

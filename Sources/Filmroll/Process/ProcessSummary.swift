@@ -21,8 +21,6 @@ public struct ProcessSummary: Sendable, Equatable {
     public var removed = 0
     /// Outputs copied from the same recipe's file made by another command.
     public var reused = 0
-    /// Outputs made by an earlier version, kept: their recipe had not changed.
-    public var adopted = 0
     public var failed = 0
     /// Every file that failed this run, with why: photos the index or the
     /// decoder could not read, outputs not made.

@@ -109,10 +109,11 @@ public struct ThumbnailBatch {
                                     cancellation: cancellation, catalogPath: lineage?.catalogPath)
         _ = executor.run(outputs, ledger: OutputLedger(), record: { _ in }, failures: { failure in
             guard let file = byPath[failure.path] else { return }
-            switch failure.error {
-            case let failed as ThumbnailMaker.OutputFailure: maker.fail(file, output: failed.output, failed.error, events: tell)
-            case let error as ImagingError: maker.fail(file, output: nil, error, events: tell)
-            default: maker.fail(file, output: nil, .encodingFailed(format, "\(failure.error)"), events: tell)
+            switch failure {
+            case .photo(_, let error): maker.fail(file, output: nil, error, events: tell)
+            case .output(_, let failed as ThumbnailMaker.OutputFailure): maker.fail(file, output: failed.output, failed.error, events: tell)
+            case .output(_, let error as ImagingError): maker.fail(file, output: nil, error, events: tell)
+            case .output, .missingPhotos: maker.fail(file, output: nil, .encodingFailed(format, failure.reason), events: tell)
             }
             tell(.finished(file))
         }, events: { event in

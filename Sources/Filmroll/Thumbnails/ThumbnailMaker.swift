@@ -108,7 +108,7 @@ final class ThumbnailMaker: Sendable {
         // One output for the photo, one input per size it lacks: the executor decodes it once for all.
         let resizes = pending.map(\.resize) + xdgSizes.map { ImageProcessors.Resize(edge: $0.pixels) }
         let reference = PhotoReference.relativePath(file.relativePath)
-        return PlannedOutput(record: .unrecorded(isCurrent: { false }), label: "thumbnail", path: file.path, root: file.root,
+        return PlannedOutput(record: .unrecorded(isCurrent: { false }), kind: .thumbnail, path: file.path, root: file.root,
                              mark: .thumbnail,
                              inputs: resizes.map { PlannedOutput.Input(source: source, photo: reference, resize: $0) }) { [pending] images, _ in
             var refusedOutput: String?

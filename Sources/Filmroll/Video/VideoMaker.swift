@@ -84,10 +84,10 @@ public struct VideoMaker {
         let run = StreamedOutputs.run(planned, pipeline: frames.pipeline, jobs: 1, force: force, inputs: inputs,
                                       cancellation: cancellation, lineage: lineage, target: target)
         if let failure = run.failure {
-            switch failure.error {
-            case let error as VideoError: throw error
-            case let error as ImagingError: throw .output(path: output, error)
-            default: throw .output(path: output, .videoEncodingFailed("\(failure.error)"))
+            switch failure {
+            case .output(_, let error as VideoError): throw error
+            case .output(_, let error as ImagingError), .photo(_, let error): throw .output(path: output, error)
+            case .output, .missingPhotos: throw .output(path: output, .videoEncodingFailed(failure.reason))
             }
         }
         guard var video = made.withLock({ $0 }) else {

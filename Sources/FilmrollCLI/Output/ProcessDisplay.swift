@@ -31,7 +31,7 @@ final class ProcessDisplay: Sendable {
                 bar?.set(done: done)
             }
         case let .made(kind, path):
-            if json { io.print(JSONValue.object([("made", .string(kind)), ("path", .string(path))]).rendered) }
+            if json { io.print(JSONValue.object([("made", .string(kind.rawValue)), ("path", .string(path))]).rendered) }
         case let .failed(path, reason, storageErrno):
             if !(storageErrno.map { storageFailures.absorb(output: path, errno: $0) } ?? false) { io.reportFailure(path: path, reason) }
             if json { io.print(JSONValue.object([("path", .string(path)), ("error", .string(reason))]).rendered) }

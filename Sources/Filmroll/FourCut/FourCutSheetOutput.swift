@@ -1,10 +1,10 @@
 import Catalog
 import Imaging
 
-/// A day's four-cut sheet as a planned output: four photos, each cut to
-/// its cell, framed and captioned with the day's date, as
-/// `fourcut --per-day` and `process` plan it.
-public enum DaySheetOutputs {
+/// A four-cut sheet as a planned output: four photos, each cut to its
+/// cell, framed and captioned. `fourcut`, `fourcut --per-day` and
+/// `process` all plan their sheets here, so one recipe has one key.
+public enum FourCutSheetOutput {
     /// The sheet of `photos` (four, in order) at `path`, captioned with `caption`.
     public static func planned(_ photos: [ThumbnailOutputs.Photo], caption: (title: String?, date: String?)?,
                                options: FourCutOptions, encoding: EncodingFormat, path: String, root: String,
@@ -12,16 +12,16 @@ public enum DaySheetOutputs {
         precondition(photos.count == 4, "a four-cut has four photos")
         let cells = options.layout.cells
         let resizes = cells.map { FourCutRenderer.cellResize($0, crop: options.crop) }
-        let captionText = "\(caption?.title ?? "")\u{1}\(caption?.date ?? "")"
         let recipe = OutputRecipe(kind: .fourcut, inputs: photos.map(\.input),
-                                  parameters: "\(options)\n\(captionText)\n\(encoding.cacheIdentifier)")
+                                  parameters: RecipeText.lines([options.recipeText, RecipeText.caption(caption),
+                                                                encoding.cacheIdentifier]))
         // One input per cell: the second strip of a print takes the same
         // photo at the same size, which the executor decodes once.
         let inputs = cells.indices.map { index in
             PlannedOutput.Input(source: photos[index % 4].source, photo: photos[index % 4].reference, resize: resizes[index],
                                 chain: photos[index % 4].chain)
         }
-        return PlannedOutput(record: .recipe(recipe, parameters: parameters), label: "fourcut", path: path, root: root,
+        return PlannedOutput(record: .recipe(recipe, parameters: parameters), kind: .fourcut, path: path, root: root,
                              mark: .fourcut, inputs: inputs) { images, _ in
             let sheet = try FourCutRenderer.render(cells: images, caption: caption, options: options)
             return .bytes(try ImageEncoder.encode(sheet, as: encoding))

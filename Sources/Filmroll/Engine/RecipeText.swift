@@ -1,0 +1,46 @@
+import Imaging
+
+/// The explicit, canonical text of a recipe's parameters: each field
+/// named and written by the code that owns it, never by reflection
+/// (`"\(options)"` would change every key when a field is renamed, added
+/// or printed differently by another compiler).
+enum RecipeText {
+    /// `name` followed by its fields as one JSON object: every string
+    /// escaped, so no value can be mistaken for a separator.
+    static func fields(_ name: String, _ fields: [(String, JSONValue)]) -> String {
+        name + " " + JSONValue.object(fields).rendered
+    }
+
+    /// Parameters of several parts, one per line.
+    static func lines(_ parts: [String]) -> String { parts.joined(separator: "\n") }
+
+    /// A sheet's caption: its title and date lines, or "-" for none.
+    static func caption(_ caption: (title: String?, date: String?)?) -> String {
+        guard let caption else { return "caption -" }
+        return fields("caption", [("title", caption.title.map(JSONValue.string) ?? .null),
+                                  ("date", caption.date.map(JSONValue.string) ?? .null)])
+    }
+
+    /// "#rrggbb"
+    static func hex(_ color: RGBColor) -> String {
+        "#" + [color.red, color.green, color.blue].map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+}
+
+extension FourCutOptions {
+    /// Everything in the options that shapes a sheet's pixels, field by field.
+    var recipeText: String {
+        let caption: JSONValue = switch self.caption {
+        case .auto: .string("auto")
+        case .none: .string("none")
+        case .text(let text): .object([("text", .string(text))])
+        }
+        return RecipeText.fields("fourcut", [
+            ("style", .string(style.rawValue)), ("sheet", .string(sheet.rawValue)), ("dpi", .int(dpi)),
+            ("gap", gap.map(JSONValue.int) ?? .null), ("frame", .string(RecipeText.hex(frame))),
+            ("radius", .int(cornerRadius)), ("caption", caption),
+            ("dateFormat", dates.format.map(JSONValue.string) ?? .null), ("locale", .string(dates.locale.rawValue)),
+            ("title", title.map(JSONValue.string) ?? .null), ("font", .string(font)), ("crop", .string(crop.rawValue)),
+        ])
+    }
+}
