@@ -30,6 +30,11 @@ extension Catalog {
     }
 
     /// The recorded outputs of `kind` below `root`.
+    public func ledger(kind: OutputRecord.Kind) throws(DatabaseError) -> [OutputLedgerEntry] {
+        try ledgerEntries("SELECT \(Self.ledgerColumns) FROM outputs WHERE kind = ?", [kind.rawValue])
+    }
+
+    /// The recorded outputs of `kind` below `root`.
     public func ledger(kind: OutputRecord.Kind, below root: String) throws(DatabaseError) -> [OutputLedgerEntry] {
         let prefix = pathCodec.storedPrefix(below: root)
         return try ledgerEntries("""

@@ -74,18 +74,19 @@ public final class LineageRecorder {
         return LineageTarget(folder: folder, photos: references)
     }
 
-    /// The outputs of `kind` the open catalogs know, by key (read-only ones too).
-    public func knownOutputs(of kind: OutputRecord.Kind) -> [String: [String]] {
-        var known: [String: [String]] = [:]
+    /// What the open catalogs (read-only ones too) record of outputs of
+    /// `kind`: the one record a command consults before making anything.
+    public func ledger(of kind: OutputRecord.Kind) -> OutputLedger {
+        var entries: [OutputLedgerEntry] = []
         for folder in catalogs.keys.sorted() {
             let catalog = catalogs[folder]!
             do {
-                known.merge(try catalog.outputPathsByKey(kind: kind)) { $0 + $1 }
+                entries += try catalog.ledger(kind: kind)
             } catch {
                 notes(.unreadable(CatalogError(error, catalog: catalog)))
             }
         }
-        return known
+        return OutputLedger(entries)
     }
 
     /// The content hash of each photo the catalog of `folder` holds, by

@@ -79,7 +79,7 @@ public struct ThumbnailBatch {
         let outputGuard = OutputGuard(mark: .thumbnail, force: force, inputs: InputIdentities(files), catalogPath: lineage?.catalogPath)
         let maker = ThumbnailMaker(
             plan: plan, writer: OutputWriter(outputGuard: outputGuard, confinedTo: plan.outputFolder),
-            knownOutputs: lineage?.knownOutputs(of: .thumbnail) ?? [:],
+            ledger: lineage?.ledger(of: .thumbnail) ?? OutputLedger(),
             photoHashes: Dictionary(uniqueKeysWithValues: roots.compactMap { root in
                 lineage?.photoHashes(inFolder: root).map { (root, $0) }
             }),

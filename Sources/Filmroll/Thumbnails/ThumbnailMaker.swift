@@ -15,8 +15,8 @@ final class ThumbnailMaker: Sendable {
     let plan: ThumbnailPlan
     /// Writes output-folder files: never over a photo, atomically.
     let writer: OutputWriter
-    /// Outputs the catalogs know, by key: work already done.
-    let knownOutputs: [String: [String]]
+    /// What the catalogs record as made: work already done, here or by another command.
+    let ledger: OutputLedger
     /// The catalogued photos' content hashes, by root and relative path:
     /// a thumbnail's recipe names its photo by content when the catalog knows it.
     let photoHashes: [String: [String: (byteCount: Int, modificationTimeNanoseconds: Int64, hash: String)]]
@@ -25,13 +25,13 @@ final class ThumbnailMaker: Sendable {
     private let stores = Locked<[String: ThumbnailStore]>([:])
 
     init(plan: ThumbnailPlan, writer: OutputWriter,
-         knownOutputs: [String: [String]] = [:],
+         ledger: OutputLedger = OutputLedger(),
          photoHashes: [String: [String: (byteCount: Int, modificationTimeNanoseconds: Int64, hash: String)]] = [:],
          readsCachedDimensions: Bool = true) {
         self.photoHashes = photoHashes
         self.plan = plan
         self.writer = writer
-        self.knownOutputs = knownOutputs
+        self.ledger = ledger
         self.readsCachedDimensions = readsCachedDimensions
     }
 
@@ -90,7 +90,7 @@ final class ThumbnailMaker: Sendable {
             if let done = alreadyMade(key: key, file: file, size: size, store: store) {
                 let dimensions = readsCachedDimensions ? try? ImageDecoder.readInfo(contentsOf: done).storedSize : nil
                 events(.output(ThumbnailOutput(file: file, size: size, path: done, dimensions: dimensions, status: .cached, key: key)))
-            } else if let made = madeElsewhere(key: key) {
+            } else if let made = madeElsewhere(key: key, notAt: plan.outputPath(for: file, size: size)) {
                 // The same recipe's thumbnail made by another command (`process`): copied, not remade.
                 let path = try deliverCached(made, for: file, size: size, store: store, key: key, refusedOutput: &refusedOutput)
                 events(.output(ThumbnailOutput(file: file, size: size, path: path, dimensions: nil, status: .cached, key: key)))
@@ -156,9 +156,8 @@ final class ThumbnailMaker: Sendable {
     /// where this run would put it: the output path, or else this run's
     /// store (another store's copy, say before a `.folder` store, does not count).
     private func alreadyMade(key: String, file: InputFile, size: Int, store: ThumbnailStore?) -> String? {
-        guard let paths = knownOutputs[key] else { return nil }
         guard let wanted = plan.outputPath(for: file, size: size) ?? store?.path(forKey: key, extension: plan.fileExtension),
-              paths.contains(AbsolutePath.of(wanted)), FileBytes.exists(wanted) else { return nil }
+              ledger.isCurrent(path: AbsolutePath.of(wanted), key: key) else { return nil }
         return wanted
     }
 
@@ -181,10 +180,12 @@ final class ThumbnailMaker: Sendable {
                      modificationTimeNanoseconds: source.modificationTimeNanoseconds)
     }
 
-    /// A file the catalogs record as made by this recipe (by any command),
-    /// still a Filmroll thumbnail.
-    private func madeElsewhere(key: String) -> String? {
-        knownOutputs[key]?.first { OutputMark.read(contentsOf: $0) == .thumbnail }
+    /// A file the catalogs record as made by this recipe (by any command)
+    /// in a folder they own (`OutputLedger.madeElsewhere`), still a Filmroll thumbnail.
+    private func madeElsewhere(key: String, notAt path: String?) -> String? {
+        guard let made = ledger.madeElsewhere(key: key, notAt: path.map(AbsolutePath.of) ?? ""),
+              OutputMark.read(contentsOf: made) == .thumbnail else { return nil }
+        return made
     }
 
     /// A thumbnail made elsewhere, delivered where this run puts it: the
