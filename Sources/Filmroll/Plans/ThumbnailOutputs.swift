@@ -73,11 +73,10 @@ public enum ThumbnailOutputs {
     /// older than the photo, as the specification has it.
     public static func freedesktop(_ photo: Photo, size: XDGThumbnailSize, root: String) -> PlannedOutput {
         let absolute = AbsolutePath.of(photo.source.path)
-        let path = "\(root)/\(size.rawValue)/" + XDGThumbnail.fileName(forURI: XDGThumbnail.fileURI(forAbsolutePath: absolute))
+        let path = XDGThumbnail.path(size: size, sourcePath: absolute, root: root)
         let seconds = photo.source.modificationTimeSeconds
         return PlannedOutput(record: .unrecorded(isCurrent: {
-            var status = stat()
-            return stat(path, &status) == 0 && Int(status.st_mtim.tv_sec) >= seconds
+            XDGThumbnail.isCurrent(size: size, sourcePath: absolute, sourceMTimeSeconds: seconds, root: root)
         }), kind: .xdgThumbnail, path: path, root: root, mark: .thumbnail,
             inputs: [PlannedOutput.Input(source: photo.source, photo: photo.reference,
                                          resize: ImageProcessors.Resize(edge: size.pixels), chain: photo.chain)]) { images, _ in

@@ -20,11 +20,20 @@ enum ProcessRunStamp {
     /// problems page lists them) and the executable, as one text.
     static func recipe(options: ProcessOptions, out: String, skipped: [PhotoFolder.Skipped]) -> String {
         var text = "filmroll \(Filmroll.version) \(executableIdentity)\n"
-        text += "out \(out)\nsizes \(options.thumbnailSize) \(options.largeSize) \(options.previewSize) q\(options.quality)\n"
-        text += "originals \(options.originals) fourcut \(options.fourCutMinimum) \(options.fourCut)\n"
-        text += "animation \(options.animationMinimum) \(options.animationMaximum) \(options.animationEdge) "
-            + "\(options.animationDelay) \(options.animationFormats) \(options.animationSpeed)\n"
-        text += "gallery \(options.gallery)\nxdg \(options.xdgRoot ?? "-")\nlimits \(options.limits)\n"
+        text += RecipeText.fields("run", [
+            ("out", .string(out)),
+            ("sizes", .array([options.thumbnailSize, options.largeSize, options.previewSize].map(JSONValue.int))),
+            ("quality", .int(options.quality)), ("originals", .string(options.originals.rawValue)),
+            ("fourcutMinimum", .int(options.fourCutMinimum)), ("fourcutQuality", .int(options.fourCutQuality)),
+            ("animationMinimum", .int(options.animationMinimum)), ("animationMaximum", .int(options.animationMaximum)),
+            ("animationEdge", .int(options.animationEdge)), ("animationDelay", .int(options.animationDelay)),
+            ("animationFormats", .array(options.animationFormats.map { .string($0.rawValue) })),
+            ("animationSpeed", .int(options.animationSpeed)),
+            ("galleryTitle", .string(options.gallery.title)), ("weekStart", .int(options.gallery.weekStart.rawValue)),
+            ("locale", .string(options.gallery.locale.rawValue)), ("xdg", options.xdgRoot.map(JSONValue.string) ?? .null),
+            ("limits", .array([options.limits.maxPixelsPerFrame, options.limits.maxTotalPixels, options.limits.maxProgressiveScans,
+                               options.limits.maxFrames, options.limits.maxPNGChunkBytes, options.limits.maxFileBytes].map(JSONValue.int))),
+        ]) + "\n" + options.fourCut.recipeText + "\n"
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for file in skipped {
             for byte in (file.relativePath + "\u{0}" + file.reason + "\u{0}").utf8 {

@@ -229,12 +229,9 @@ final class ThumbnailMaker: Sendable {
 
     /// The XDG sizes whose thumbnail is missing or older than the photo.
     private func missingXDGSizes(_ file: InputFile, source: SourceIdentity, root: String) throws(ImagingError) -> [XDGThumbnailSize] {
-        let uri = XDGThumbnail.fileURI(forAbsolutePath: try absolutePath(file.path))
-        let name = XDGThumbnail.fileName(forURI: uri)
+        let absolute = try absolutePath(file.path)
         return plan.xdgSizes.filter { size in
-            var status = stat()
-            let path = "\(root)/\(size.rawValue)/\(name)"
-            return stat(path, &status) != 0 || Int(status.st_mtim.tv_sec) < source.modificationTimeSeconds
+            !XDGThumbnail.isCurrent(size: size, sourcePath: absolute, sourceMTimeSeconds: source.modificationTimeSeconds, root: root)
         }
     }
 

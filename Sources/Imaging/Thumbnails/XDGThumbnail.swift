@@ -47,6 +47,19 @@ public enum XDGThumbnail {
         return withoutTrailingSlashes(homeFolder(environment: environment)) + "/.cache/thumbnails"
     }
 
+    /// The thumbnail of `size` for the photo at `sourcePath` (absolute) under `root`.
+    public static func path(size: XDGThumbnailSize, sourcePath: String, root: String) -> String {
+        "\(root)/\(size.rawValue)/" + fileName(forURI: fileURI(forAbsolutePath: sourcePath))
+    }
+
+    /// Whether the thumbnail of `size` for the photo is there and no older
+    /// than the photo (`sourceMTimeSeconds`): current, as the specification has it.
+    public static func isCurrent(size: XDGThumbnailSize, sourcePath: String, sourceMTimeSeconds: Int, root: String) -> Bool {
+        var status = stat()
+        return stat(path(size: size, sourcePath: sourcePath, root: root), &status) == 0
+            && Int(status.st_mtim.tv_sec) >= sourceMTimeSeconds
+    }
+
     /// Writes `thumbnail` as `root/<size>/<md5>.png`, readable by the owner only.
     ///
     /// - Parameters:
