@@ -7,9 +7,9 @@ import TestSupport
 @Suite struct DayAnimationMakerTests {
     static let frameSize = PixelSize(width: 96, height: 72)
 
-    static func settings(_ format: DayAnimationFormat) -> DayAnimationOutputs.Settings {
-        DayAnimationOutputs.Settings(format: format, frameSize: frameSize, delay: 80, gifSpeed: 8, limits: .default,
-                                     encoderBytes: 256 << 20)
+    static func settings(_ format: ImageFormat) -> AnimationMaker.DaySettings {
+        AnimationMaker.DaySettings(format: format, frameSize: frameSize, delay: 80, gifSpeed: 8, limits: .default,
+                                   encoderBytes: 256 << 20)
     }
 
     static func photos(_ folder: WorkflowFolder, _ names: [String]) throws -> [ThumbnailOutputs.Photo] {
@@ -22,9 +22,9 @@ import TestSupport
     }
 
     /// The animation made by the executor (frames fed as decoded, on two workers).
-    static func made(_ format: DayAnimationFormat, photos: [ThumbnailOutputs.Photo], in folder: WorkflowFolder) throws -> [UInt8] {
-        let path = folder.file("day.\(format.fileExtension)")
-        let planned = DayAnimationOutputs.planned(photos, settings: settings(format), minimum: 2, path: path,
+    static func made(_ format: ImageFormat, photos: [ThumbnailOutputs.Photo], in folder: WorkflowFolder) throws -> [UInt8] {
+        let path = folder.file("day.\(format.rawValue)")
+        let planned = AnimationMaker.plannedDay(photos, settings: settings(format), minimum: 2, path: path,
                                                   root: folder.path, parameters: "{}")
         #expect(planned.begin != nil)
         let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 2).run([planned], ledger: OutputLedger(), record: { _ in },
@@ -84,7 +84,7 @@ import TestSupport
         try folder.add("broken.jpg", from: "jpeg/truncated.jpg")
         let photos = try Self.photos(folder, ["broken.jpg", "IMG_0001.jpg"])
         let path = folder.file("day.mp4")
-        let planned = DayAnimationOutputs.planned(photos, settings: Self.settings(.mp4), minimum: 2, path: path,
+        let planned = AnimationMaker.plannedDay(photos, settings: Self.settings(.mp4), minimum: 2, path: path,
                                                   root: folder.path, parameters: "{}")
         let failures = Locked<[String]>([])
         let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 2).run([planned], ledger: OutputLedger(), record: { _ in },
@@ -103,7 +103,7 @@ import TestSupport
         let photos = try Self.photos(folder, (1...6).map { "IMG_000\($0).jpg" })
         let path = folder.file("day.mp4")
         // One frame would be enough: a cancelled run still makes nothing of what it began.
-        let planned = DayAnimationOutputs.planned(photos, settings: Self.settings(.mp4), minimum: 1, path: path,
+        let planned = AnimationMaker.plannedDay(photos, settings: Self.settings(.mp4), minimum: 1, path: path,
                                                   root: folder.path, parameters: "{}")
         let token = CancellationToken()
         // One worker: the first photo decodes, its frame begins the video, then the run stops.

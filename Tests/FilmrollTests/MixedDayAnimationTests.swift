@@ -124,8 +124,8 @@ import TestSupport
     }
 
     /// Mixed photos fed frame by frame give the bytes of their composed frames encoded all at once.
-    @Test(arguments: [DayAnimationFormat.gif, .webp])
-    func aMixedDayFedFrameByFrameIsItsFramesEncodedAtOnce(format: DayAnimationFormat) throws {
+    @Test(arguments: [ImageFormat.gif, .webp])
+    func aMixedDayFedFrameByFrameIsItsFramesEncodedAtOnce(format: ImageFormat) throws {
         let folder = try WorkflowFolder()
         defer { folder.remove() }
         try Self.write(Self.banded(PixelSize(width: 90, height: 160), middle: Self.green), "tall.jpg", in: folder.path, second: 0)
@@ -135,8 +135,8 @@ import TestSupport
         for index in photos.indices { photos[index].uprightSize = sizes[index] }
         let settings = DayAnimationMakerTests.settings(format)
         let canvas = AnimationCanvas(size: settings.frameSize)
-        let path = folder.file("day.\(format.fileExtension)")
-        let planned = DayAnimationOutputs.planned(photos, settings: settings, minimum: 2, path: path,
+        let path = folder.file("day.\(format.rawValue)")
+        let planned = AnimationMaker.plannedDay(photos, settings: settings, minimum: 2, path: path,
                                                   root: folder.path, parameters: "{}")
         #expect(planned.inputs.map(\.resize.target.fit) == [.cover, .inside, .cover, .inside])
         let summary = PlanExecutor(pipeline: ImagePipeline(), jobs: 2).run([planned], ledger: OutputLedger(), record: { _ in },

@@ -9,13 +9,15 @@ import TestSupport
         #expect(ImageEncoders.builtIn.map(\.format) == [.jpeg, .png])
         #expect(ImageEncoders.builtIn.map(\.fileExtensions) == [["jpg", "jpeg"], ["png"]])
         #expect(ImageEncoders.builtIn.map(\.keepsAlpha) == [false, true])
-        #expect(ImageEncoders.builtInAnimations.map(\.format) == [.gif, .webp])
-        #expect(ImageEncoders.builtInAnimations.map(\.mark) == [.gif, .webp])
+        #expect(ImageEncoders.builtInAnimations.map(\.format) == [.gif, .webp, .mp4])
+        #expect(ImageEncoders.builtInAnimations.map(\.mark) == [.gif, .webp, .video])
+        #expect(ImageEncoders.animationWriter(named: "MP4")?.format == .mp4)
+        #expect(ImageEncoders.animationNameList == "gif, webp or mp4")
         #expect(ImageEncoders.all.prefix(2).map(\.format) == [.jpeg, .png])
         #expect(ImageEncoders.formatList.hasPrefix("JPEG, PNG"))
         #expect(ImageEncoders.extensionList.hasPrefix(".jpg, .jpeg"))
         #expect(ImageEncoders.extensionList.contains(".png"))
-        #expect(ImageEncoders.animationExtensionList == ".gif or .webp")
+        #expect(ImageEncoders.animationExtensionList == ".gif, .webp or .mp4")
     }
 
     @Test(arguments: [

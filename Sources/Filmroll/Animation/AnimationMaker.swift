@@ -185,24 +185,30 @@ public struct AnimationMaker {
                             peakFramesInMemory: stream.peakFramesAhead + encoder.peakFramesHeld + kept.count)
     }
 
-    /// Everything that changes the animation's bytes, as its recipe's parameters.
+    /// Everything that changes the animation's bytes, as its recipe's parameters, field by field.
     private func recipeParameters(_ writer: any AnimationWriting) -> String {
-        var gif = options
-        gif.jobs = 0    // the same palettes and bytes on any number of threads
-        return [writer.format.rawValue, "\(gif)", "\(webp)", frames.sizing.map { "\($0)" } ?? "first frame's size",
-                frames.fit.rawValue, "\(frames.background)", timing.map { "\($0)" } ?? "own delays", bounce ? "bounce" : "forward",
-        ].joined(separator: "\n")
+        let sizing: JSONValue = switch frames.sizing {
+        case .width(let pixels): .object([("width", .int(pixels))])
+        case .height(let pixels): .object([("height", .int(pixels))])
+        case .longestEdge(let pixels): .object([("edge", .int(pixels))])
+        case nil: .null
+        }
+        let timing: JSONValue = switch timing {
+        case .fps(let rate): .object([("fps", .double(rate))])
+        case .delay(let milliseconds): .object([("delay", .double(milliseconds))])
+        case .delays(let milliseconds): .object([("delays", .array(milliseconds.map(JSONValue.double)))])
+        case nil: .null
+        }
+        return RecipeText.lines([
+            RecipeText.encoder(writer, AnimationOptions(gif: options, webp: webp)),
+            RecipeText.fields("frames", [("sizing", sizing), ("fit", .string(frames.fit.rawValue)),
+                                         ("background", .string(RecipeText.hex(frames.background))), ("timing", timing),
+                                         ("bounce", .bool(bounce))]),
+        ])
     }
 
     /// How the animation was made, as recorded in the catalog.
     private func lineageParameters(_ writer: any AnimationWriting) -> String {
-        JSONValue.object(writer.parameters(AnimationOptions(gif: options, webp: webp)).map { name, value in
-            switch value {
-            case .int(let number): (name, .int(number))
-            case .double(let number): (name, .double(number))
-            case .bool(let flag): (name, .bool(flag))
-            case .none: (name, .null)
-            }
-        }).rendered
+        RecipeText.json(writer.parameters(AnimationOptions(gif: options, webp: webp))).rendered
     }
 }

@@ -21,6 +21,25 @@ enum RecipeText {
                                   ("date", caption.date.map(JSONValue.string) ?? .null)])
     }
 
+    /// An animation's encoder: its format and every setting that changes its bytes
+    /// (`AnimationWriting.recipeParameters(_:)`).
+    static func encoder(_ writer: any AnimationWriting, _ options: AnimationOptions) -> String {
+        fields("encoder", [("format", .string(writer.format.rawValue)), ("settings", json(writer.recipeParameters(options)))])
+    }
+
+    /// Named settings as a JSON object.
+    static func json(_ parameters: [(name: String, value: EncodingParameter)]) -> JSONValue {
+        .object(parameters.map { name, value in
+            switch value {
+            case .int(let number): (name, .int(number))
+            case .double(let number): (name, .double(number))
+            case .bool(let flag): (name, .bool(flag))
+            case .text(let text): (name, .string(text))
+            case .none: (name, .null)
+            }
+        })
+    }
+
     /// "#rrggbb"
     static func hex(_ color: RGBColor) -> String {
         "#" + [color.red, color.green, color.blue].map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()

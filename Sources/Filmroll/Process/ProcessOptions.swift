@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Files
+import Imaging
 /// What `FolderProcess` makes, and where.
 public struct ProcessOptions: Sendable {
     /// Where outputs go; nil = `FOLDER/.filmroll/gallery`.
@@ -27,7 +28,7 @@ public struct ProcessOptions: Sendable {
     public var animationDelay = 80
     /// The formats each day's animation is made in, in order; the gallery
     /// shows the first. GIF alone by default.
-    public var animationFormats: [DayAnimationFormat] = [.gif]
+    public var animationFormats: [ImageFormat] = [.gif]
     /// libimagequant's speed for the animation's palettes (`GIFOptions.speed`):
     /// 8, twice as fast as the `gif` command's default for 0.2 dB less.
     public var animationSpeed = 8

@@ -50,12 +50,12 @@ extension ProcessPlan {
                                                           parameters: dayParameters))
             }
             for (format, path) in day.animations {
-                let settings = DayAnimationOutputs.Settings(format: format, frameSize: day.animationSize(edge: options.animationEdge),
-                                                            delay: options.animationDelay, gifSpeed: options.animationSpeed,
-                                                            limits: options.limits, encoderBytes: encoderBytes)
-                outputs.append(DayAnimationOutputs.planned(day.animationPhotos.map(input), settings: settings,
-                                                           minimum: options.animationMinimum, path: root + "/" + path,
-                                                           root: root, parameters: dayParameters))
+                let settings = AnimationMaker.DaySettings(format: format, frameSize: day.animationSize(edge: options.animationEdge),
+                                                          delay: options.animationDelay, gifSpeed: options.animationSpeed,
+                                                          limits: options.limits, encoderBytes: encoderBytes)
+                outputs.append(AnimationMaker.plannedDay(day.animationPhotos.map(input), settings: settings,
+                                                         minimum: options.animationMinimum, path: root + "/" + path,
+                                                         root: root, parameters: dayParameters))
             }
         }
         photos.forEach(thumbnails)

@@ -34,7 +34,7 @@ struct ProcessPlan {
         var animationPhotos: [Photo]
         var fourCut: String?
         /// Its animation in each format asked for, when it has one; the gallery shows the first.
-        var animations: [(format: DayAnimationFormat, path: String)]
+        var animations: [(format: ImageFormat, path: String)]
 
         var animation: String? { animations.first?.path }
 
@@ -84,7 +84,7 @@ struct ProcessPlan {
             return Day(key: key, photos: photos, animationPhotos: frames,
                        fourCut: photos.count >= options.fourCutMinimum ? "days/" + FourCutPerDay.fileName(ofDay: key) : nil,
                        animations: photos.count >= options.animationMinimum
-                           ? options.animationFormats.map { ($0, "days/\(key).\($0.fileExtension)") } : [])
+                           ? options.animationFormats.map { ($0, "days/" + Self.animationName(ofDay: key, format: $0)) } : [])
         }
     }
 
@@ -116,6 +116,11 @@ struct ProcessPlan {
         let (stem, sourceExtension) = split(path)
         guard sharedStems.contains(stem), let sourceExtension else { return stem }
         return stem + "_" + sourceExtension.lowercased()
+    }
+
+    /// "2025-04-10.gif": a day's animation in `format`, by its writer's extension.
+    static func animationName(ofDay day: String, format: ImageFormat) -> String {
+        day + "." + (ImageEncoders.animationWriter(for: format)?.preferredExtension ?? format.rawValue)
     }
 
     static func split(_ path: String) -> (stem: String, extension: String?) {

@@ -109,7 +109,7 @@ struct ProcessScope {
         }
         for day in changedDays {
             // (a sheet under the name earlier versions gave it, too)
-            candidates += ["days/\(day)-fourcut.jpg", "days/" + FourCutPerDay.fileName(ofDay: day)] + DayAnimationFormat.allCases.map { "days/\(day).\($0.fileExtension)" }
+            candidates += ["days/\(day)-fourcut.jpg", "days/" + FourCutPerDay.fileName(ofDay: day)] + ImageEncoders.animations.map { "days/" + ProcessPlan.animationName(ofDay: day, format: $0.format) }
         }
         return OutputSweep.remove(Set(candidates).filter { !expected.contains($0) && FileBytes.exists(root + "/" + $0) }.sorted(),
                                   in: out)

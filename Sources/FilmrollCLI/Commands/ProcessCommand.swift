@@ -55,7 +55,7 @@ struct ProcessCommand: Command {
     var outputFolder: String?
     var jobs: Int
     var xdg: Bool
-    var animationFormats: [DayAnimationFormat]
+    var animationFormats: [ImageFormat]
     var gallery: GalleryOptions
     var originals: OriginalLinks
     var previewSize: Int
@@ -79,8 +79,8 @@ struct ProcessCommand: Command {
         let formats = (arguments.value("animation") ?? "gif").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         animationFormats = []
         for name in formats {
-            guard let format = DayAnimationFormat(rawValue: name.lowercased()) else {
-                throw UsageError("--animation takes gif, webp or mp4 (several separated by commas), not '\(name)'")
+            guard let format = ImageEncoders.animationWriter(named: name)?.format else {
+                throw UsageError("--animation takes \(ImageEncoders.animationNameList) (several separated by commas), not '\(name)'")
             }
             if !animationFormats.contains(format) { animationFormats.append(format) }
         }

@@ -20,6 +20,11 @@ public protocol AnimationWriting: Sendable {
     /// for the record of what was made.
     func parameters(_ options: AnimationOptions) -> [(name: String, value: EncodingParameter)]
 
+    /// Every option of `options` that changes this format's bytes, by
+    /// name: what an animation's recipe key is made of (its threads, which
+    /// do not change them, left out).
+    func recipeParameters(_ options: AnimationOptions) -> [(name: String, value: EncodingParameter)]
+
     /// The texts that may hold Filmroll's mark in `file` when it is a file
     /// of this format; empty when it is not, or has none.
     func markTexts(in file: SearchedFile) -> [String]
@@ -35,10 +40,15 @@ extension AnimationWriting {
 public struct AnimationOptions: Sendable, Hashable {
     public var gif: GIFOptions
     public var webp: WebPAnimationOptions
+    /// An MP4's encoder settings; its frames last the milliseconds each is
+    /// given, at `video.timing`'s nominal rate.
+    public var video: VideoOptions
 
-    public init(gif: GIFOptions = GIFOptions(), webp: WebPAnimationOptions = WebPAnimationOptions()) {
+    public init(gif: GIFOptions = GIFOptions(), webp: WebPAnimationOptions = WebPAnimationOptions(),
+                video: VideoOptions = VideoOptions()) {
         self.gif = gif
         self.webp = webp
+        self.video = video
     }
 }
 
@@ -47,6 +57,7 @@ public enum EncodingParameter: Sendable, Hashable {
     case int(Int)
     case double(Double)
     case bool(Bool)
+    case text(String)
     /// No value (a GIF that plays once has no loop count).
     case none
 }

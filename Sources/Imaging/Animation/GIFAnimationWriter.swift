@@ -9,13 +9,22 @@ struct GIFAnimationWriter: AnimationWriting {
     func start(canvas: PixelSize, options: AnimationOptions, sink: any ByteSink) throws(ImagingError) -> any AnimationEncoding {
         var gif = options.gif
         gif.comment = mark.text
-        return try GIFAnimator(options: gif).stream(size: canvas, to: sink)
+        return try GIFAnimator(options: gif).stream(size: canvas, to: sink, window: gif.window)
     }
 
     func parameters(_ options: AnimationOptions) -> [(name: String, value: EncodingParameter)] {
         let gif = options.gif
         return [("quality", .int(gif.quality)), ("dither", .double(gif.dither)), ("colors", .int(gif.colors)),
                 ("loop", gif.loop.netscapeValue.map(EncodingParameter.int) ?? .none)]
+    }
+
+    func recipeParameters(_ options: AnimationOptions) -> [(name: String, value: EncodingParameter)] {
+        let gif = options.gif
+        return parameters(options) + [
+            ("stillTolerance", .int(gif.stillTolerance)), ("speed", gif.speed.map(EncodingParameter.int) ?? .none),
+            ("triesSharedPalette", .bool(gif.triesSharedPalette)), ("paletteShrink", .int(gif.paletteShrink)),
+            ("window", .int(gif.window)),
+        ]
     }
 
     /// Comment extensions before the first image.

@@ -36,6 +36,9 @@ public struct GIFOptions: Sendable, Hashable {
     public var comment: String?
     /// Frames quantized at once, on this many threads (`--jobs`).
     public var jobs = Parallel.processorCount
+    /// Frames a stream quantizes together (`GIFAnimator.stream(size:to:window:)`);
+    /// the first window also decides whether one palette serves them all.
+    public var window = GIFAnimationStream.defaultWindow
 
     public init() {}
 

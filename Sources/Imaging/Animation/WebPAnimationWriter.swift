@@ -18,6 +18,14 @@ struct WebPAnimationWriter: AnimationWriting {
                 ("loop", .int(webp.loop.webPValue))]
     }
 
+    func recipeParameters(_ options: AnimationOptions) -> [(name: String, value: EncodingParameter)] {
+        let webp = options.webp
+        return parameters(options) + [
+            ("allowMixed", .bool(webp.allowMixed)), ("sharpYUV", .bool(webp.sharpYUV)),
+            ("keyFrameSpacing", webp.keyFrameSpacing.map { .text("\($0.lowerBound)-\($0.upperBound)") } ?? .none),
+        ]
+    }
+
     func markTexts(in file: SearchedFile) -> [String] {
         guard WebPDecoder().sniff(Array(file.head.prefix(12))), let xmp = xmp(in: file) else { return [] }
         return [OutputMark.creatorTool(inXMP: xmp)]

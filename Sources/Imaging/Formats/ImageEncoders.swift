@@ -17,6 +17,7 @@ public enum ImageEncoders {
     static let builtInAnimations: [any AnimationWriting] = [
         GIFAnimationWriter(),
         WebPAnimationWriter(),
+        MP4AnimationWriter(),
     ]
 
     private static let registered = Locked<[any ImageEncoding]>(builtIn)
@@ -68,6 +69,16 @@ public enum ImageEncoders {
         animations.first { $0.format == format }
     }
 
+    /// The animation writer a name asks for: its format's raw value or one
+    /// of its extensions, any case ("gif", "WebP", "mp4"), as `--animation` takes it.
+    public static func animationWriter(named name: String) -> (any AnimationWriting)? {
+        let name = name.lowercased()
+        return animations.first { $0.format.rawValue == name || $0.fileExtensions.contains(name) }
+    }
+
+    /// "gif, webp or mp4": the names `animationWriter(named:)` takes, one per format.
+    public static var animationNameList: String { alternatives(animations.map(\.format.rawValue)) }
+
     /// The animation writer an output file name asks for (`.gif`, `.webp`), or nil.
     public static func animationWriter(forOutputPath path: String) -> (any AnimationWriting)? {
         guard let suffix = outputExtension(path) else { return nil }
@@ -83,7 +94,7 @@ public enum ImageEncoders {
     /// "jpeg or png": the names `encoder(named:)` takes, one per format.
     public static var nameList: String { alternatives(all.map(\.format.rawValue)) }
 
-    /// ".gif or .webp": the extensions an animation output may have.
+    /// ".gif, .webp or .mp4": the extensions an animation output may have.
     public static var animationExtensionList: String { alternatives(animations.flatMap(\.fileExtensions).map { "." + $0 }) }
 
     /// The texts that may hold Filmroll's mark in `file`, from whichever
