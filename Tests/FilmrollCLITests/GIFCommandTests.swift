@@ -71,6 +71,29 @@ import TestSupport
         #expect(out.names().isEmpty)
     }
 
+    /// MP4 is in the encoder registry beside GIF and WebP: an `.mp4` output is an H.264 animation
+    /// whose frames keep their delays, marked and recorded as a Filmroll video.
+    @Test func anMP4OutputIsAnAnimationFromTheRegistry() throws {
+        let folder = TemporaryFolder()
+        for index in 1...3 { try folder.write(try Fixtures.bytes("dated/IMG_000\(index).jpg"), as: "IMG_000\(index).jpg") }
+        _ = CommandRunner.run("index", folder.path, "--quiet")
+        let out = TemporaryFolder()
+        let output = out.file("roll.mp4")
+        let (code, runner) = CommandRunner.run("gif", folder.path, "-o", output, "--delays", "500,250", "--size", "48", "--quiet")
+        #expect(code == .success, "\(runner.stderr)")
+        let reader = try VideoReader(path: output)
+        #expect(reader.info.size == PixelSize(width: 48, height: 36))
+        #expect(reader.info.frameCount == 3)
+        #expect(OutputMark.read(contentsOf: output) == .video)
+        var frames: [Image] = []
+        while let frame = try reader.nextFrame() { frames.append(frame.image) }
+        #expect(frames.count == 3)
+        #expect(frames[0].pixel(x: 24, y: 18)[0] > 150)   // IMG_0001 is red
+        let catalog = try Catalog(folder: folder.path)
+        #expect(try catalog.database.value("SELECT kind FROM outputs WHERE path = ?", [AbsolutePath.of(output)]).string == "video")
+        #expect(out.names() == ["roll.mp4"])   // nothing left beside it
+    }
+
     @Test func aWebPKeepsTheDelaysInMillisecondsAndIsRecorded() throws {
         let folder = TemporaryFolder()
         for index in 1...3 { try folder.write(try Fixtures.bytes("dated/IMG_000\(index).jpg"), as: "IMG_000\(index).jpg") }
