@@ -8,7 +8,7 @@ public protocol CacheIdentifiable {
 
 extension ImageProcessors.Resize: CacheIdentifiable {
     public var cacheIdentifier: String {
-        "resize(\(target.width)x\(target.height),\(target.fit.rawValue),upscale:\(upscale),anchor:\(anchor))"
+        "resize(\(target.width)x\(target.height),\(target.fit.rawValue),upscale:\(upscale),anchor:\(anchor.rawValue))"
     }
 }
 
