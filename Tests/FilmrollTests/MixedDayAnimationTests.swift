@@ -130,10 +130,10 @@ import TestSupport
         defer { folder.remove() }
         try Self.write(Self.banded(PixelSize(width: 90, height: 160), middle: Self.green), "tall.jpg", in: folder.path, second: 0)
         try Self.write(Self.banded(PixelSize(width: 200, height: 100), middle: Self.blue), "wide.jpg", in: folder.path, second: 0)
-        var photos = try DayAnimationMakerTests.photos(folder, ["IMG_0001.jpg", "tall.jpg", "IMG_0002.jpg", "wide.jpg"])
+        var photos = try DayAnimationTests.photos(folder, ["IMG_0001.jpg", "tall.jpg", "IMG_0002.jpg", "wide.jpg"])
         let sizes = [(160, 120), (90, 160), (160, 120), (200, 100)].map { PixelSize(width: $0.0, height: $0.1) }
         for index in photos.indices { photos[index].uprightSize = sizes[index] }
-        let settings = DayAnimationMakerTests.settings(format)
+        let settings = DayAnimationTests.settings(format)
         let canvas = AnimationCanvas(size: settings.frameSize)
         let path = folder.file("day.\(format.rawValue)")
         let planned = AnimationMaker.plannedDay(photos, settings: settings, minimum: 2, path: path,

@@ -4,9 +4,13 @@
 /// gallery over them.
 ///
 /// `process` builds no output of its own: it runs the plans of `thumbs`
-/// (256 and 1024 px), `fourcut --per-day` and the day animations through
-/// the `PlanExecutor`, which decodes each photo once for all of them and
-/// judges what is up to date by the catalog's outputs table (recipe keys).
+/// (`ThumbnailOutputs`, 256, 1024 and 2048 px), `fourcut --per-day`
+/// (`FourCutPerDay.plannedSheet`, at 300 dpi) and the day animations
+/// (`AnimationMaker.plannedDay`, in any format of the encoder registry)
+/// through the `PlanExecutor`, which decodes each photo once for all of
+/// them and judges what is up to date by the catalog's outputs table
+/// (recipe keys): an output another command made by the same recipe is
+/// found there and copied, not made again.
 /// A re-run does only what changed; outputs of photos that are gone go;
 /// gallery pages are outputs too, recorded with their keys and rewritten
 /// only when their content changed.

@@ -4,7 +4,7 @@ import TestSupport
 
 /// A day's animation is encoded frame by frame as its photos decode, and
 /// gives the bytes of encoding its frames all at once.
-@Suite struct DayAnimationMakerTests {
+@Suite struct DayAnimationTests {
     static let frameSize = PixelSize(width: 96, height: 72)
 
     static func settings(_ format: ImageFormat) -> AnimationMaker.DaySettings {
