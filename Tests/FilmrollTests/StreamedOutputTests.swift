@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Filmroll
 import Testing
 import TestSupport
@@ -28,8 +31,14 @@ import TestSupport
         let first = try #require(try Self.key(of: output, in: folder))
         #expect(first.count == 32)
 
-        // Made again from the same photos and settings: the same recipe.
-        _ = try Self.gif(folder, folder.photos(1, 2, 3), output: output)
+        // Asked again with the same photos and settings: the same recipe, found in the
+        // catalog's record and left as it is, not encoded again.
+        var before = stat(), after = stat()
+        #expect(stat(output, &before) == 0)
+        let again = try Self.gif(folder, folder.photos(1, 2, 3), output: output)
+        #expect(!again.wasMade && made.wasMade)
+        #expect(again.animation.frameCount == 3 && again.animation.canvas == made.animation.canvas)
+        #expect(stat(output, &after) == 0 && after.st_ino == before.st_ino && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
         #expect(try Self.key(of: output, in: folder) == first)
         // A setting that changes the bytes, another photo, and the same photos in another order: each a new recipe.
         _ = try Self.gif(folder, folder.photos(1, 2, 3), delay: 200, output: output)
@@ -51,8 +60,10 @@ import TestSupport
         }
 
         let video = try make(fps: 2)
-        #expect(video.recordingError == nil && video.frameCount == 2)
+        #expect(video.recordingError == nil && video.frameCount == 2 && video.wasMade)
         let first = try #require(try Self.key(of: output, in: folder))
+        let again = try make(fps: 2)   // found in the record: not encoded again
+        #expect(!again.wasMade && again.frameCount == 2 && again.size == video.size && again.byteCount == video.byteCount)
         _ = try make(fps: 4)
         #expect(try Self.key(of: output, in: folder) != first)
         #expect(try LineageRecorderTests.outputs(of: "IMG_0005.jpg", in: folder) == ["video \(AbsolutePath.of(output))"])

@@ -113,11 +113,15 @@ public struct AnimationMaker {
             case .output, .missingPhotos: throw .output(path: output, .encodingFailed(animationWriter.format, failure.reason))
             }
         }
-        guard let animation = encoded.withLock({ $0 }) else {
+        // Already made by the same recipe (the catalog's record): the file there, as it is.
+        let found = run.summary.upToDate + run.summary.reused == 1
+        guard let animation = encoded.withLock({ $0 })
+                ?? (found ? EncodedAnimation.existing(at: output, format: animationWriter.format) : nil) else {
             if cancellation.isCancelled { throw .cancelled }
             throw .output(path: output, .encodingFailed(animationWriter.format, "not made"))
         }
         var made = AnimationOutput(path: output, animation: animation)
+        made.wasMade = !found
         made.recordingError = run.recordingError
         return made
     }
@@ -187,12 +191,6 @@ public struct AnimationMaker {
 
     /// Everything that changes the animation's bytes, as its recipe's parameters, field by field.
     private func recipeParameters(_ writer: any AnimationWriting) -> String {
-        let sizing: JSONValue = switch frames.sizing {
-        case .width(let pixels): .object([("width", .int(pixels))])
-        case .height(let pixels): .object([("height", .int(pixels))])
-        case .longestEdge(let pixels): .object([("edge", .int(pixels))])
-        case nil: .null
-        }
         let timing: JSONValue = switch timing {
         case .fps(let rate): .object([("fps", .double(rate))])
         case .delay(let milliseconds): .object([("delay", .double(milliseconds))])
@@ -201,9 +199,7 @@ public struct AnimationMaker {
         }
         return RecipeText.lines([
             RecipeText.encoder(writer, AnimationOptions(gif: options, webp: webp)),
-            RecipeText.fields("frames", [("sizing", sizing), ("fit", .string(frames.fit.rawValue)),
-                                         ("background", .string(RecipeText.hex(frames.background))), ("timing", timing),
-                                         ("bounce", .bool(bounce))]),
+            RecipeText.frames(frames, [("timing", timing), ("bounce", .bool(bounce))]),
         ])
     }
 

@@ -40,6 +40,34 @@ enum RecipeText {
         })
     }
 
+    /// How frames are sized and fitted (`AnimationFrames`), as `gif` and `video` read them.
+    static func frames(_ frames: AnimationFrames, _ more: [(String, JSONValue)] = []) -> String {
+        let sizing: JSONValue = switch frames.sizing {
+        case .width(let pixels): .object([("width", .int(pixels))])
+        case .height(let pixels): .object([("height", .int(pixels))])
+        case .longestEdge(let pixels): .object([("edge", .int(pixels))])
+        case nil: .null
+        }
+        return fields("frames", [("sizing", sizing), ("fit", .string(frames.fit.rawValue)),
+                                 ("background", .string(hex(frames.background)))] + more)
+    }
+
+    /// A frame rate, "30000/1001".
+    static func rate(_ rate: FrameRate) -> JSONValue { .string("\(rate.numerator)/\(rate.denominator)") }
+
+    /// Everything in a video's options that changes its bytes.
+    static func video(_ options: VideoOptions) -> String {
+        let timing: JSONValue = switch options.timing {
+        case .frameRate(let value): .object([("rate", rate(value))])
+        case .milliseconds(let nominal): .object([("milliseconds", rate(nominal))])
+        case let .ticks(numerator, denominator, nominal):
+            .object([("tick", .string("\(numerator)/\(denominator)")), ("nominal", rate(nominal))])
+        }
+        return fields("video", [("timing", timing), ("crf", .double(options.crf)), ("preset", .string(options.preset.rawValue)),
+                                ("threads", .int(options.threads)), ("lookahead", .int(options.lookahead)),
+                                ("maxFrames", .int(options.maxFrames))])
+    }
+
     /// "#rrggbb"
     static func hex(_ color: RGBColor) -> String {
         "#" + [color.red, color.green, color.blue].map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()

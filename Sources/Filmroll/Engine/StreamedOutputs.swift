@@ -67,8 +67,9 @@ public enum StreamedOutputs {
         return byPath
     }
 
-    /// Runs `planned` alone through the executor, recording it through
-    /// `lineage` in `target`'s catalog.
+    /// Runs `planned` alone through the executor against what `target`'s
+    /// catalog records (the same recipe's output already at its path is
+    /// left, one made elsewhere copied), recording it through `lineage`.
     /// - Returns: the failure the executor reported, if any, and the
     ///   error recording it gave, if any.
     static func run(_ planned: PlannedOutput, pipeline: ImagePipeline, jobs: Int, force: Bool, inputs: InputIdentities,
@@ -78,7 +79,9 @@ public enum StreamedOutputs {
         let recorder = lineage.flatMap { lineage in target.map { SerialRecorder(lineage, folder: $0.folder) } }
         let executor = PlanExecutor(pipeline: pipeline, jobs: jobs, force: force, photos: inputs, cancellation: cancellation,
                                     catalogPath: lineage?.catalogPath)
-        let summary = executor.run([planned], ledger: OutputLedger(), record: { recorder?.record($0) }, failures: { failed in
+        var ledger = OutputLedger()
+        if let lineage, target != nil, case .recipe(let recipe, _) = planned.record { ledger = lineage.ledger(of: recipe.kind) }
+        let summary = executor.run([planned], ledger: ledger, record: { recorder?.record($0) }, failures: { failed in
             failure.withLock { $0 = $0 ?? failed }
         }, events: { _ in })
         var recordingError: CatalogError?

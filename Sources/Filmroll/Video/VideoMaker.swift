@@ -90,10 +90,13 @@ public struct VideoMaker {
             case .output, .missingPhotos: throw .output(path: output, .videoEncodingFailed(failure.reason))
             }
         }
-        guard var video = made.withLock({ $0 }) else {
+        // Already made by the same recipe (the catalog's record): the file there, as it is.
+        let found = run.summary.upToDate + run.summary.reused == 1
+        guard var video = made.withLock({ $0 }) ?? (found ? VideoOutput.existing(at: output) : nil) else {
             if cancellation.isCancelled { throw .cancelled }
             throw .output(path: output, .videoEncodingFailed("not made"))
         }
+        video.wasMade = !found
         var status = stat()
         if stat(output, &status) == 0 { video.byteCount = Int(status.st_size) }
         video.recordingError = run.recordingError
@@ -227,8 +230,19 @@ public struct VideoMaker {
 
     /// Everything that changes the video's bytes, as its recipe's parameters.
     private func recipeParameters(_ options: VideoOptions) -> String {
-        ["\(source)", "\(options)", frames.sizing.map { "\($0)" } ?? "first frame's size", frames.fit.rawValue,
-         "\(frames.background)"].joined(separator: "\n")
+        let source: String = switch self.source {
+        case .slideshow(let show):
+            RecipeText.fields("slideshow", [
+                ("width", .int(show.canvas.width)), ("height", .int(show.canvas.height)), ("fit", .string(show.fit.rawValue)),
+                ("background", .string(RecipeText.hex(show.background))), ("seconds", .double(show.secondsPerPhoto)),
+                ("crossfade", .double(show.crossfadeSeconds)), ("rate", RecipeText.rate(show.frameRate)),
+                ("kenBurns", show.kenBurns.map { .object([("scale", .double($0.scale)), ("pan", .double($0.pan))]) } ?? .null),
+                ("clipSeconds", show.clipSeconds.map(JSONValue.double) ?? .null), ("maxFrames", .int(show.maxFrames)),
+            ])
+        case .frames(let rate): RecipeText.fields("frames", [("rate", RecipeText.rate(rate))])
+        case .delayedFrames(let milliseconds): RecipeText.fields("delays", [("milliseconds", .array(milliseconds.map(JSONValue.int)))])
+        }
+        return RecipeText.lines([source, RecipeText.video(options), RecipeText.frames(frames)])
     }
 
     /// How the video was made, as recorded in the catalog.
