@@ -54,6 +54,30 @@ import TestSupport
         #expect(try FileBytes.read(output) == Array("mine".utf8))
     }
 
+    /// A sheet of four catalogued photos is recorded with its recipe's key (the photos by content, as
+    /// `fourcut --per-day` and `process` name them); asked again, it is found there, not drawn again.
+    @Test func aSheetOfCataloguedPhotosIsRecordedAndFoundAgain() throws {
+        let folder = try WorkflowFolder()
+        defer { folder.remove() }
+        _ = try FolderIndexer(catalog: try Catalog(folder: folder.path, access: .create), jobs: 2).run()
+        let output = folder.file("strip.jpg")
+        let maker = FourCutMaker(options: Self.options(), lineage: LineageRecorder())
+        let first = try maker.make(photos: folder.photos(1, 2, 3, 4), output: output)
+        #expect(first.wasMade && first.recordingError == nil)
+        let catalog = try Catalog(folder: folder.path, access: .read)
+        let key = try #require(try catalog.ledger().first { $0.path == AbsolutePath.of(output) }?.key)
+        #expect(key.count == 32)
+        let bytes = try FileBytes.read(output)
+
+        let again = try FourCutMaker(options: Self.options(), lineage: LineageRecorder()).make(photos: folder.photos(1, 2, 3, 4), output: output)
+        #expect(!again.wasMade)
+        #expect(try FileBytes.read(output) == bytes)
+        // Other settings: another recipe, drawn.
+        var wider = Self.options()
+        wider.cornerRadius = 8
+        #expect(try FourCutMaker(options: wider, lineage: LineageRecorder()).make(photos: folder.photos(1, 2, 3, 4), output: output).wasMade)
+    }
+
     @Test func aSheetForEachDayWithFourPhotos() throws {
         let folder = try WorkflowFolder(copies: ["IMG_0007.jpg": "IMG_0002.jpg"])    // 2025-04-10 now has four
         defer { folder.remove() }

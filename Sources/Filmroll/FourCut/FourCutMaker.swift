@@ -77,28 +77,32 @@ public struct FourCutMaker {
         }
         let sources = try Self.sources(of: photos)
         let caption = try caption(for: sources, dayCaption: dayCaption)
+        // With a catalog, the photos by content (as `fourcut --per-day` and `process` name them), recorded
+        // with the recipe's key, and the catalog's record consulted first: the same sheet is not made twice.
+        let hashes = StreamedOutputs.hashes(lineage, target: target)
+        let files = photos.map { InputFile(path: $0, relativePath: $0, root: ".") }
         let planned = FourCutSheetOutput.planned(
-            sources.map { ThumbnailOutputs.Photo(source: $0, reference: .relativePath($0.path), input: .file(
-                relativePath: $0.path, byteCount: $0.byteCount, modificationTimeNanoseconds: $0.modificationTimeNanoseconds)) },
+            zip(sources, files).enumerated().map { index, pair in
+                ThumbnailOutputs.Photo(source: pair.0, reference: target?.photos[index] ?? .relativePath(pair.0.path),
+                                       input: StreamedOutputs.recipeInput(pair.1, hashes: hashes))
+            },
             caption: caption, options: options,
             encoding: FourCutSheetOutput.encoding(forOutputPath: output, quality: quality, dpi: options.dpi),
             path: output, root: Self.folder(of: output), parameters: lineageParameters)
         let failure = Locked<FourCutError?>(nil)
-        let executor = PlanExecutor(pipeline: renderer.pipeline, jobs: renderer.jobs, force: force, photos: inputs)
-        let summary = executor.run([planned], ledger: OutputLedger(), record: { _ in }, failures: { failed in
+        let recorder = lineage.flatMap { lineage in target.map { SerialRecorder(lineage, folder: $0.folder) } }
+        let ledger = target != nil ? lineage?.ledger(of: .fourcut) ?? OutputLedger() : OutputLedger()
+        let executor = PlanExecutor(pipeline: renderer.pipeline, jobs: renderer.jobs, force: force, photos: inputs,
+                                    catalogPath: lineage?.catalogPath)
+        let summary = executor.run([planned], ledger: ledger, record: { recorder?.record($0) }, failures: { failed in
             failure.withLock { $0 = $0 ?? Self.error(failed, photoErrors: [:], photos: photos) }
         }, events: { _ in })
         if let error = failure.withLock({ $0 }) { throw error }
-        guard summary.made[.fourcut] == 1 else { throw .output(path: output, Self.unexplained("not made", output)) }
+        let found = summary.upToDate + summary.reused == 1
+        guard summary.made[.fourcut] == 1 || found else { throw .output(path: output, Self.unexplained("not made", output)) }
         var made = FourCutSheet(path: output, size: options.layout.canvas, dpi: options.dpi, photos: photos)
-        if let lineage, let target {
-            do throws(CatalogError) {
-                try lineage.record(LineageOutput(kind: .fourcut, path: output, parameters: lineageParameters,
-                                                 photos: target.photos), in: target)
-            } catch {
-                made.recordingError = error
-            }
-        }
+        made.wasMade = !found
+        do throws(CatalogError) { try recorder?.check() } catch { made.recordingError = error }
         return made
     }
 
