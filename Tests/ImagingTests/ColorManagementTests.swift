@@ -94,7 +94,7 @@ import TestSupport
             quality: 100, chromaSubsampling: .none, iccProfile: Self.displayP3.bytes)))
         let path = "/tmp/filmroll-color-\(getpid()).jpg"
         try AtomicFile.write(jpeg, to: path)
-        defer { unlink(path) }
+        defer { _ = unlink(path) }
         let pipeline = ImagePipeline()
         let small = try pipeline.image(for: ImageRequest(source: try SourceIdentity.of(path),
                                                          resize: ImageProcessors.Resize(target: .edge(40))))
