@@ -1,11 +1,14 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-places bench-camera-roll bench-library check-gallery bench-video test-images clean install uninstall release
+.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-places bench-camera-roll bench-library check-gallery bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
 
 test:            ## Install missing packages, build and run the tests
 	Scripts/test.sh
+
+check-warnings:  ## Fail on any compiler warning, debug (with the tests) and release: make check-warnings [CONFIG=debug|release]
+	Scripts/check-warnings.sh $(or $(CONFIG),all)
 
 fuzz:            ## libFuzzer over every CImaging decoder: make fuzz SECONDS=60 (per target)
 	Fuzz/run-fuzzers.sh $(or $(SECONDS),60)

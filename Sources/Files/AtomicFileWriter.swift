@@ -71,7 +71,8 @@ public final class AtomicFileWriter {
         if close(descriptor) != 0 { failure = errno }
         descriptor = -1
         if failure == 0 && rename(temporaryPath, path) != 0 { failure = errno }
-        if failure != 0 { unlink(temporaryPath) }
+        // The write's failure is the one to report; a temporary left behind is swept by the next run.
+        if failure != 0 { _ = unlink(temporaryPath) }
         TemporaryFiles.unregister(temporaryPath)
         if failure != 0 { throw .failed(.write, path: path, .system(errno: failure)) }
     }
@@ -81,7 +82,7 @@ public final class AtomicFileWriter {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
-        unlink(temporaryPath)
+        _ = unlink(temporaryPath)   // nothing to report it to; a temporary left behind is swept by the next run
         TemporaryFiles.unregister(temporaryPath)
     }
 }

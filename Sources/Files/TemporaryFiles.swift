@@ -75,7 +75,7 @@ public enum TemporaryFiles {
             state.abandoned = true
             return state.live
         }
-        for path in paths { unlink(path) }
+        for path in paths { _ = unlink(path) }   // the process is exiting; the next run sweeps what is left
     }
 
     /// What a sweep removed.

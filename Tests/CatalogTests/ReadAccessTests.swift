@@ -19,7 +19,7 @@ import TestSupport
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 guard name != "." && name != ".." else { continue }
                 var info = stat()
-                stat(directory + "/" + name, &info)
+                #expect(stat(directory + "/" + name, &info) == 0, "\(name)")
                 files[directory.dropFirst(folder.count) + "/" + name] = (info.st_mode & S_IFMT) == S_IFDIR ? -1 : Int(info.st_size)
             }
         }

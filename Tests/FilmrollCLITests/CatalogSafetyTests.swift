@@ -94,7 +94,7 @@ import TestSupport
     @Test func twoPruneRunsAtOnceReportOnlyWhatEachDid() throws {
         let folder = try CatalogProcessTests.bigFolder(300)
         #expect(try BinaryRun.run("index", folder.path, "--quiet").status == 0)
-        for index in 0..<300 { unlink(folder.file("IMG_\(index).jpg")) }
+        for index in 0..<300 { #expect(unlink(folder.file("IMG_\(index).jpg")) == 0) }
         #expect(try BinaryRun.run("index", folder.path, "--quiet").status == 0)
 
         let first = try BinaryRun.start(["prune", folder.path, "--json"])
@@ -174,7 +174,7 @@ import TestSupport
         #expect(full.errorLines == ["filmroll: cannot write the catalog \(disk.path)/.filmroll/catalog.sqlite: no space left on device; "
                                     + "free some space and run the command again; or add --no-catalog to go on without it"])
 
-        unlink(disk.file("filler"))
+        #expect(unlink(disk.file("filler")) == 0)
         let again = try BinaryRun.run("thumbs", disk.path, "--out", out.path, "--size", "32", "--quiet")
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try Catalog(folder: disk.path).database.value("SELECT count(*) FROM outputs").int == 6)

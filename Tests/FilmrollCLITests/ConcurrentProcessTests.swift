@@ -13,7 +13,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: InterruptionTests.binary)
         process.arguments = arguments
-        FileManager.default.createFile(atPath: errors, contents: nil)
+        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
         process.standardError = FileHandle(forWritingAtPath: errors) ?? FileHandle.nullDevice
         let output = Pipe()
         process.standardOutput = output

@@ -32,7 +32,7 @@ private struct PPMDecoder: ImageDecoding {
     func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
         let size = try header(bytes).size
         try limits.check(frameSize: size)
-        return ImageInfo(format: format, storedSize: size, colorModel: "RGB")
+        return ImageInfo(format: format, storedSize: size, colorModel: ColorModel(.rgb))
     }
 
     func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,

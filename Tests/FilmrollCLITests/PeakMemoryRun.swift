@@ -37,7 +37,7 @@ struct PeakMemoryRun {
     static func run(_ arguments: [String], timeout: Double = 120) throws -> PeakMemoryRun {
         let stem = NSTemporaryDirectory() + "filmroll-peak-\(UUID().uuidString)"
         let errorPath = stem + ".err", peakPath = stem + ".rss"
-        defer { unlink(errorPath); unlink(peakPath) }
+        defer { _ = unlink(errorPath); _ = unlink(peakPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

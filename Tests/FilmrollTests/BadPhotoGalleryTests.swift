@@ -80,7 +80,7 @@ import TestSupport
         let folder = try Self.folder()
         defer { FolderProcessTests.remove(folder) }
         _ = try FolderProcess(folder: folder).run()
-        for name in ["IMG_0008.jpg", "fake.jpg", "notes.txt", "IMG_0008.AAE"] { unlink(folder + "/" + name) }
+        for name in ["IMG_0008.jpg", "fake.jpg", "notes.txt", "IMG_0008.AAE"] { #expect(unlink(folder + "/" + name) == 0) }
         let summary = try FolderProcess(folder: folder).run()
         #expect(summary.failed == 0)
         let gallery = folder + "/.filmroll/gallery"

@@ -77,7 +77,7 @@ enum Chromium {
             // When Chromium renders the page
             let page = rendering.gallery + "/" + rendering.page
             let screenshot = Self.artifacts + "/" + rendering.name + ".png"
-            unlink(screenshot)
+            _ = unlink(screenshot)   // an earlier run's, if any
             #expect(Chromium.run("--screenshot='\(screenshot)' --window-size=1280,2000", page: page,
                                  output: folder.path + "/" + rendering.name + ".out", profile: folder.path + "/profile"))
 

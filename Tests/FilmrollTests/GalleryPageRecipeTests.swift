@@ -68,7 +68,7 @@ import TestSupport
         let folder = try FolderProcessTests.folder()
         defer { FolderProcessTests.remove(folder) }
         _ = try FolderProcess(folder: folder).run()
-        unlink(folder + "/IMG_0004.jpg")    // the only photo of 04-11
+        #expect(unlink(folder + "/IMG_0004.jpg") == 0)    // the only photo of 04-11
         _ = try FolderProcess(folder: folder).run()
         #expect(try Self.pageKeys(folder)["days/2025-04-11.html"] == nil)
         #expect(!FileBytes.exists(folder + "/.filmroll/gallery/days/2025-04-11.html"))

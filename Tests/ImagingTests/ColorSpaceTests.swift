@@ -114,7 +114,7 @@ import TestSupport
                                           as: .png(PNGEncodingOptions(iccProfile: Self.displayP3.bytes)))
         let path = "/tmp/filmroll-colorspace-\(getpid()).png"
         try AtomicFile.write(png, to: path)
-        defer { unlink(path) }
+        defer { _ = unlink(path) }
         let small = try ImagePipeline().image(for: ImageRequest(source: try SourceIdentity.of(path),
                                                                 resize: ImageProcessors.Resize(target: .edge(20))))
         #expect(small.colorSpace == .sRGB)

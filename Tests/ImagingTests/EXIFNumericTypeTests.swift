@@ -60,7 +60,7 @@ import TestSupport
 
     static func info(withEXIF payload: [UInt8]) throws -> ImageInfo {
         let path = "/tmp/filmroll-exif-\(UInt32.random(in: 0...UInt32.max)).jpg"
-        defer { unlink(path) }
+        defer { _ = unlink(path) }
         let image = Image(width: 8, height: 4, format: .rgb8, pixels: [UInt8](repeating: 128, count: 8 * 4 * 3))
         try AtomicFile.write(try ImageEncoder.encode(image, as: .jpeg(JPEGEncodingOptions(exif: payload))), to: path)
         return try ImageDecoder.readInfo(contentsOf: path)

@@ -61,7 +61,7 @@ import TestSupport
         #expect(stream.peakFramesHeld <= 9)
         #expect(writtenAtHalf > sink.bytes.count / 3, "\(writtenAtHalf) of \(sink.bytes.count) bytes written after half the frames")
         let path = try Self.file(sink.bytes)
-        defer { unlink(path) }
+        defer { _ = unlink(path) }
         let reader = try FrameReader(contentsOf: path)
         #expect(reader.frameCount == 300)
         var index = 0

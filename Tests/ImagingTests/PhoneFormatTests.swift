@@ -64,7 +64,8 @@ import TestSupport
 
     @Test func tenBitSamplesRoundToEightBits() throws {
         let decoded = try Fixtures.decode("phone/ten-bit.heic")
-        #expect(decoded.info.colorModel == "RGB 10-bit")
+        #expect(decoded.info.colorModel == ColorModel(.rgb, bitsPerSample: 10))
+        #expect(decoded.info.colorModel.description == "RGB 10-bit")
         for channel in decoded.image.pixel(x: 16, y: 16) { #expect(abs(Int(channel) - 128) <= 2) }
     }
 

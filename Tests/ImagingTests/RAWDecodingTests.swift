@@ -26,7 +26,16 @@ import TestSupport
         #expect(info.storedSize == PixelSize(width: 240, height: 160))
         #expect(info.colorSpace == .sRGB)
         #expect(info.embeddedThumbnailSize == PixelSize(width: 240, height: 160))
-        #expect(info.colorModel == "DNG 1.4.0.0, colour filter array, JPEG preview 240×160, ISO 400, 1/250 s, f/2.8, 35 mm, Fixture 35mm F2.8")
+        let contents = try #require(info.colorModel.camera)
+        #expect(contents.container == "DNG 1.4.0.0" && contents.sensor == .colorFilter)
+        #expect(contents.preview == RAWContents.Preview(kind: .jpeg, size: PixelSize(width: 240, height: 160)))
+        // LibRaw's floats, as doubles.
+        let exposure = contents.exposure
+        #expect(exposure.iso == 400 && exposure.lens == "Fixture 35mm F2.8" && exposure.focalLength == 35)
+        #expect(abs(try #require(exposure.exposureTime) - 1.0 / 250) < 1e-6)
+        #expect(abs(try #require(exposure.fNumber) - 2.8) < 1e-6)
+        #expect(info.colorModel.description
+                == "DNG 1.4.0.0, colour filter array, JPEG preview 240×160, ISO 400, 1/250 s, f/2.8, 35 mm, Fixture 35mm F2.8")
         let metadata = info.metadata
         #expect(metadata.make == "Filmroll")
         #expect(metadata.model == "RAW One")
@@ -52,22 +61,11 @@ import TestSupport
         let info = try ImageDecoder.readInfo(contentsOf: Fixtures.path("raw/plain.dng"))
         #expect(info.storedSize == PixelSize(width: 240, height: 160))
         #expect(info.embeddedThumbnailSize == nil)
-        #expect(info.colorModel == "DNG 1.4.0.0, colour filter array")
+        #expect(info.colorModel == ColorModel(.camera(RAWContents(container: "DNG 1.4.0.0", sensor: .colorFilter))))
+        #expect(info.colorModel.description == "DNG 1.4.0.0, colour filter array")
         #expect(info.metadata.camera == "Filmroll Plain")
         #expect(info.metadata.captureDate == nil)
         #expect(info.metadata.orientation == .up)   // pidng writes Orientation 1
-    }
-
-    @Test func theDescriptionReadsBack() throws {
-        let written = RAWDescription(container: "NEF", sensor: .unevenColorFilter,
-                                     preview: RAWCodec.Preview(kind: .bitmap, size: PixelSize(width: 160, height: 120),
-                                                               byteCount: 0),
-                                     iso: 6400, shutterSeconds: 2.5, aperture: 1.4, focalLength: 50,
-                                     lens: "Zoom, 24-70 mm")
-        #expect(written.text == "NEF, colour filter array, uneven, bitmap preview 160×120, ISO 6400, 2.5 s, f/1.4, 50 mm, Zoom; 24-70 mm")
-        #expect(RAWDescription(colorModel: written.text) == written)
-        #expect(RAWDescription(colorModel: "YCbCr") == nil)
-        #expect(RAWDescription(colorModel: "RGB 8-bit") == nil)
     }
 
     // MARK: - Pixels against LibRaw's own processing (rawpy)
@@ -163,13 +161,12 @@ import TestSupport
 
     /// A header as readInfo makes it, for the route alone.
     static func info(stored: PixelSize, orientation: Orientation, preview: PixelSize?,
-                     sensor: RAWDescription.Sensor = .colorFilter) -> ImageInfo {
+                     sensor: RAWContents.Sensor = .colorFilter) -> ImageInfo {
         var metadata = ImageMetadata()
         metadata.orientation = orientation
-        let description = RAWDescription(container: "NEF", sensor: sensor,
-                                         preview: preview.map { RAWCodec.Preview(kind: .jpeg, size: $0, byteCount: 0) },
-                                         iso: nil, shutterSeconds: nil, aperture: nil, focalLength: nil, lens: nil)
-        var info = ImageInfo(format: .raw, storedSize: stored, metadata: metadata, colorModel: description.text)
+        let contents = RAWContents(container: "NEF", sensor: sensor,
+                                   preview: preview.map { RAWContents.Preview(kind: .jpeg, size: $0) })
+        var info = ImageInfo(format: .raw, storedSize: stored, metadata: metadata, colorModel: ColorModel(.camera(contents)))
         info.embeddedThumbnailSize = preview
         return info
     }

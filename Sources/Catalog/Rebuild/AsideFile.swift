@@ -58,9 +58,10 @@ enum AsideFile {
         return true
     }
 
-    /// Removes a reservation that was not used.
+    /// Removes a reservation that was not used. Unchecked: the empty name just made is ours to
+    /// remove, and were it left, the next attempt takes another name and the caller's error stands.
     private static func release(_ name: String, asDirectory: Bool) {
-        if asDirectory { rmdir(name) } else { unlink(name) }
+        _ = asDirectory ? rmdir(name) : unlink(name)
     }
 
     /// "20250410-143005", local time.

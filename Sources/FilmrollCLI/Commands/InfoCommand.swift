@@ -73,7 +73,7 @@ struct InfoCommand: Command {
             ("gps", gps),
             ("frames", .int(metadata.frameCount)),
             ("loopCount", metadata.loop?.netscapeValue.map(JSONValue.int) ?? .null),
-            ("colorModel", .string(info.colorModel)),
+            ("colorModel", .string(info.colorModel.description)),
             ("colorSpace", .string(info.colorSpace.description)),
             ("colorSource", .string(info.colorSpace.source)),
             ("exifOrientationIgnored", metadata.ignoredEXIFOrientation.map { .int($0.rawValue) } ?? .null),

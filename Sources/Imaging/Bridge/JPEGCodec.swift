@@ -4,7 +4,7 @@ import CImaging
 enum JPEGCodec {
     struct Header {
         var size: PixelSize
-        var colorModel: String
+        var colorModel: ColorModel
         var components: Int
         var isProgressive: Bool
         var isGray: Bool
@@ -20,17 +20,9 @@ enum JPEGCodec {
         var info = cimg_jpeg_info()
         var warnings = cimg_warnings()
         try checkCodec(.jpeg) { cimg_jpeg_read_info(bytes.uint8Base, bytes.count, &info, &warnings, $0) }
-        let colorModel: String
-        switch cimg_jpeg_color_space(rawValue: UInt32(info.color_space)) {
-        case CIMG_JPEG_GRAY: colorModel = "gray"
-        case CIMG_JPEG_RGB: colorModel = "RGB"
-        case CIMG_JPEG_CMYK: colorModel = info.adobe_marker != 0 ? "CMYK (Adobe)" : "CMYK"
-        case CIMG_JPEG_YCCK: colorModel = "YCCK"
-        default: colorModel = "YCbCr"
-        }
         return Header(
             size: PixelSize(width: Int(info.width), height: Int(info.height)),
-            colorModel: colorModel,
+            colorModel: colorModel(colorSpace: info.color_space, adobeMarker: info.adobe_marker != 0),
             components: Int(info.components),
             isProgressive: info.progressive != 0,
             isGray: info.color_space == Int32(CIMG_JPEG_GRAY.rawValue),
@@ -38,6 +30,18 @@ enum JPEGCodec {
             xmpRange: info.xmp_length > 0 ? info.xmp_offset..<info.xmp_offset + info.xmp_length : nil,
             warnings: lines(of: warnings)
         )
+    }
+
+    /// The model of libjpeg's colour space (`cimg_jpeg_color_space`); CMYK is
+    /// inverted when Adobe's APP14 marker says so (every YCCK file is).
+    static func colorModel(colorSpace: Int32, adobeMarker: Bool) -> ColorModel {
+        switch cimg_jpeg_color_space(rawValue: UInt32(bitPattern: colorSpace)) {
+        case CIMG_JPEG_GRAY: ColorModel(.gray)
+        case CIMG_JPEG_RGB: ColorModel(.rgb)
+        case CIMG_JPEG_CMYK: ColorModel(adobeMarker ? .invertedCMYK : .cmyk)
+        case CIMG_JPEG_YCCK: ColorModel(.ycck)
+        default: ColorModel(.ycbcr)
+        }
     }
 
     /// The lines of a C warning list.

@@ -7,7 +7,7 @@ import Glibc
 enum PNGCodec {
     struct Header {
         var size: PixelSize
-        var colorModel: String
+        var colorModel: ColorModel
         var bitDepth: Int
         var isInterlaced: Bool
         var hasAlpha: Bool
@@ -32,16 +32,9 @@ enum PNGCodec {
         var pngLimits = Self.limits(limits)
         var warnings = cimg_warnings()
         try checkCodec(.png) { cimg_png_read_info(bytes.uint8Base, bytes.count, &pngLimits, &info, &warnings, $0) }
-        let colorModel = switch info.color_type {
-        case 0: "gray"
-        case 2: "RGB"
-        case 3: "palette"
-        case 4: "gray+alpha"
-        default: "RGBA"
-        }
         return Header(
             size: PixelSize(width: Int(info.width), height: Int(info.height)),
-            colorModel: "\(colorModel) \(info.bit_depth)-bit",
+            colorModel: colorModel(colorType: Int(info.color_type), bitDepth: Int(info.bit_depth)),
             bitDepth: Int(info.bit_depth),
             isInterlaced: info.interlaced != 0,
             hasAlpha: info.has_alpha != 0,
@@ -50,6 +43,17 @@ enum PNGCodec {
             rawProfileEXIF: info.raw_exif.copiedBytes,
             warnings: Self.warnings(warnings)
         )
+    }
+
+    /// The model of PNG colour type 0, 2, 3, 4 or 6 (libpng refuses others).
+    static func colorModel(colorType: Int, bitDepth: Int) -> ColorModel {
+        switch colorType {
+        case 0: ColorModel(.gray, bitsPerSample: bitDepth)
+        case 2: ColorModel(.rgb, bitsPerSample: bitDepth)
+        case 3: ColorModel(.palette, bitsPerSample: bitDepth)
+        case 4: ColorModel(.gray, alpha: true, bitsPerSample: bitDepth)
+        default: ColorModel(.rgb, alpha: true, bitsPerSample: bitDepth)
+        }
     }
 
     /// The colour space the PNG's chunks describe: iCCP, sRGB, then cHRM/gAMA.

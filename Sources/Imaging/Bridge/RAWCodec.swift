@@ -30,10 +30,7 @@ enum RAWCodec {
 
     /// The embedded preview LibRaw picks (the largest; LibRaw 0.20 tells no count).
     struct Preview: Hashable {
-        enum Kind: Hashable {
-            case jpeg
-            case bitmap
-        }
+        typealias Kind = RAWContents.Preview.Kind
 
         var kind: Kind
         /// From the JPEG's own frame header when a JPEG.

@@ -12,8 +12,8 @@ enum TIFFCodec {
         var pageCount: Int
         var samplesPerPixel: Int
         var bitsPerSample: Int
-        /// "gray", "RGB", "palette", "CMYK", "YCbCr", "Lab", …
-        var photometric: String
+        /// The samples' kind, from the photometric interpretation: gray, RGB, palette, CMYK, YCbCr, Lab, …
+        var photometric: ColorModel.Kind
         var hasAlpha: Bool
         var isCMYK: Bool
         /// The Orientation tag, 1...8; nil when absent.
@@ -31,15 +31,10 @@ enum TIFFCodec {
         var exif: [UInt8]?
         var xmp: [UInt8]?
 
-        /// "RGB 8-bit", "gray 1-bit", "CMYK 8-bit", "RGBA 16-bit, planar", with ", 3 pages" when
-        /// there are more. A grey page's model starts with "gray", a CMYK page's with "CMYK".
-        var colorModel: String {
-            var model = photometric
-            if hasAlpha { model += photometric == "gray" ? "+alpha" : "A" }
-            model += " \(bitsPerSample)-bit"
-            if isPlanar { model += ", planar" }
-            if pageCount > 1 { model += ", \(pageCount) pages" }
-            return model
+        /// "RGB 8-bit", "gray 1-bit", "CMYK 8-bit", "RGBA 16-bit, planar", "RGB 8-bit, 3 pages".
+        var colorModel: ColorModel {
+            ColorModel(photometric, alpha: hasAlpha, bitsPerSample: bitsPerSample, isPlanar: isPlanar,
+                       pageCount: pageCount)
         }
     }
 
@@ -57,7 +52,7 @@ enum TIFFCodec {
             pageCount: Int(info.page_count),
             samplesPerPixel: Int(info.samples_per_pixel),
             bitsPerSample: Int(info.bits_per_sample),
-            photometric: photometricName(info.photometric, colorSamples: Int(info.samples_per_pixel - info.extra_samples),
+            photometric: photometricKind(Int(info.photometric), colorSamples: Int(info.samples_per_pixel - info.extra_samples),
                                          isCMYK: info.is_cmyk != 0),
             hasAlpha: pixelFormat == .rgba8,
             isCMYK: info.is_cmyk != 0,
@@ -102,17 +97,19 @@ enum TIFFCodec {
         return image
     }
 
-    private static func photometricName(_ code: Int32, colorSamples: Int, isCMYK: Bool) -> String {
+    /// The kind of a PhotometricInterpretation `code`; separated (5) is CMYK when the shim says
+    /// it has four inks.
+    static func photometricKind(_ code: Int, colorSamples: Int, isCMYK: Bool) -> ColorModel.Kind {
         switch code {
-        case 0, 1: colorSamples == 1 ? "gray" : "multi-sample"
-        case 2: "RGB"
-        case 3: "palette"
-        case 4: "mask"
-        case 5: isCMYK ? "CMYK" : "separated"
-        case 6: "YCbCr"
-        case 8, 9, 10: "Lab"
-        case 32844, 32845: "LogLuv"
-        default: "photometric \(code)"
+        case 0, 1: colorSamples == 1 ? .gray : .multiSample
+        case 2: .rgb
+        case 3: .palette
+        case 4: .mask
+        case 5: isCMYK ? .cmyk : .separated
+        case 6: .ycbcr
+        case 8, 9, 10: .lab
+        case 32844, 32845: .logLuv
+        default: .photometric(code)
         }
     }
 

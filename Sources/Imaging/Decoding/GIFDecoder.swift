@@ -33,7 +33,7 @@ struct GIFDecoder: ImageDecoding {
         metadata.frameCount = header.frameCount
         metadata.loop = header.frameCount > 1 || header.loop != .once ? header.loop : nil
         return ImageInfo(format: .gif, storedSize: header.screen, metadata: metadata,
-                         colorModel: "palette", hasAlpha: true)
+                         colorModel: ColorModel(.palette), hasAlpha: true)
     }
 
     func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,

@@ -55,7 +55,7 @@ struct HEIFDecoder: ImageDecoding {
             colorSpace = .cicp(cicp)
         }
         var info = ImageInfo(format: format, storedSize: header.size, metadata: metadata,
-                             colorModel: "\(header.hasAlpha ? "RGBA" : "RGB") \(max(header.bitDepth, 8))-bit",
+                             colorModel: ColorModel(.rgb, alpha: header.hasAlpha, bitsPerSample: max(header.bitDepth, 8)),
                              hasAlpha: header.hasAlpha, colorSpace: colorSpace, warnings: motion.warnings)
         info.embeddedThumbnailSize = header.thumbnailSize
         return info

@@ -4,8 +4,9 @@ public struct ImageInfo: Sendable, Hashable {
     /// Size of the pixels as stored (before orientation).
     public var storedSize: PixelSize
     public var metadata: ImageMetadata
-    /// "YCbCr", "CMYK", "gray", "RGBA", "palette" …
-    public var colorModel: String
+    /// What the pixels are stored as: gray, RGB, palette, CMYK, YCbCr …,
+    /// with alpha, bit depth and coding where the format tells them.
+    public var colorModel: ColorModel
     /// Progressive JPEG or interlaced PNG/GIF.
     public var isProgressive: Bool
     public var hasAlpha: Bool
@@ -18,7 +19,7 @@ public struct ImageInfo: Sendable, Hashable {
     public var warnings: [String]
 
     public init(format: ImageFormat, storedSize: PixelSize, metadata: ImageMetadata = ImageMetadata(),
-                colorModel: String, isProgressive: Bool = false, hasAlpha: Bool = false,
+                colorModel: ColorModel, isProgressive: Bool = false, hasAlpha: Bool = false,
                 colorSpace: ColorSpace = .sRGB, warnings: [String] = []) {
         self.colorSpace = colorSpace
         self.format = format
@@ -38,7 +39,7 @@ public struct ImageInfo: Sendable, Hashable {
     /// out RGB (through its CMYK profile when it has one), so its profile
     /// does not describe them.
     public var decodedColorSpace: ColorSpace {
-        colorModel.hasPrefix("CMYK") || colorModel == "YCCK" ? .sRGB : colorSpace
+        colorModel.isCMYK ? .sRGB : colorSpace
     }
 }
 

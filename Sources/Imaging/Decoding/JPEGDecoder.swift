@@ -54,7 +54,7 @@ struct JPEGDecoder: ImageDecoding {
         let scaled = JPEGCodec.scaledSize(info.storedSize, numerator: numerator)
         let transform = cmykTransform(info)
         // CMYK: the inks as stored, through the file's CMYK profile.
-        let format: PixelFormat = transform != nil ? .rgba8 : info.colorModel == "gray" ? .gray8 : .rgb8
+        let format: PixelFormat = transform != nil ? .rgba8 : info.colorModel.isGray ? .gray8 : .rgb8
         let (image, damage) = try JPEGCodec.decode(bytes, scaledSize: scaled, numerator: numerator, format: format,
                                                    maxScans: options.limits.maxProgressiveScans, rawCMYK: transform != nil)
         let warning = try damage.warning(height: info.storedSize.height, excluding: info.warnings)
@@ -63,10 +63,9 @@ struct JPEGDecoder: ImageDecoding {
 
     /// The transform of a CMYK or YCCK file's embedded CMYK profile, if any.
     private func cmykTransform(_ info: ImageInfo) -> ColorTransform? {
-        guard info.colorModel.hasPrefix("CMYK") || info.colorModel == "YCCK",
-              case .icc(let profile) = info.colorSpace else { return nil }
+        guard info.colorModel.isCMYK, case .icc(let profile) = info.colorSpace else { return nil }
         // Adobe files (and every YCCK file) store 255 - ink.
-        let input: ColorManagement.Input = info.colorModel == "CMYK" ? .cmyk8 : .cmyk8Inverted
+        let input: ColorManagement.Input = info.colorModel.kind == .cmyk ? .cmyk8 : .cmyk8Inverted
         return ColorManagement.transform(from: profile, input: input)
     }
 }

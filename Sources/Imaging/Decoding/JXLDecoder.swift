@@ -38,7 +38,7 @@ struct JXLDecoder: ImageDecoding {
     /// more for a lossless one, whose channels are 32-bit integers while
     /// decoded), and the full-size RGBA scratch a DC shrink averages down.
     func workingBytesPerPixel(_ info: ImageInfo) -> Int {
-        (info.colorModel.hasSuffix("lossy") ? 4 : 12) + (info.hasAlpha ? 4 : 3)
+        (info.colorModel.coding == .lossy ? 4 : 12) + (info.hasAlpha ? 4 : 3)
     }
 
     func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
@@ -60,12 +60,13 @@ struct JXLDecoder: ImageDecoding {
             metadata.frameCount = header.frameCount
             metadata.loop = header.loopCount == 0 ? .forever : header.loopCount == 1 ? .once : .repeats(header.loopCount - 1)
         }
-        let channels = header.isGray ? (header.hasAlpha ? "gray+alpha" : "gray") : (header.hasAlpha ? "RGBA" : "RGB")
-        let coding = header.hasJPEGReconstruction ? "recompressed JPEG" : header.isLossy ? "lossy" : "lossless"
-        let depth = "\(header.bitsPerSample)-bit\(header.hasFloatSamples ? " float" : "")"
+        let colorModel = ColorModel(header.isGray ? .gray : .rgb, alpha: header.hasAlpha,
+                                    bitsPerSample: header.bitsPerSample, float: header.hasFloatSamples,
+                                    coding: header.hasJPEGReconstruction ? .recompressedJPEG
+                                        : header.isLossy ? .lossy : .lossless)
         let warnings = header.isTruncated ? ["the JPEG XL file ends inside a frame"] : []
         return ImageInfo(format: .jpegXL, storedSize: header.size, metadata: metadata,
-                         colorModel: "\(channels) \(depth), \(coding)", hasAlpha: header.hasAlpha,
+                         colorModel: colorModel, hasAlpha: header.hasAlpha,
                          colorSpace: header.icc.map { .icc(ColorProfile($0)) } ?? .sRGB, warnings: warnings)
     }
 
@@ -77,7 +78,7 @@ struct JXLDecoder: ImageDecoding {
 
     func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,
                       options: DecodeOptions) throws(ImagingError) -> (frames: [ImageFrame], scale: Int) {
-        let pixelFormat: PixelFormat = info.hasAlpha ? .rgba8 : info.colorModel.hasPrefix("gray") ? .gray8 : .rgb8
+        let pixelFormat: PixelFormat = info.hasAlpha ? .rgba8 : info.colorModel.isGray ? .gray8 : .rgb8
         let count = decodedFrameCount(info, options: options)
         if usesDCPass(info, options: options) {
             let frames = try JXLCodec.decode(bytes, size: Self.dcSize(of: info.storedSize), format: pixelFormat,

@@ -18,9 +18,8 @@ extension ImageFormat {
 /// Metadata: LibRaw's camera, capture time, GPS and exposure; for TIFF
 /// containers, the EXIF of the file fills in the date's offset and
 /// sub-seconds and the camera as EXIF names it (as `exiftool` shows it).
-/// The exposure facts (ISO, shutter, aperture, focal length, lens) are
-/// told in `ImageInfo.colorModel` after the container and sensor
-/// (`RAWDescription`).
+/// The container, sensor, preview and exposure facts (ISO, shutter,
+/// aperture, focal length, lens) are the colour model's (`RAWContents`).
 struct RAWDecoder: ImageDecoding {
     var library: LibraryVersion? { LibraryVersion(name: "LibRaw", version: RAWCodec.version) }
     var format: ImageFormat { .raw }
@@ -63,13 +62,15 @@ struct RAWDecoder: ImageDecoding {
 
         let halves = header.hasColorFilter
             && header.halfSize == PixelSize(width: (header.size.width + 1) / 2, height: (header.size.height + 1) / 2)
-        let description = RAWDescription(
+        let exposure = ShootingDetails(exposureTime: header.shutterSeconds, fNumber: header.aperture,
+                                       iso: header.iso.flatMap { Int(exactly: $0.rounded()) },
+                                       focalLength: header.focalLength, lens: header.lens)
+        let contents = RAWContents(
             container: [kind?.rawValue ?? "RAW", header.dngVersion].compactMap { $0 }.joined(separator: " "),
             sensor: halves ? .colorFilter : header.hasColorFilter ? .unevenColorFilter : .fullColor,
-            preview: header.preview, iso: header.iso, shutterSeconds: header.shutterSeconds,
-            aperture: header.aperture, focalLength: header.focalLength, lens: header.lens)
-        var info = ImageInfo(format: .raw, storedSize: header.size, metadata: metadata, colorModel: description.text,
-                             colorSpace: .sRGB)
+            preview: header.preview.map { RAWContents.Preview(kind: $0.kind, size: $0.size) }, exposure: exposure)
+        var info = ImageInfo(format: .raw, storedSize: header.size, metadata: metadata,
+                             colorModel: ColorModel(.camera(contents)), colorSpace: .sRGB)
         info.embeddedThumbnailSize = header.preview?.size
         return info
     }
@@ -122,8 +123,8 @@ struct RAWDecoder: ImageDecoding {
         let orientation = info.metadata.orientation
         let storedTarget = orientation.swapsDimensions ? target.transposed : target
         let needed = storedTarget.resultSize(for: info.storedSize)
-        let description = RAWDescription(colorModel: info.colorModel)
-        if usesPreview, let size = info.embeddedThumbnailSize, let kind = description?.previewKind,
+        let contents = info.colorModel.camera
+        if usesPreview, let size = info.embeddedThumbnailSize, let kind = contents?.preview?.kind,
            let upright = previewIsUpright(size, info: info) {
             let preview = RAWCodec.Preview(kind: kind, size: size, byteCount: 0)
             // What the preview must give, in its own layout.
@@ -134,7 +135,7 @@ struct RAWDecoder: ImageDecoding {
             }
         }
         let half = Self.halfSize(info.storedSize)
-        if description?.sensor == .colorFilter && half.width >= needed.width && half.height >= needed.height {
+        if contents?.sensor == .colorFilter && half.width >= needed.width && half.height >= needed.height {
             return .half
         }
         return .full
@@ -186,7 +187,7 @@ struct RAWDecoder: ImageDecoding {
     private func decodePreviewJPEG(_ raw: UnsafeRawBufferPointer, preview: RAWCodec.Preview, numerator: Int,
                                    limits: DecodeLimits) throws(ImagingError) -> Image {
         let header = try JPEGCodec.readHeader(raw)
-        guard header.size == preview.size, !header.colorModel.hasPrefix("CMYK"), header.colorModel != "YCCK" else {
+        guard header.size == preview.size, !header.colorModel.isCMYK else {
             throw .corrupt(.raw, "the preview is not the JPEG its header says")
         }
         try limits.check(frameSize: header.size)
@@ -201,120 +202,6 @@ struct RAWDecoder: ImageDecoding {
         var profiled = image
         profiled.colorSpace = .icc(ColorProfile(icc))
         return profiled.convertedToSRGB()
-    }
-}
-
-/// What `ImageInfo.colorModel` tells of a RAW file, and how the decoder
-/// reads it back: "DNG 1.4, colour filter array, JPEG preview 6000×4000,
-/// ISO 400, 1/250 s, f/2.8, 35 mm, Fixture 35mm F2.8".
-struct RAWDescription: Equatable {
-    enum Sensor: String {
-        /// A Bayer or X-Trans filter LibRaw's half size halves exactly.
-        case colorFilter = "colour filter array"
-        /// A filter whose half-size output is another shape (Fuji's rotated sensors, non-square pixels).
-        case unevenColorFilter = "colour filter array, uneven"
-        /// Every pixel in full colour (linear DNG, Foveon, sRAW).
-        case fullColor = "full-colour pixels"
-    }
-
-    var container: String
-    var sensor: Sensor
-    var previewKind: RAWCodec.Preview.Kind?
-    var previewSize: PixelSize?
-    var exposure: [String]
-
-    init(container: String, sensor: Sensor, preview: RAWCodec.Preview?, iso: Double?, shutterSeconds: Double?,
-         aperture: Double?, focalLength: Double?, lens: String?) {
-        self.container = container
-        self.sensor = sensor
-        previewKind = preview?.kind
-        previewSize = preview?.size
-        var exposure: [String] = []
-        if let iso { exposure.append("ISO \(Int(iso.rounded()))") }
-        if let shutterSeconds { exposure.append(Self.shutterText(shutterSeconds)) }
-        if let aperture { exposure.append("f/\(Self.oneDecimal(aperture))") }
-        if let focalLength { exposure.append("\(Self.oneDecimal(focalLength)) mm") }
-        if let lens, !lens.isEmpty { exposure.append(lens.replacingCommas) }
-        self.exposure = exposure
-    }
-
-    /// Reads back a description written by `text`; nil for another format's colour model.
-    init?(colorModel: String) {
-        var parts = colorModel.splitOnCommas
-        guard parts.count >= 2 else { return nil }
-        container = parts.removeFirst()
-        if parts.count >= 2 && parts[0] + ", " + parts[1] == Sensor.unevenColorFilter.rawValue {
-            sensor = .unevenColorFilter
-            parts.removeFirst(2)
-        } else if let sensor = Sensor(rawValue: parts[0]) {
-            self.sensor = sensor
-            parts.removeFirst()
-        } else {
-            return nil
-        }
-        if let first = parts.first, let (kind, size) = Self.previewToken(first) {
-            previewKind = kind
-            previewSize = size
-            parts.removeFirst()
-        }
-        exposure = parts
-    }
-
-    var text: String {
-        var parts = [container, sensor.rawValue]
-        if let previewKind, let previewSize {
-            parts.append("\(previewKind == .jpeg ? "JPEG" : "bitmap") preview \(previewSize.width)×\(previewSize.height)")
-        }
-        return (parts + exposure).joined(separator: ", ")
-    }
-
-    private static func previewToken(_ token: String) -> (RAWCodec.Preview.Kind, PixelSize)? {
-        let words = token.split(separator: " ")
-        guard words.count == 3, words[1] == "preview", let kind: RAWCodec.Preview.Kind =
-                words[0] == "JPEG" ? .jpeg : words[0] == "bitmap" ? .bitmap : nil else { return nil }
-        let numbers = words[2].split(separator: "×")
-        guard numbers.count == 2, let width = Int(numbers[0]), let height = Int(numbers[1]) else { return nil }
-        return (kind, PixelSize(width: width, height: height))
-    }
-
-    /// "1/250 s" below a second, "2.5 s" from it.
-    static func shutterText(_ seconds: Double) -> String {
-        seconds < 1 ? "1/\(Int((1 / seconds).rounded())) s" : "\(oneDecimal(seconds)) s"
-    }
-
-    /// "2.8", "35": one decimal, none when whole.
-    static func oneDecimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-    }
-}
-
-private extension String {
-    /// The text split at ", ".
-    var splitOnCommas: [String] {
-        var parts: [String] = [], current = ""
-        var previousWasComma = false
-        for character in self {
-            if previousWasComma && character == " " {
-                parts.append(current)
-                current = ""
-                previousWasComma = false
-                continue
-            }
-            if previousWasComma { current.append(",") }
-            previousWasComma = character == ","
-            if !previousWasComma { current.append(character) }
-        }
-        if previousWasComma { current.append(",") }
-        parts.append(current)
-        return parts
-    }
-
-    /// A lens name without ", " (which separates the description's parts).
-    var replacingCommas: String {
-        var text = ""
-        for character in self { text.append(character == "," ? ";" : character) }
-        return text
     }
 }
 

@@ -48,8 +48,8 @@ struct TIFFDecoder: ImageDecoding {
     /// compressed planar page is read a strip of every plane at a time
     /// (up to the whole page, 16-bit samples taken as the worst).
     func workingBytesPerPixel(_ info: ImageInfo) -> Int {
-        if info.colorModel.hasPrefix("CMYK") { return 4 }
-        if info.colorModel.contains(", planar") { return (info.hasAlpha ? 5 : 4) * 2 }
+        if info.colorModel.isCMYK { return 4 }
+        if info.colorModel.isPlanar { return (info.hasAlpha ? 5 : 4) * 2 }
         return 0
     }
 
@@ -96,13 +96,13 @@ struct TIFFDecoder: ImageDecoding {
     /// What the page decodes to, by the rule cimaging_tiff.h states: RGBA
     /// with alpha, grey for a grey page, RGB otherwise (CMYK included).
     static func pixelFormat(_ info: ImageInfo) -> PixelFormat {
-        info.hasAlpha ? .rgba8 : info.colorModel.hasPrefix("gray") ? .gray8 : .rgb8
+        info.hasAlpha ? .rgba8 : info.colorModel.isGray ? .gray8 : .rgb8
     }
 
     /// The transform of a CMYK page's embedded CMYK profile, if any (TIFF
     /// stores ink amounts, 0 = none; not inverted as Adobe's JPEGs).
     private func cmykTransform(_ info: ImageInfo) -> ColorTransform? {
-        guard info.colorModel.hasPrefix("CMYK"), case .icc(let profile) = info.colorSpace else { return nil }
+        guard info.colorModel.isCMYK, case .icc(let profile) = info.colorSpace else { return nil }
         return ColorManagement.transform(from: profile, input: .cmyk8)
     }
 }

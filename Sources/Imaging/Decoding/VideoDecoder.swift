@@ -68,7 +68,7 @@ struct VideoDecoder: ImageDecoding {
         // Frames are converted with the matrix the stream declares, to RGB in the stream's
         // primaries and curve: BT.709 is taken as sRGB; others (BT.2020, and HDR's HLG and
         // PQ, tone-mapped) are converted to sRGB after the last resize, as a photo's profile is.
-        return ImageInfo(format: format, storedSize: header.size, metadata: metadata, colorModel: "video (\(header.codec))",
+        return ImageInfo(format: format, storedSize: header.size, metadata: metadata, colorModel: ColorModel(.video(codec: header.codec)),
                          colorSpace: Self.colorSpace(of: header.color))
     }
 

@@ -37,9 +37,10 @@ struct WebPDecoder: ImageDecoding {
             xmp.withUnsafeBytes { XMPReader.read($0, into: &metadata) }
         }
         let colorSpace: ColorSpace = header.hasICC ? WebPCodec.chunk("ICCP", of: bytes).map { .icc(ColorProfile($0)) } ?? .sRGB : .sRGB
-        let model = header.isLossless ? "lossless" : header.isAnimated ? "animation" : "lossy"
         return ImageInfo(format: .webp, storedSize: header.size, metadata: metadata,
-                         colorModel: "\(model)\(header.hasAlpha ? " with alpha" : "")", hasAlpha: header.hasAlpha,
+                         colorModel: ColorModel(.webP, alpha: header.hasAlpha,
+                                                coding: header.isLossless ? .lossless : header.isAnimated ? .animation : .lossy),
+                         hasAlpha: header.hasAlpha,
                          colorSpace: colorSpace)
     }
 
