@@ -250,8 +250,8 @@ import TestSupport
             let help = CommandRunner.run(spec.name, "--help").runner.stdout
             #expect(help.contains("USAGE: " + spec.usageLine + "\n"))
         }
-        #expect(AnimationCommand.spec.usage.hasPrefix("INPUT... -o OUT.gif|OUT.webp [--fps F | --delay MS | --delays MS,MS,…] [--width W | --height H | -s N]"))
-        #expect(ThumbsCommand.spec.usage.hasPrefix("INPUT... [-s N[,N…]] [-o DIR] [--format jpeg|png] [--quality Q] [--fit contain|cover]"))
+        #expect(AnimationCommand.spec.usage.hasPrefix("INPUT... -o OUT.gif|OUT.webp [--fps F | --delay MS | --delays MS,MS,…] [--width W | --height H | --size N]"))
+        #expect(ThumbsCommand.spec.usage.hasPrefix("INPUT... [--size N[,N…]] [--out DIR] [--format jpeg|png] [--quality Q] [--fit contain|cover]"))
     }
 
     /// The man page and the completions say what the parser takes.

@@ -74,9 +74,9 @@ enum UsageTerm: Sendable {
     var text: String {
         switch self {
         case .argument(let argument): argument.name
-        case .required(let option): option.usageText
-        case .optional(let option): "[" + option.usageText + "]"
-        case .oneOf(let options): "[" + options.map(\.usageText).joined(separator: " | ") + "]"
+        case .required(let option): option.usageText(short: true)
+        case .optional(let option): "[" + option.usageText() + "]"
+        case .oneOf(let options): "[" + options.map { $0.usageText() }.joined(separator: " | ") + "]"
         }
     }
 

@@ -62,9 +62,9 @@ struct OptionSpec: Sendable, Equatable {
         return parts.allSatisfy { $0 == $0.lowercased() } ? parts : []
     }
 
-    /// The placeholder as shown: "N", or "N[,N…]" when listed.
+    /// The placeholder as shown: "N", or "N[,N…]" (a choice's "gif|webp[,…]") when listed.
     var placeholder: String? {
-        valueName.map { listed ? "\($0)[,\($0)…]" : $0 }
+        valueName.map { !listed ? $0 : choices.isEmpty ? "\($0)[,\($0)…]" : "\($0)[,…]" }
     }
 
     /// "-s, --size <N>", for the help's list of options.
@@ -75,9 +75,9 @@ struct OptionSpec: Sendable, Equatable {
         return text
     }
 
-    /// "--size N" (or "-o OUT" when it has a letter), for a usage line.
-    var usageText: String {
-        let flag = short.map { "-\($0)" } ?? "--\(name)"
+    /// "--size N", for a usage line; "-o OUT" with `short` when it has a letter.
+    func usageText(short: Bool = false) -> String {
+        let flag = short ? self.short.map { "-\($0)" } ?? "--\(name)" : "--\(name)"
         return placeholder.map { "\(flag) \($0)" } ?? flag
     }
 
@@ -86,6 +86,7 @@ struct OptionSpec: Sendable, Equatable {
         var text = help
         if listed { text += " Several, separated by commas, give an output each." }
         guard let defaultValue else { return text }
+        if text.hasSuffix(").") { return text.dropLast(2) + "; default \(defaultValue))." }
         if text.hasSuffix(".") { text.removeLast() }
         return text + " (default \(defaultValue))."
     }

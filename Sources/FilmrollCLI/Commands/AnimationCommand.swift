@@ -10,7 +10,7 @@ struct AnimationCommand: Command {
     static let loop = OptionSpec.value("loop", "forever|none|N", "Play for ever, once, or repeat N more times.").defaulting(to: "forever")
     static let quality = QualityOption.quality.defaulting(to: "\(Int(WebPAnimationOptions().quality)); with --lossless, the effort to make it smaller")
     static let paletteQuality = OptionSpec.value(
-        "palette-quality", "Q", "GIF: how close the palettes come to the frames, 1 to 100 (was --quality).").defaulting(to: "\(GIFOptions().quality)")
+        "palette-quality", "Q", "GIF: how close the palettes come to the frames, 1 to 100 (formerly --quality).").defaulting(to: "\(GIFOptions().quality)")
     static let lossless = OptionSpec.flag("lossless", "WebP: lossless frames (larger; exact colours).")
     static let dither = OptionSpec.value("dither", "0-1", "GIF: dithering strength (default 0: none).")
     static let colors = OptionSpec.value("colors", "2-256", "GIF: colours per frame (default 256).")

@@ -12,7 +12,7 @@ struct VideoCommand: Command {
     static let zoom = OptionSpec.flag("zoom", "Slideshow: a slow zoom and pan on each photo.")
     static let size = SizeOption.size
     static let canvas = OptionSpec.value(
-        "canvas", "WxH", "Slideshow: the canvas (default 1920x1080); a video of frames takes W as its width (was --size WxH).")
+        "canvas", "WxH", "Slideshow: the canvas; a video of frames takes W as its width (formerly --size WxH).").defaulting(to: "1920x1080")
     static let crf = OptionSpec.value("crf", "0-51", "Quality: lower is better and larger (default 23, as ffmpeg's).")
     static let preset = OptionSpec.value("preset", "NAME", "libx264's speed for size: ultrafast … veryslow (default medium).")
 
