@@ -22,7 +22,7 @@
 #   ffmpeg-sierra    the same two passes with paletteuse=dither=sierra2_4a
 #   gifsicle-sierra  gifsicle -O3 on that GIF
 #   filmroll         filmroll gif SEQ -o OUT --fps 10 --width 480 --loop forever --quiet
-#   filmroll-q90     ... --quality 90;   filmroll-d05 ... --dither 0.5
+#   filmroll-q90     ... --palette-quality 90;   filmroll-d05 ... --dither 0.5
 #
 # A timed run during which other processes used more than 5% of the machine's
 # CPU is redone (at most 2*RUNS extra tries per row). The corpus is built once
@@ -61,7 +61,7 @@ mkdir -p "$work/out"
 
 declare -A broken=()                          # key -> why it has no figures
 declare -A dither=([bayer]="bayer:bayer_scale=5:diff_mode=rectangle" [sierra]="sierra2_4a")
-declare -A fr_args=([filmroll]="" [filmroll-q90]="--quality 90" [filmroll-d05]="--dither 0.5")
+declare -A fr_args=([filmroll]="" [filmroll-q90]="--palette-quality 90" [filmroll-d05]="--dither 0.5")
 for key in floor ffmpeg-bayer ffmpeg-sierra; do
   command -v ffmpeg >/dev/null || broken[$key]="ffmpeg not installed"
 done

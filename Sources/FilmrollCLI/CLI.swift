@@ -61,7 +61,9 @@ public enum CLI {
                 io.print(spec.help)
                 return .success
             }
-            return try command.init(parsed).run(io)
+            let made = try command.init(parsed)
+            for line in parsed.deprecations + made.deprecations { io.printError("filmroll \(spec.name): deprecated: \(line)") }
+            return made.run(io)
         } catch {
             io.printError("filmroll \(spec.name): \(error.message)")
             io.printError("Usage: \(spec.usageLine)")

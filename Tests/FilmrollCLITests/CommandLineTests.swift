@@ -40,7 +40,7 @@ import TestSupport
         #expect(code == .usage)
         #expect(runner.stderr == """
             filmroll info: unknown option '--jsn' (did you mean '--json'?)
-            Usage: filmroll info PATH... [--json]
+            Usage: filmroll info PATH... [--json] [options]
             See 'filmroll info --help'.
 
             """)

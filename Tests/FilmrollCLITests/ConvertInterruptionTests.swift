@@ -17,7 +17,7 @@ import TestSupport
         atexit { _ = system("rm -rf '\(ConvertInterruptionTests.clipFolder())'") }
         guard mkdir(folder, 0o755) == 0 || errno == EEXIST,
               let run = try? BinaryRun.run(["video", Fixtures.path("jpeg/photo.jpg"), "-o", clip, "--seconds", "40",
-                                            "--crossfade", "0", "--size", "640x360", "--preset", "ultrafast",
+                                            "--crossfade", "0", "--canvas", "640x360", "--preset", "ultrafast",
                                             "--no-catalog", "-q"], timeout: 300),
               run.status == 0 else { return nil }
         return clip

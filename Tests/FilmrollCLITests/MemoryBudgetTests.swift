@@ -81,7 +81,7 @@ import TestSupport
         let a = folder.file("photos/a.png"), b = folder.file("photos/b.png")
         let budget = 200_000_000
         let runs: [[String]] = [
-            ["video", a, b, "-o", folder.file("v.mp4"), "--size", "640x360", "--seconds", "1", "--preset", "ultrafast", "--no-catalog", "-q"],
+            ["video", a, b, "-o", folder.file("v.mp4"), "--canvas", "640x360", "--seconds", "1", "--preset", "ultrafast", "--no-catalog", "-q"],
             ["fourcut", a, b, a, b, "-o", folder.file("f.jpg"), "--dpi", "300", "--no-catalog", "-q"],
             ["gif", a, b, "-o", folder.file("g.gif"), "--no-catalog", "-q"],
             ["thumbs", a, b, "--out", folder.file("thumbs"), "--no-cache", "-q"],
@@ -119,8 +119,8 @@ import TestSupport
         let a = folder.file("photos/a.png"), b = folder.file("photos/b.png")
         let refusal = "limit exceeded: decoding 2000×2000 needs"
         let runs: [([String], String)] = [
-            (["video", a, b, "-o", folder.file("v.mp4"), "--size", "640x360", "--no-catalog", "--memory", "40M"], "limit exceeded: "),
-            (["video", a, b, "-o", folder.file("v.mp4"), "--size", "640x360", "--no-catalog", "--max-pixels", "3M"],
+            (["video", a, b, "-o", folder.file("v.mp4"), "--canvas", "640x360", "--no-catalog", "--memory", "40M"], "limit exceeded: "),
+            (["video", a, b, "-o", folder.file("v.mp4"), "--canvas", "640x360", "--no-catalog", "--max-pixels", "3M"],
              "image too large (2000×2000)"),
             (["fourcut", a, b, a, b, "-o", folder.file("f.jpg"), "--no-catalog", "--memory", "40M"], refusal),
             (["fourcut", a, b, a, b, "-o", folder.file("f.jpg"), "--no-catalog", "--max-pixels", "3M"], "image too large (2000×2000)"),

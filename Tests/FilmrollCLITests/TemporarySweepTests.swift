@@ -45,7 +45,7 @@ import TestSupport
         let planted = try Self.plant(in: out.path, for: "v.mp4")
 
         let run = try BinaryRun.run("video", Fixtures.path("dated/IMG_0001.jpg"), Fixtures.path("dated/IMG_0002.jpg"),
-                                    "-o", out.file("v.mp4"), "--size", "160x90", "--no-catalog", "--quiet")
+                                    "-o", out.file("v.mp4"), "--canvas", "160x90", "--no-catalog", "--quiet")
 
         #expect(run.status == 0, "\(run.stderr)")
         #expect(OutputMark.read(contentsOf: out.file("v.mp4")) == .video)
@@ -71,7 +71,7 @@ import TestSupport
         let left = try LeftoverAndSignalTests.leaveTemporary(in: out.path, name: "v.mp4", pid: child)
 
         let run = try BinaryRun.run("video", Fixtures.path("dated/IMG_0001.jpg"), "-o", out.file("w.mp4"),
-                                    "--size", "160x90", "--no-catalog", "--quiet")
+                                    "--canvas", "160x90", "--no-catalog", "--quiet")
 
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!FileBytes.exists(left))

@@ -12,7 +12,7 @@ import TestSupport
         for name in ["IMG_0001.jpg", "IMG_0003.jpg", "IMG_0006.jpg"] { try folder.write(try Fixtures.bytes("dated/\(name)"), as: name) }
         _ = CommandRunner.run("index", folder.path, "--quiet")
         let output = folder.file("day.mp4")
-        let (code, runner) = CommandRunner.run("video", folder.path, "-o", output, "--size", "160x90", "--seconds", "1",
+        let (code, runner) = CommandRunner.run("video", folder.path, "-o", output, "--canvas", "160x90", "--seconds", "1",
                                                "--crossfade", "0.25", "--json")
         #expect(code == .success, "\(runner.stderr)")
         #expect(runner.stdout.hasPrefix(#"{"path":"\#(output)","width":160,"height":90,"frames":75,"duration":2.5,"#))
@@ -82,7 +82,7 @@ import TestSupport
     @Test func aBadPhotoIsNamedAndNothingIsLeft() throws {
         let out = TemporaryFolder()
         let (code, runner) = CommandRunner.run("video", Fixtures.path("dated/IMG_0001.jpg"), Fixtures.path("jpeg/truncated.jpg"),
-                                               "-o", out.file("x.mp4"), "--size", "160x90", "--no-catalog")
+                                               "-o", out.file("x.mp4"), "--canvas", "160x90", "--no-catalog")
         #expect(code == .failure)
         #expect(runner.stderr.contains("\(Fixtures.path("jpeg/truncated.jpg"))"))
         #expect(runner.stderr.contains("truncated JPEG"))
@@ -92,7 +92,7 @@ import TestSupport
     @Test(arguments: [
         ["a.jpg"], ["a.jpg", "-o", "x.gif"], ["a.jpg", "-o", "x.mp4", "--fps", "0"], ["a.jpg", "-o", "x.mp4", "--fps", "10", "--delay", "5"],
         ["a.jpg", "-o", "x.mp4", "--crf", "60"], ["a.jpg", "-o", "x.mp4", "--preset", "quick"],
-        ["a.jpg", "-o", "x.mp4", "--seconds", "2", "--crossfade", "1.5"], ["a.jpg", "-o", "x.mp4", "--size", "10x"],
+        ["a.jpg", "-o", "x.mp4", "--seconds", "2", "--crossfade", "1.5"], ["a.jpg", "-o", "x.mp4", "--canvas", "10x"], ["a.jpg", "-o", "x.mp4", "--size", "160", "--canvas", "160x90"],
     ])
     func badCommandLines(_ arguments: [String]) {
         let (code, runner) = CommandRunner.run(["video"] + arguments)
@@ -110,7 +110,7 @@ import TestSupport
         let output = folder.file("out/show.mp4")
         try Folders.create(folder.file("out"))
         let (code, runner) = CommandRunner.run("video", folder.file("a.jpg"), folder.file("b.mp4"), "-o", output,
-                                               "--size", "160x90", "--seconds", "1", "--crossfade", "0.25",
+                                               "--canvas", "160x90", "--seconds", "1", "--crossfade", "0.25",
                                                "--clip-seconds", "1.5", "--json")
         #expect(code == .success, "\(runner.stderr)")
         // 1 + 1.5 − 0.25 s at 30 fps: 67.5 frames, rounded to 68.

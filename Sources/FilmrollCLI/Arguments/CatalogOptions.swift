@@ -15,8 +15,8 @@ struct CatalogOptions: OptionGroup {
     var isUsed: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments.value("catalog")
-        isUsed = !arguments.has("no-catalog")
+        path = arguments.value(Self.catalog)
+        isUsed = !arguments.has(Self.noCatalog)
         if path != nil && !isUsed { throw UsageError("use --catalog or --no-catalog, not both") }
     }
 }

@@ -1,12 +1,15 @@
-/// Everything a command line parser and `--help` need to know about one
-/// command: its name, what it does, its positional arguments and options.
+/// Everything a command line parser, `--help`, the man page and the shell
+/// completions need to know about one command: its name, what it does, its
+/// positional arguments, its options and its synopsis. The usage line and
+/// the help are written from it, never typed by hand.
 struct CommandSpec: Sendable {
     var name: String
     var abstract: String
-    /// The synopsis after the command name, e.g. "PATH... [--json]".
-    var usage: String
     var arguments: [ArgumentSpec]
     var options: [OptionSpec]
+    /// The usage line's forms, each a list of terms (fourcut has two). An
+    /// option not named in any form is summed up as "[options]".
+    var synopsis: [[UsageTerm]]
     var discussion: String?
     /// Other names the command answers to ("animate" for "gif").
     var aliases: [String] = []
@@ -14,7 +17,14 @@ struct CommandSpec: Sendable {
     /// The name and the aliases.
     var names: [String] { [name] + aliases }
 
-    /// The one-line usage: "filmroll info PATH... [--json]".
+    /// The synopsis after the command name: "PATH... [--json] [options]".
+    var usage: String {
+        let named = Set(synopsis.flatMap { $0.flatMap(\.optionNames) })
+        let rest = options.contains { !named.contains($0.name) } ? " [options]" : ""
+        return synopsis.map { $0.map(\.text).joined(separator: " ") + rest }.joined(separator: "  |  ")
+    }
+
+    /// The one-line usage: "filmroll info PATH... [--json] [options]".
     var usageLine: String { "filmroll \(name) \(usage)" }
 
     /// The text `--help` prints.
@@ -26,10 +36,17 @@ struct CommandSpec: Sendable {
             lines += arguments.map { row($0.name, $0.help) }
         }
         lines += ["", "OPTIONS:"]
-        lines += options.map { row($0.synopsis, $0.help) }
+        lines += options.map { row($0.synopsis, $0.fullHelp) }
         lines.append(row("-h, --help", "Show help information."))
         if let discussion { lines += ["", discussion] }
         return lines.joined(separator: "\n")
+    }
+
+    /// The option called `name` on the command line (a former or deprecated
+    /// spelling, or the one-letter alias, finds it too).
+    func option(named name: String) -> OptionSpec? {
+        options.first { $0.name == name || $0.formerNames.contains(name) || $0.deprecatedNames.contains(name)
+            || $0.short.map { String($0) } == name }
     }
 
     private func row(_ left: String, _ right: String) -> String {
@@ -43,38 +60,31 @@ struct ArgumentSpec: Sendable {
     var help: String
 }
 
-struct OptionSpec: Sendable {
-    /// Long name without dashes: "max-size".
-    var name: String
-    /// One-letter alias without the dash: "o".
-    var short: Character?
-    /// Placeholder for the value ("N"), or nil for a flag.
-    var valueName: String?
-    var help: String
-    /// Names the option had before, still accepted but not shown
-    /// (`--output`, now `--out`).
-    var formerNames: [String] = []
+/// One term of a usage line.
+enum UsageTerm: Sendable {
+    /// A positional argument: "INPUT...".
+    case argument(ArgumentSpec)
+    /// An option the form needs: "-o OUT.gif".
+    case required(OptionSpec)
+    /// An optional option: "[--size N]".
+    case optional(OptionSpec)
+    /// At most one of these: "[--fps F | --delay MS | --delays MS,MS,…]".
+    case oneOf([OptionSpec])
 
-    static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, help: help)
+    var text: String {
+        switch self {
+        case .argument(let argument): argument.name
+        case .required(let option): option.usageText(short: true)
+        case .optional(let option): "[" + option.usageText() + "]"
+        case .oneOf(let options): "[" + options.map { $0.usageText() }.joined(separator: " | ") + "]"
+        }
     }
 
-    static func value(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help)
-    }
-
-    /// The values of a choice, read off the placeholder ("jpeg|png" gives
-    /// jpeg and png); empty for a placeholder that names ("N", "NAME|PATH").
-    var choices: [String] {
-        guard let valueName, valueName.contains("|") else { return [] }
-        let parts = valueName.split(separator: "|").map(String.init)
-        return parts.allSatisfy { $0 == $0.lowercased() } ? parts : []
-    }
-
-    var synopsis: String {
-        var text = short.map { "-\($0), " } ?? ""
-        text += "--\(name)"
-        if let valueName { text += " <\(valueName)>" }
-        return text
+    var optionNames: [String] {
+        switch self {
+        case .argument: []
+        case .required(let option), .optional(let option): [option.name]
+        case .oneOf(let options): options.map(\.name)
+        }
     }
 }

@@ -8,6 +8,6 @@ struct ForceOption: OptionGroup {
     var force: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        force = arguments.has("force")
+        force = arguments.has(Self.force)
     }
 }

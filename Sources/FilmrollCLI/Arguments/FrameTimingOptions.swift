@@ -32,18 +32,16 @@ struct FrameTimingOptions: Sendable, Equatable {
 
     /// - Parameter maximumRate: the most frames per second the output can show.
     init(_ arguments: ParsedArguments, maximumRate: Int) throws(UsageError) {
-        if ["fps", "delay", "delays"].filter({ arguments.value($0) != nil }).count > 1 {
-            throw UsageError("use one of --fps, --delay, --delays")
-        }
-        if let text = arguments.value("fps") {
+        try arguments.atMostOne(of: Self.specs)
+        if let text = arguments.value(Self.fps) {
             guard let rate = FrameRate(parsing: text), rate.framesPerSecond > 0, rate.framesPerSecond <= Double(maximumRate) else {
                 throw UsageError("option '--fps' needs a rate above 0 and at most \(maximumRate) (such as 12, 29.97 or 30000/1001), not '\(text)'")
             }
             timing = .rate(rate)
-        } else if let text = arguments.value("delay") {
+        } else if let text = arguments.value(Self.delay) {
             guard let value = Int(text), value > 0 else { throw UsageError("option '--delay' needs whole milliseconds above 0, not '\(text)'") }
             timing = .delay(milliseconds: value)
-        } else if let text = arguments.value("delays") {
+        } else if let text = arguments.value(Self.delays) {
             let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
             guard values.allSatisfy({ ($0 ?? 0) > 0 }) else {
                 throw UsageError("option '--delays' needs whole milliseconds above 0, separated by commas, not '\(text)'")

@@ -6,6 +6,6 @@ struct JobsOptions: OptionGroup {
     var jobs: Int
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        jobs = try arguments.integer("jobs", in: 1...256, default: processorCount)!
+        jobs = try arguments.integer(Self.jobs, in: 1...256, default: processorCount)!
     }
 }

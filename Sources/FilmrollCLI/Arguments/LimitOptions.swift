@@ -4,14 +4,12 @@ import Filmroll
 /// the rest, and `--memory`): each has a default, a flag, and a clear error
 /// when a file passes it.
 struct LimitOptions: OptionGroup {
-    static let specs: [OptionSpec] = [
-        .value("max-pixels", "N", "Refuse frames of more than N pixels (default 100M; K, M, G suffixes)."),
-        .value("max-total-pixels", "N", "Refuse animations of more than N pixels in all frames (default 1G)."),
-        .value("max-scans", "N", "Refuse progressive JPEGs with more than N scans (default 500)."),
-        .value("max-frames", "N", "Refuse animations with more than N frames (default 10000)."),
-        .value("max-chunk-bytes", "N", "Largest PNG text or metadata chunk kept, decompressed (default 8M)."),
-        memorySpec,
-    ]
+    static let maxPixels = OptionSpec.value("max-pixels", "N", "Refuse frames of more than N pixels (default 100M; K, M, G suffixes).")
+    static let maxTotalPixels = OptionSpec.value("max-total-pixels", "N", "Refuse animations of more than N pixels in all frames (default 1G).")
+    static let maxScans = OptionSpec.value("max-scans", "N", "Refuse progressive JPEGs with more than N scans (default 500).")
+    static let maxFrames = OptionSpec.value("max-frames", "N", "Refuse animations with more than N frames (default 10000).")
+    static let maxChunkBytes = OptionSpec.value("max-chunk-bytes", "N", "Largest PNG text or metadata chunk kept, decompressed (default 8M).")
+    static let specs: [OptionSpec] = [maxPixels, maxTotalPixels, maxScans, maxFrames, maxChunkBytes, memorySpec]
 
     /// `--memory SIZE`: the run's one memory budget (see `MemoryBudget`).
     static let memorySpec = OptionSpec.value(
@@ -19,7 +17,7 @@ struct LimitOptions: OptionGroup {
 
     /// The bytes `--memory` gives the run (1 GB without it).
     static func memoryBytes(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        guard let text = arguments.value("memory") else { return MemoryBudget.defaultBytes }
+        guard let text = arguments.value(memorySpec) else { return MemoryBudget.defaultBytes }
         guard let bytes = parseByteCount(text), bytes >= 1_000_000 else {
             throw UsageError("option '--memory' needs a size of at least 1M such as 500M or 2G, not '\(text)'")
         }
@@ -42,18 +40,18 @@ struct LimitOptions: OptionGroup {
 
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> DecodeLimits {
         var limits = DecodeLimits()
-        func count(_ option: String) throws(UsageError) -> Int? {
+        func count(_ option: OptionSpec) throws(UsageError) -> Int? {
             guard let text = arguments.value(option) else { return nil }
             guard let value = parseByteCount(text), value > 0 else {
-                throw UsageError("option '--\(option)' needs a positive count such as 500 or 40M, not '\(text)'")
+                throw UsageError("option '--\(option.name)' needs a positive count such as 500 or 40M, not '\(text)'")
             }
             return value
         }
-        if let value = try count("max-pixels") { limits.maxPixelsPerFrame = value }
-        if let value = try count("max-total-pixels") { limits.maxTotalPixels = value }
-        if let value = try count("max-scans") { limits.maxProgressiveScans = value }
-        if let value = try count("max-frames") { limits.maxFrames = value }
-        if let value = try count("max-chunk-bytes") { limits.maxPNGChunkBytes = value }
+        if let value = try count(maxPixels) { limits.maxPixelsPerFrame = value }
+        if let value = try count(maxTotalPixels) { limits.maxTotalPixels = value }
+        if let value = try count(maxScans) { limits.maxProgressiveScans = value }
+        if let value = try count(maxFrames) { limits.maxFrames = value }
+        if let value = try count(maxChunkBytes) { limits.maxPNGChunkBytes = value }
         return limits
     }
 }

@@ -13,9 +13,18 @@ protocol OptionGroup: Sendable {
     init(_ arguments: ParsedArguments) throws(UsageError)
 }
 
-/// Every option a group declares, as it declares it: what the organisation
-/// test holds each command to, and what the man page lists once.
+/// The options more than one command takes, each as it means everywhere
+/// (without a command's own default): what the man page lists once. Merge
+/// is not counted: it is process's second half, with process's options.
 enum SharedOptions {
-    static let all: [OptionSpec] = [OutputOptions.spec("PATH")] + JobsOptions.specs + CatalogOptions.specs + ReportOptions.specs
-        + ForceOption.specs + LimitOptions.specs + FrameTimingOptions.specs + ShardOptions.specs
+    static var all: [OptionSpec] {
+        let specs = CLI.commands.map { $0.spec }.filter { $0.name != MergeCommand.spec.name }
+        var takers: [String: Int] = [:]
+        var meanings: [OptionSpec] = []
+        for option in specs.flatMap(\.options) {
+            if takers[option.name] == nil { meanings.append(option.name == "out" ? OutputOptions.spec("PATH") : option.meaning) }
+            takers[option.name, default: 0] += 1
+        }
+        return meanings.filter { takers[$0.name]! > 1 }
+    }
 }

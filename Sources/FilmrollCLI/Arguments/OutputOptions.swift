@@ -14,6 +14,6 @@ enum OutputOptions {
 
     /// The path given, if any.
     static func path(_ arguments: ParsedArguments) -> String? {
-        arguments.value("out")
+        arguments.value(spec("PATH"))
     }
 }

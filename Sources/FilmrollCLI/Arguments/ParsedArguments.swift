@@ -5,6 +5,8 @@ struct ParsedArguments: Sendable {
     var flags: Set<String> = []
     var values: [String: [String]] = [:]
     var wantsHelp = false
+    /// Lines for standard error: a deprecated spelling used, and its new one.
+    var deprecations: [String] = []
 
     /// Parses `arguments` (without the command name). `--` ends the options;
     /// `--name=value` and `--name value` are both accepted.
@@ -37,7 +39,7 @@ struct ParsedArguments: Sendable {
             } else {
                 name = String(argument.dropFirst())
             }
-            guard let option = spec.options.first(where: { $0.name == name || $0.formerNames.contains(name) || ($0.short.map { String($0) } == name) }) else {
+            guard let option = spec.option(named: name) else {
                 var message = "unknown option '\(argument)'"
                 if let suggestion = closestMatch(to: name, among: spec.options.map(\.name)) {
                     message += " (did you mean '--\(suggestion)'?)"
@@ -45,6 +47,9 @@ struct ParsedArguments: Sendable {
                     message += " (a file name starting with '-' goes after '--', or as './\(argument)')"
                 }
                 throw UsageError(message)
+            }
+            if option.deprecatedNames.contains(name) {
+                deprecations.append("'--\(name)' is now '--\(option.name)' in \(spec.name) (the old name means something else elsewhere)")
             }
             if option.valueName == nil {
                 if inlineValue != nil { throw UsageError("option '--\(option.name)' takes no value") }
@@ -62,18 +67,40 @@ struct ParsedArguments: Sendable {
         }
     }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// Whether the flag `option` was given.
+    func has(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
 
     /// The last value given for `option`, if any.
-    func value(_ option: String) -> String? { values[option]?.last }
+    func value(_ option: OptionSpec) -> String? { values[option.name]?.last }
+
+    /// Whether `option` was given, as a flag or with a value.
+    func gave(_ option: OptionSpec) -> Bool { has(option) || value(option) != nil }
+
+    /// Throws unless at most one of `options` was given.
+    func atMostOne(of options: [OptionSpec]) throws(UsageError) {
+        let given = options.filter(gave)
+        guard given.count > 1 else { return }
+        throw UsageError("use one of " + options.map { "--\($0.name)" }.joined(separator: ", "))
+    }
 
     /// The value of `option` as an integer in `range`, or `defaultValue`.
-    func integer(_ option: String, in range: ClosedRange<Int>, default defaultValue: Int? = nil) throws(UsageError) -> Int? {
+    func integer(_ option: OptionSpec, in range: ClosedRange<Int>, default defaultValue: Int? = nil) throws(UsageError) -> Int? {
         guard let text = value(option) else { return defaultValue }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("option '--\(option)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw UsageError("option '--\(option.name)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return number
+    }
+
+    /// The value of `option`, one of `choices` (by their names), or `defaultValue`.
+    func choice<Value>(_ option: OptionSpec, _ choices: [(String, Value)], default defaultValue: Value) throws(UsageError) -> Value {
+        guard let text = value(option) else { return defaultValue }
+        guard let found = choices.first(where: { $0.0 == text }) else {
+            let names = option.choices.isEmpty ? choices.map(\.0) : option.choices
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+            throw UsageError("option '--\(option.name)' takes \(list), not '\(text)'")
+        }
+        return found.1
     }
 }
 

@@ -13,8 +13,8 @@ struct ReportOptions: OptionGroup {
     var quiet: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        json = arguments.has("json")
-        quiet = arguments.has("quiet")
+        json = arguments.has(Self.json)
+        quiet = arguments.has(Self.quiet)
     }
 
     /// Whether a progress bar is shown: not with `--json` or `--quiet`.

@@ -14,7 +14,7 @@ struct ShardOptions: OptionGroup {
     }
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        guard let text = arguments.value("shard") else { return }
+        guard let text = arguments.value(Self.shard) else { return }
         if text == "auto" {
             do throws(Shard.EnvironmentError) {
                 shard = try Shard.fromEnvironment(environment)

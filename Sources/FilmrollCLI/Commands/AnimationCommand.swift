@@ -2,29 +2,29 @@ import Filmroll
 
 /// `filmroll gif INPUT... -o OUT.gif|OUT.webp`: an animated GIF or WebP from photos or frames.
 struct AnimationCommand: Command {
+    static let inputs = ArgumentSpec(name: "INPUT...", help: "Images or folders of them (an animated GIF or WebP gives all its frames).")
+    static let output = OutputOptions.spec("OUT.gif|OUT.webp")
+    static let width = OptionSpec.value("width", "W", "Canvas width; the height follows the first frame's aspect.")
+    static let height = OptionSpec.value("height", "H", "Canvas height; the width follows.")
+    static let size = SizeOption.size.defaulting(to: "the first frame's, at most 480")
+    static let loop = OptionSpec.value("loop", "forever|none|N", "Play for ever, once, or repeat N more times.").defaulting(to: "forever")
+    static let quality = QualityOption.quality.defaulting(to: "\(Int(WebPAnimationOptions().quality)); with --lossless, the effort to make it smaller")
+    static let paletteQuality = OptionSpec.value(
+        "palette-quality", "Q", "GIF: how close the palettes come to the frames, 1 to 100 (formerly --quality).").defaulting(to: "\(GIFOptions().quality)")
+    static let lossless = OptionSpec.flag("lossless", "WebP: lossless frames (larger; exact colours).")
+    static let dither = OptionSpec.value("dither", "0-1", "GIF: dithering strength (default 0: none).")
+    static let colors = OptionSpec.value("colors", "2-256", "GIF: colours per frame (default 256).")
+    static let bounce = OptionSpec.flag("bounce", "Play forward, then backward.")
+
     static let spec = CommandSpec(
         name: "gif",
         abstract: "Make an animated GIF or WebP from photos, frames or animations, with good palettes and small files.",
-        usage: "INPUT... -o OUT.gif|OUT.webp [--fps F | --delay MS | --delays MS,…] [--width W | --height H | --size N] [options]",
-        arguments: [ArgumentSpec(name: "INPUT...", help: "Images or folders of them (an animated GIF or WebP gives all its frames).")],
-        options: [
-            OutputOptions.spec("OUT.gif|OUT.webp"),
-        ] + FrameTimingOptions.specs + [
-            .value("width", "W", "Canvas width; the height follows the first frame's aspect."),
-            .value("height", "H", "Canvas height; the width follows."),
-            .value("size", "N", "Longest edge of the canvas (default: the first frame's, at most 480)."),
-            .value("fit", "contain|cover", "Frames of another aspect: contained on the background (default) or cropped."),
-            .value("background", "COLOR", "Colour around contained frames and under transparency (default white)."),
-            .value("loop", "forever|none|N", "Play for ever (default), once, or repeat N more times."),
-            .value("quality", "1-100", "Higher is closer to the photos and larger. GIF: palette quality (default 80). "
-                   + "WebP: lossy quality (default \(Int(WebPAnimationOptions().quality))), or with --lossless the effort to make it smaller."),
-            .flag("lossless", "WebP: lossless frames (larger; exact colours)."),
-            .value("dither", "0-1", "GIF: dithering strength (default 0: none)."),
-            .value("colors", "2-256", "GIF: colours per frame (default 256)."),
-            .value("order", "name|date", "Frame order: file names in natural order (default), or capture time."),
-            .flag("bounce", "Play forward, then backward."),
-            .flag("no-cache", "Keep no decoded photos in memory (as in thumbs)."),
+        arguments: [inputs],
+        options: [output] + FrameTimingOptions.specs + [
+            width, height, size, FitOption.fit, BackgroundOption.background.defaulting(to: "white"), loop, quality,
+            paletteQuality, lossless, dither, colors, OrderOption.order, bounce, MemoryCacheOption.noMemoryCache,
         ] + MakingOptions.specs,
+        synopsis: [[.argument(inputs), .required(output), .oneOf(FrameTimingOptions.specs), .oneOf([width, height, size])]],
         discussion: """
         Frames show 1/10 s each unless --fps, --delay or --delays say otherwise (an animated input keeps its own
         delays); --fps is at most 100, as a GIF counts in hundredths of a second.
@@ -52,6 +52,8 @@ struct AnimationCommand: Command {
     var bounce: Bool
     var useCache: Bool
     var common: MakingOptions
+    /// Lines for standard error: an old spelling understood.
+    var deprecations: [String] = []
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
@@ -63,31 +65,21 @@ struct AnimationCommand: Command {
         self.output = output
         format = writer.format
         if format == .webp {
-            for option in ["dither", "colors"] where arguments.value(option) != nil {
-                throw UsageError("option '--\(option)' is for GIFs; a WebP has no palette")
+            for option in [Self.dither, Self.colors, Self.paletteQuality] where arguments.gave(option) {
+                throw UsageError("option '--\(option.name)' is for GIFs; a WebP has no palette")
             }
-        } else if arguments.has("lossless") {
+        } else if arguments.has(Self.lossless) {
             throw UsageError("option '--lossless' is for WebPs; a GIF is always made of palettes")
         }
         // A GIF's delays are in hundredths of a second: 100 fps at most.
         timing = try FrameTimingOptions(arguments, maximumRate: 100).frameTiming
-        let sizes = ["width", "height", "size"].filter { arguments.value($0) != nil }
-        if sizes.count > 1 { throw UsageError("use one of --width, --height, --size") }
-        if let width = try arguments.integer("width", in: 1...4096) { sizing = .width(width) }
-        if let height = try arguments.integer("height", in: 1...4096) { sizing = .height(height) }
-        if let size = try arguments.integer("size", in: 1...4096) { sizing = .longestEdge(size) }
-        switch arguments.value("fit") ?? "contain" {
-        case "contain": fit = .inside
-        case "cover": fit = .cover
-        case let other: throw UsageError("option '--fit' takes contain or cover, not '\(other)'")
-        }
-        if let text = arguments.value("background") {
-            guard let color = RGBColor(parsing: text) else { throw UsageError("option '--background' takes a colour name or #RRGGBB, not '\(text)'") }
-            background = color
-        } else {
-            background = .white
-        }
-        switch arguments.value("loop") ?? "forever" {
+        try arguments.atMostOne(of: [Self.width, Self.height, Self.size])
+        if let width = try arguments.integer(Self.width, in: 1...4096) { sizing = .width(width) }
+        if let height = try arguments.integer(Self.height, in: 1...4096) { sizing = .height(height) }
+        if let size = try SizeOption.size(arguments, in: 1...4096) { sizing = .longestEdge(size) }
+        fit = try FitOption(arguments).targetFit
+        background = try BackgroundOption(arguments).color ?? .white
+        switch arguments.value(Self.loop) ?? "forever" {
         case "forever": options.loop = .forever
         case "none": options.loop = .once
         case let text:
@@ -97,20 +89,24 @@ struct AnimationCommand: Command {
             options.loop = .repeats(count)
         }
         webp.loop = options.loop
-        options.quality = try arguments.integer("quality", in: 1...100, default: 80)!
-        if let quality = try arguments.integer("quality", in: 1...100) { webp.quality = Double(quality) }
-        webp.lossless = arguments.has("lossless")
-        if let dither = arguments.value("dither") {
+        let quality = try QualityOption(arguments).quality
+        if let quality, format == .webp { webp.quality = Double(quality) }
+        if let palette = try arguments.integer(Self.paletteQuality, in: 1...100) {
+            options.quality = palette
+        } else if let quality, format == .gif {
+            // --quality was a GIF's palette quality before it meant a lossy quality everywhere.
+            options.quality = quality
+            deprecations.append("'--quality' for a GIF is now '--palette-quality' ('--quality' is the quality of lossy outputs)")
+        }
+        webp.lossless = arguments.has(Self.lossless)
+        if let dither = arguments.value(Self.dither) {
             guard let value = Double(dither), (0...1).contains(value) else { throw UsageError("option '--dither' needs a number from 0 to 1, not '\(dither)'") }
             options.dither = value
         }
-        options.colors = try arguments.integer("colors", in: 2...256, default: 256)!
-        guard let order = AnimationFrames.Order(rawValue: arguments.value("order") ?? "name") else {
-            throw UsageError("option '--order' takes name or date, not '\(arguments.value("order")!)'")
-        }
-        self.order = order
-        bounce = arguments.has("bounce")
-        useCache = !arguments.has("no-cache")
+        options.colors = try arguments.integer(Self.colors, in: 2...256, default: 256)!
+        order = try OrderOption(arguments).order
+        bounce = arguments.has(Self.bounce)
+        useCache = try MemoryCacheOption(arguments).keepsDecodedPhotos
         common = try MakingOptions(arguments)
     }
 

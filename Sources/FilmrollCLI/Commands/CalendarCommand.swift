@@ -2,17 +2,15 @@ import Filmroll
 
 /// `filmroll calendar FOLDER`: a month of photos as a grid.
 struct CalendarCommand: Command {
+    static let folder = ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")
+    static let month = CalendarOptions.month.defaulting(to: "that of the most recent photo")
+
     static let spec = CommandSpec(
         name: "calendar",
         abstract: "Show a month as a grid, each day with its number of photos.",
-        usage: "FOLDER [--month 2025-04] [--sunday] [--json]",
-        arguments: [ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")],
-        options: [
-            .value("month", "YYYY-MM", "The month (default: that of the most recent photo)."),
-            .flag("sunday", "Start weeks on Sunday (default Monday)."),
-            CatalogOptions.catalog,
-            ReportOptions.json,
-        ],
+        arguments: [folder],
+        options: [month, CalendarOptions.sunday, CatalogOptions.catalog, ReportOptions.json],
+        synopsis: [[.argument(folder), .optional(month), .optional(CalendarOptions.sunday), .optional(ReportOptions.json)]],
         discussion: "A day shows as 10·3 when it has 3 photos, as 10 when it has none."
     )
 
@@ -26,8 +24,8 @@ struct CalendarCommand: Command {
         guard arguments.positionals.count == 1 else { throw UsageError("calendar takes one FOLDER") }
         folder = arguments.positionals[0]
         catalogPath = try CatalogOptions(arguments).path
-        month = try ListCommand.date(arguments, "month", length: 7)
-        sundayFirst = arguments.has("sunday")
+        month = try ListCommand.date(arguments, CalendarOptions.month, length: 7)
+        sundayFirst = arguments.has(CalendarOptions.sunday)
         json = try ReportOptions(arguments).json
     }
 

@@ -9,6 +9,14 @@ protocol Command: Sendable {
 
     /// Does the work; reports per-file failures on standard error.
     func run(_ io: CommandIO) -> ExitCode
+
+    /// Old spellings of values the command understood, each with its new
+    /// one, for standard error before the run.
+    var deprecations: [String] { get }
+}
+
+extension Command {
+    var deprecations: [String] { [] }
 }
 
 extension CommandIO {

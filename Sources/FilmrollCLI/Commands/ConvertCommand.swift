@@ -4,20 +4,21 @@ import Filmroll
 /// shrunk, and written in the format the output's extension names; or a
 /// video (or a motion photo's clip) written as an MP4 every browser plays.
 struct ConvertCommand: Command {
+    static let input = ArgumentSpec(
+        name: "INPUT", help: "An image in a format Filmroll reads (\(ImageDecoders.formatList); for an animation, the first frame).")
+    static let output = ArgumentSpec(
+        name: "OUTPUT", help: "The file to write: \(ImageEncoders.extensionList); .mp4 for a video's clip. Never the input itself.")
+    static let maxSize = OptionSpec.value("max-size", "N", "Shrink so the longest edge is at most N pixels (never enlarges).")
+    static let quality = QualityOption.quality.defaulting(to: "90")
+    static let keepProfile = OptionSpec.flag(
+        "keep-profile", "Keep the photo's own colours and embed its ICC profile, instead of converting to sRGB.")
+
     static let spec = CommandSpec(
         name: "convert",
         abstract: "Write a photo upright as JPEG or PNG, optionally shrunk; or a video as an MP4 browsers play.",
-        usage: "INPUT OUTPUT [--max-size N] [--quality Q] [--keep-profile]",
-        arguments: [
-            ArgumentSpec(name: "INPUT", help: "An image in a format Filmroll reads (\(ImageDecoders.formatList); for an animation, the first frame)."),
-            ArgumentSpec(name: "OUTPUT", help: "The file to write: \(ImageEncoders.extensionList); .mp4 for a video's clip. Never the input itself."),
-        ],
-        options: [
-            .value("max-size", "N", "Shrink so the longest edge is at most N pixels (never enlarges)."),
-            .value("quality", "Q", "JPEG quality, 1 to 100 (default 90)."),
-            .flag("keep-profile", "Keep the photo's own colours and embed its ICC profile, instead of converting to sRGB."),
-            ForceOption.force,
-        ] + LimitOptions.specs,
+        arguments: [input, output],
+        options: [maxSize, quality, keepProfile, ForceOption.force] + LimitOptions.specs,
+        synopsis: [[.argument(input), .argument(output), .optional(maxSize), .optional(quality), .optional(keepProfile)]],
         discussion: """
         The output is upright, in sRGB (shrunk in the photo's own colours, then converted once through its
         colour profile, if it has one), and
@@ -49,8 +50,8 @@ struct ConvertCommand: Command {
         }
         input = arguments.positionals[0]
         output = arguments.positionals[1]
-        maxSize = try arguments.integer("max-size", in: 1...65500)
-        quality = try arguments.integer("quality", in: 1...100, default: 90)!
+        maxSize = try arguments.integer(Self.maxSize, in: 1...65500)
+        quality = try QualityOption(arguments).quality ?? 90
         let name = InputWalker.lastComponent(output)
         let isClip = name.contains(".") && ["mp4", "m4v"].contains(name.split(separator: ".").last?.lowercased() ?? "")
         if isClip {
@@ -65,7 +66,7 @@ struct ConvertCommand: Command {
         limits = decoding.limits
         memoryBytes = decoding.memoryBytes
         force = try ForceOption(arguments).force
-        keepsProfile = arguments.has("keep-profile")
+        keepsProfile = arguments.has(Self.keepProfile)
     }
 
     func run(_ io: CommandIO) -> ExitCode {

@@ -3,34 +3,35 @@ import Filmroll
 /// `filmroll fourcut`: four photos framed as a photo-booth strip or grid,
 /// with the date under them, at print resolution; or one per day.
 struct FourcutCommand: Command {
+    static let photos = ArgumentSpec(name: "PHOTO…", help: "Four photos, top to bottom (left to right, then down, in a grid).")
+    static let output = OutputOptions.spec("OUT|DIR")
+    static let layout = OptionSpec.value("layout", "strip|grid", "strip: 2×6 in, four cells in a column (default); grid: 2×2 on 4×6 in.")
+    static let printSheet = OptionSpec.value("print", "single|4x6", "4x6: two identical strips side by side on a 4×6 in sheet, with a cut guide.")
+    static let dpi = OptionSpec.value("dpi", "300|600", "Output resolution (default 600: a strip is 1200×3600).")
+    static let frame = OptionSpec.value("frame", "COLOR", "Frame colour: a name (white, black, pink, mint, navy, …) or #RRGGBB (default white).")
+    static let gap = OptionSpec.value("gap", "PX", "Frame between and around cells, in pixels (default 0.06 in).")
+    static let radius = OptionSpec.value("radius", "PX", "Round the cells' corners by PX pixels.")
+    static let caption = OptionSpec.value("caption", "auto|none|TEXT", "auto: the date the photos were taken (default); none; or your own text.")
+    static let dateFormat = OptionSpec.value(
+        "date-format", "FORMAT", "Date pattern: yyyy, yy, MM, M, MMM, dd, d, EEE, EEEE, 'text' (default yyyy.MM.dd).")
+    static let font = OptionSpec.value("font", "NAME|PATH", "Caption font: a fontconfig family or a font file (default DejaVu Sans).")
+    static let crop = OptionSpec.value("crop", "center|smart", "Which part of each photo fills its cell: the centre, or the most detailed part.")
+    static let repeats = OptionSpec.flag("repeat", "With fewer than four photos, repeat them to fill the cells.")
+    static let folder = OptionSpec.value("folder", "FOLDER", "With --per-day: a catalogued folder.")
+    static let perDay = OptionSpec.flag("per-day", "One sheet per day with at least four photos, named by date (2025-04-10.jpg).")
+    static let pick = OptionSpec.value("pick", "spread|first", "With --per-day: four photos spread across the day (default), or the first four.")
+
     static let spec = CommandSpec(
         name: "fourcut",
         abstract: "Frame four photos as a photo-booth strip or grid with their date, at print resolution.",
-        usage: "PHOTO PHOTO PHOTO PHOTO -o OUT [options]  |  --folder FOLDER --per-day [--out DIR] [--pick spread|first] [options]",
-        arguments: [ArgumentSpec(name: "PHOTO…", help: "Four photos, top to bottom (left to right, then down, in a grid).")],
+        arguments: [photos],
         options: [
-            OutputOptions.spec("OUT|DIR"),
-            .value("layout", "strip|grid", "strip: 2×6 in, four cells in a column (default); grid: 2×2 on 4×6 in."),
-            .value("print", "single|4x6", "4x6: two identical strips side by side on a 4×6 in sheet, with a cut guide."),
-            .value("dpi", "300|600", "Output resolution (default 600: a strip is 1200×3600)."),
-            .value("frame", "COLOR", "Frame colour: a name (white, black, pink, mint, navy, …) or #RRGGBB (default white)."),
-            .value("gap", "PX", "Frame between and around cells, in pixels (default 0.06 in)."),
-            .value("radius", "PX", "Round the cells' corners by PX pixels."),
-            .value("caption", "auto|none|TEXT", "auto: the date the photos were taken (default); none; or your own text."),
-            .value("date-format", "FORMAT", "Date pattern: yyyy, yy, MM, M, MMM, dd, d, EEE, EEEE, 'text' (default yyyy.MM.dd)."),
-            .value("locale", "en|ko", "Weekday names: ko gives 2025.04.10 (목)."),
-            .value("title", "TEXT", "A title line above the date."),
-            .value("font", "NAME|PATH", "Caption font: a fontconfig family or a font file (default DejaVu Sans)."),
-            .value("crop", "center|smart", "Which part of each photo fills its cell: the centre, or the most detailed part."),
-            .value("quality", "Q", "JPEG quality, 1 to 100 (default 92)."),
-            .flag("repeat", "With fewer than four photos, repeat them to fill the cells."),
-            .value("folder", "FOLDER", "With --per-day: a catalogued folder."),
-            .flag("per-day", "One sheet per day with at least four photos, named by date (2025-04-10.jpg)."),
-            .value("pick", "spread|first", "With --per-day: four photos spread across the day (default), or the first four."),
-            .value("format", "jpeg|png", "With --per-day: the sheets' format (default jpeg)."),
-            .flag("no-cache", "Keep no decoded photos in memory between cells (as in thumbs)."),
-            JobsOptions.jobs,
+            output, layout, printSheet, dpi, frame, gap, radius, caption, dateFormat, CalendarOptions.locale, CalendarOptions.title,
+            font, crop, QualityOption.quality.defaulting(to: "92"), repeats, folder, perDay, pick, ImageFormatOption.format,
+            MemoryCacheOption.noMemoryCache, JobsOptions.jobs,
         ] + MakingOptions.specs,
+        synopsis: [[.argument(photos), .required(output)],
+                   [.required(folder), .required(perDay), .optional(output), .optional(pick), .optional(ImageFormatOption.format)]],
         discussion: """
         Each photo is turned upright and cover-cropped to its cell; photos are decoded only as large as the cell needs.
         -o OUT is the sheet: .jpg (quality 92) or .png, with its dpi recorded. With --per-day, -o DIR is the folder
@@ -55,28 +56,20 @@ struct FourcutCommand: Command {
     var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        perDay = arguments.has("per-day")
-        folder = arguments.value("folder")
+        perDay = arguments.has(Self.perDay)
+        folder = arguments.value(Self.folder)
         photos = arguments.positionals
         output = OutputOptions.path(arguments)
         outFolder = output ?? "."
         common = try MakingOptions(arguments)
         if perDay && !common.useCatalog { throw UsageError("--per-day reads the catalog; it cannot go with --no-catalog") }
-        useCache = !arguments.has("no-cache")
+        useCache = try MemoryCacheOption(arguments).keepsDecodedPhotos
         jobs = try JobsOptions(arguments).jobs
-        quality = try arguments.integer("quality", in: 1...100, default: 92)!
-        switch arguments.value("pick") ?? "spread" {
-        case "spread": pickFirst = false
-        case "first": pickFirst = true
-        case let other: throw UsageError("option '--pick' takes spread or first, not '\(other)'")
-        }
+        quality = try QualityOption(arguments).quality ?? 92
+        pickFirst = try arguments.choice(Self.pick, [("spread", false), ("first", true)], default: false)
         if perDay {
             guard folder != nil, photos.isEmpty else { throw UsageError("--per-day needs --folder FOLDER and no PHOTO arguments") }
-            let name = arguments.value("format") ?? "jpeg"
-            guard let encoder = ImageEncoders.encoder(named: name) else {
-                throw UsageError("option '--format' takes \(ImageEncoders.nameList), not '\(name.lowercased())'")
-            }
-            format = encoder.format
+            format = try ImageFormatOption(arguments).format
         } else {
             guard let output else { throw UsageError("missing -o OUT") }
             guard let encoder = ImageEncoders.encoder(forOutputPath: output) else {
@@ -86,7 +79,7 @@ struct FourcutCommand: Command {
             if photos.isEmpty { throw UsageError("missing PHOTO arguments; a four-cut takes four photos") }
             if photos.count > 4 { throw UsageError("a four-cut takes four photos, not \(photos.count)") }
             if photos.count < 4 {
-                guard arguments.has("repeat") else {
+                guard arguments.has(Self.repeats) else {
                     throw UsageError("a four-cut takes four photos, not \(photos.count); add --repeat to repeat them")
                 }
                 photos = (0..<4).map { photos[$0 % photos.count] }
@@ -97,39 +90,27 @@ struct FourcutCommand: Command {
 
     /// The look options shared by both forms.
     static func style(_ arguments: ParsedArguments, into options: inout FourCutOptions) throws(UsageError) {
-        if let layout = arguments.value("layout") {
-            guard let style = FourCutLayout.Style(rawValue: layout) else { throw UsageError("option '--layout' takes strip or grid, not '\(layout)'") }
-            options.style = style
-        }
-        if let print = arguments.value("print") {
-            guard let sheet = FourCutLayout.Sheet(rawValue: print) else { throw UsageError("option '--print' takes single or 4x6, not '\(print)'") }
-            options.sheet = sheet
-        }
-        options.dpi = try arguments.integer("dpi", in: 72...1200, default: 600)!
-        if let frame = arguments.value("frame") {
+        options.style = try arguments.choice(Self.layout, [("strip", .strip), ("grid", .grid)], default: options.style)
+        options.sheet = try arguments.choice(Self.printSheet, [("single", .single), ("4x6", .fourBySix)], default: options.sheet)
+        options.dpi = try arguments.integer(Self.dpi, in: 72...1200, default: 600)!
+        if let frame = arguments.value(Self.frame) {
             guard let color = RGBColor(parsing: frame) else {
                 throw UsageError("option '--frame' takes a colour name or #RRGGBB, not '\(frame)'")
             }
             options.frame = color
         }
-        options.gap = try arguments.integer("gap", in: 0...1000)
-        options.cornerRadius = try arguments.integer("radius", in: 0...2000, default: 0)!
-        switch arguments.value("caption") ?? "auto" {
+        options.gap = try arguments.integer(Self.gap, in: 0...1000)
+        options.cornerRadius = try arguments.integer(Self.radius, in: 0...2000, default: 0)!
+        switch arguments.value(Self.caption) ?? "auto" {
         case "auto": options.caption = .auto
         case "none": options.caption = .none
         case let text: options.caption = .text(text)
         }
-        if let locale = arguments.value("locale") {
-            guard let value = DateCaption.Locale(rawValue: locale) else { throw UsageError("option '--locale' takes en or ko, not '\(locale)'") }
-            options.dates.locale = value
-        }
-        options.dates.format = arguments.value("date-format")
-        options.title = arguments.value("title")
-        if let font = arguments.value("font") { options.font = font }
-        if let crop = arguments.value("crop") {
-            guard let anchor = CropAnchor(rawValue: crop) else { throw UsageError("option '--crop' takes center or smart, not '\(crop)'") }
-            options.crop = anchor
-        }
+        if arguments.gave(CalendarOptions.locale) { options.dates.locale = try CalendarOptions.isKorean(arguments) ? .ko : .en }
+        options.dates.format = arguments.value(Self.dateFormat)
+        options.title = arguments.value(CalendarOptions.title)
+        if let font = arguments.value(Self.font) { options.font = font }
+        options.crop = try arguments.choice(Self.crop, [("center", .center), ("smart", .smart)], default: options.crop)
     }
 
     func run(_ io: CommandIO) -> ExitCode {

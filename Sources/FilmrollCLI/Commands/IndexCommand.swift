@@ -2,19 +2,17 @@ import Filmroll
 
 /// `filmroll index FOLDER`: brings the folder's catalog up to date.
 struct IndexCommand: Command {
+    static let folder = ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively; .filmroll/ is skipped).")
+    static let rebuild = OptionSpec.flag("rebuild", "Move the catalog aside (kept, never deleted) and build a new one from the photos, "
+                                         + "carrying over the outputs and lineage that can still be read. For a damaged catalog.")
+
     static let spec = CommandSpec(
         name: "index",
         abstract: "Catalog every photo in a folder: dates, cameras, sizes, hashes.",
-        usage: "FOLDER [--rebuild] [--catalog PATH] [--jobs N] [--json] [--quiet]",
-        arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively; .filmroll/ is skipped).")],
-        options: [
-            .flag("rebuild", "Move the catalog aside (kept, never deleted) and build a new one from the photos, "
-                  + "carrying over the outputs and lineage that can still be read. For a damaged catalog."),
-            CatalogOptions.catalog,
-            JobsOptions.jobs,
-            ReportOptions.json,
-            ReportOptions.quiet,
-        ],
+        arguments: [folder],
+        options: [rebuild, CatalogOptions.catalog, JobsOptions.jobs, ReportOptions.json, ReportOptions.quiet],
+        synopsis: [[.argument(folder), .optional(rebuild), .optional(CatalogOptions.catalog), .optional(JobsOptions.jobs),
+                    .optional(ReportOptions.json), .optional(ReportOptions.quiet)]],
         discussion: """
         Reads headers and EXIF only, never pixels. A re-run reads only new and changed files;
         a photo moved or renamed inside the folder keeps its record (found by its content hash);
@@ -35,7 +33,7 @@ struct IndexCommand: Command {
         }
         folder = arguments.positionals[0]
         catalogPath = try CatalogOptions(arguments).path
-        rebuild = arguments.has("rebuild")
+        rebuild = arguments.has(Self.rebuild)
         jobs = try JobsOptions(arguments).jobs
         let report = try ReportOptions(arguments)
         json = report.json

@@ -2,12 +2,14 @@ import Filmroll
 
 /// `filmroll info PATH...`: what each photo's header says, without decoding pixels.
 struct InfoCommand: Command {
+    static let paths = ArgumentSpec(name: "PATH...", help: "Image files or folders (searched recursively).")
+
     static let spec = CommandSpec(
         name: "info",
         abstract: "Show the format, upright size, orientation, date and camera of photos.",
-        usage: "PATH... [--json]",
-        arguments: [ArgumentSpec(name: "PATH...", help: "Image files or folders (searched recursively).")],
+        arguments: [paths],
         options: [ReportOptions.json] + LimitOptions.specs,
+        synopsis: [[.argument(paths), .optional(ReportOptions.json)]],
         discussion: "Only headers and EXIF are read; no pixels are decoded."
     )
 

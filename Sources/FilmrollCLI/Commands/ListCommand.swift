@@ -2,20 +2,18 @@ import Filmroll
 
 /// `filmroll ls FOLDER`: catalogued photos by the time they were taken.
 struct ListCommand: Command {
+    static let folder = ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")
+    static let day = OptionSpec.value("day", "YYYY-MM-DD", "Photos taken that day (local time of the photo).")
+    static let from = OptionSpec.value("from", "YYYY-MM-DD", "Photos taken on or after that day.")
+    static let to = OptionSpec.value("to", "YYYY-MM-DD", "Photos taken on or before that day.")
+    static let camera = OptionSpec.value("camera", "TEXT", "Photos whose make or model contains TEXT (any case).")
+
     static let spec = CommandSpec(
         name: "ls",
         abstract: "List catalogued photos by the time they were taken.",
-        usage: "FOLDER [--day 2025-04-10 | --month 2025-04 | --from DATE --to DATE] [--camera TEXT] [--json]",
-        arguments: [ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")],
-        options: [
-            .value("day", "YYYY-MM-DD", "Photos taken that day (local time of the photo)."),
-            .value("month", "YYYY-MM", "Photos taken that month."),
-            .value("from", "YYYY-MM-DD", "Photos taken on or after that day."),
-            .value("to", "YYYY-MM-DD", "Photos taken on or before that day."),
-            .value("camera", "TEXT", "Photos whose make or model contains TEXT (any case)."),
-            CatalogOptions.catalog,
-            ReportOptions.json,
-        ]
+        arguments: [folder],
+        options: [day, CalendarOptions.month, from, to, camera, CatalogOptions.catalog, ReportOptions.json],
+        synopsis: [[.argument(folder), .oneOf([day, CalendarOptions.month, from]), .optional(to), .optional(camera), .optional(ReportOptions.json)]]
     )
 
     var folder: String
@@ -28,25 +26,25 @@ struct ListCommand: Command {
         folder = arguments.positionals[0]
         catalogPath = try CatalogOptions(arguments).path
         json = try ReportOptions(arguments).json
-        let day = try Self.date(arguments, "day", length: 10)
-        let month = try Self.date(arguments, "month", length: 7)
-        let from = try Self.date(arguments, "from", length: 10)
-        let to = try Self.date(arguments, "to", length: 10)
+        let day = try Self.date(arguments, Self.day, length: 10)
+        let month = try Self.date(arguments, CalendarOptions.month, length: 7)
+        let from = try Self.date(arguments, Self.from, length: 10)
+        let to = try Self.date(arguments, Self.to, length: 10)
         if [day != nil, month != nil, from != nil || to != nil].filter({ $0 }).count > 1 {
             throw UsageError("use one of --day, --month, or --from/--to")
         }
-        query = PhotoQuery(day: day, month: month, from: from, to: to, camera: arguments.value("camera"))
+        query = PhotoQuery(day: day, month: month, from: from, to: to, camera: arguments.value(Self.camera))
     }
 
     /// A "YYYY-MM-DD" (length 10) or "YYYY-MM" (length 7) option, checked.
-    static func date(_ arguments: ParsedArguments, _ option: String, length: Int) throws(UsageError) -> String? {
+    static func date(_ arguments: ParsedArguments, _ option: OptionSpec, length: Int) throws(UsageError) -> String? {
         guard let text = arguments.value(option) else { return nil }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let valid = text.count == length && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
             && (Int(parts.count > 1 ? parts[1] : "0") ?? 0).isBetween(1, 12)
             && (parts.count < 3 || (Int(parts[2]) ?? 0).isBetween(1, 31))
         guard valid else {
-            throw UsageError("option '--\(option)' needs a date like \(length == 10 ? "2025-04-10" : "2025-04"), not '\(text)'")
+            throw UsageError("option '--\(option.name)' needs a date like \(length == 10 ? "2025-04-10" : "2025-04"), not '\(text)'")
         }
         return text
     }

@@ -4,12 +4,17 @@ import Filmroll
 /// their catalogs into the folder's and makes what spans them (the day
 /// sheets, animations and gallery): `process --merge`, with the same options.
 struct MergeCommand: Command {
+    static let folder = ArgumentSpec(name: "FOLDER", help: "The photo folder the shards worked on.")
+
     static let spec = CommandSpec(
         name: "merge",
         abstract: "Fold the shards' catalogs into the folder's, then make the day sheets, animations and gallery.",
-        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--originals link|copy|none] [--preview-size PX] [--xdg] [--force] [--catalog PATH] [--jobs N] [--json] [--quiet]",
-        arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder the shards worked on.")],
-        options: ProcessCommand.spec.options.filter { !["shard", "merge", "no-catalog"].contains($0.name) },
+        arguments: [folder],
+        options: ProcessCommand.spec.options.filter { ![ShardOptions.shard, ProcessCommand.merge, CatalogOptions.noCatalog].contains($0) },
+        synopsis: [[.argument(folder), .optional(ProcessCommand.output), .optional(ProcessCommand.title), .optional(CalendarOptions.locale),
+                    .optional(CalendarOptions.sunday), .optional(ProcessCommand.animation), .optional(ProcessCommand.originals),
+                    .optional(ProcessCommand.previewSize), .optional(CalendarOptions.xdg), .optional(ForceOption.force),
+                    .optional(CatalogOptions.catalog), .optional(JobsOptions.jobs), .optional(ReportOptions.json), .optional(ReportOptions.quiet)]],
         discussion: """
         Run it once every shard ('filmroll process FOLDER --shard K/N', or --shard auto in a Slurm job array or a
         Kubernetes Indexed Job) has finished, with the options the shards had. Each shard catalog beside the

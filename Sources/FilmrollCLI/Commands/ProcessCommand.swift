@@ -4,23 +4,27 @@ import Filmroll
 /// animations and a gallery of a photo folder, in one run. The work is
 /// `FolderProcess`'s; this parses, reports and prints.
 struct ProcessCommand: Command {
+    static let folder = ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")
+    static let output = OutputOptions.spec("DIR")
+    static let title = CalendarOptions.title.defaulting(to: "the folder's name")
+    static let animation = OptionSpec.value(
+        "animation", "gif|webp|mp4", "Each day's animation in these formats; the gallery shows the first.").takingSeveral().defaulting(to: "gif")
+    static let originals = OptionSpec.value(
+        "originals", "link|copy|none", "Photo pages link each original by a relative path into FOLDER (default), to a copy in the gallery's originals/ (a gallery that travels alone), or not at all.")
+    static let previewSize = OptionSpec.value(
+        "preview-size", "PX", "The photo pages' preview for high-density screens, made for photos larger than 1024 px (default 2048; 0: none).")
+    static let merge = OptionSpec.flag("merge", "First fold the shards' catalogs into the folder's (as 'filmroll merge').")
+
     static let spec = CommandSpec(
         name: "process",
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
-        usage: "FOLDER [--out DIR] [--title TEXT] [--locale en|ko] [--sunday] [--animation gif|webp|mp4] [--originals link|copy|none] [--preview-size PX] [--xdg] [--shard K/N|auto | --merge] [--force] [--catalog PATH | --no-catalog] [--jobs N] [--json] [--quiet]",
-        arguments: [ArgumentSpec(name: "FOLDER", help: "The photo folder (searched recursively).")],
-        options: [
-            OutputOptions.spec("DIR"),
-            .value("title", "TEXT", "The gallery's title (default: the folder's name)."),
-            .value("locale", "en|ko", "Month and weekday names in English (default) or Korean."),
-            .flag("sunday", "Start the calendar's weeks on Sunday (default Monday)."),
-            .value("animation", "gif|webp|mp4[,…]", "Each day's animation in these formats (default gif); the gallery shows the first."),
-            .value("originals", "link|copy|none", "Photo pages link each original by a relative path into FOLDER (default), to a copy in the gallery's originals/ (a gallery that travels alone), or not at all."),
-            .value("preview-size", "PX", "The photo pages' preview for high-density screens, made for photos larger than 1024 px (default 2048; 0: none)."),
-            .flag("xdg", "Also fill the freedesktop.org thumbnail cache (~/.cache/thumbnails) that file managers read."),
-        ] + ShardOptions.specs + [
-            .flag("merge", "First fold the shards' catalogs into the folder's (as 'filmroll merge')."),
-        ] + JobsOptions.specs + MakingOptions.specs,
+        arguments: [folder],
+        options: [output, title, CalendarOptions.locale, CalendarOptions.sunday, animation, originals, previewSize, CalendarOptions.xdg]
+            + ShardOptions.specs + [merge] + JobsOptions.specs + MakingOptions.specs,
+        synopsis: [[.argument(folder), .optional(output), .optional(title), .optional(CalendarOptions.locale), .optional(CalendarOptions.sunday),
+                    .optional(animation), .optional(originals), .optional(previewSize), .optional(CalendarOptions.xdg),
+                    .oneOf([ShardOptions.shard, merge]), .optional(ForceOption.force), .oneOf(CatalogOptions.specs),
+                    .optional(JobsOptions.jobs), .optional(ReportOptions.json), .optional(ReportOptions.quiet)]],
         discussion: """
         The gallery and its images go in --out DIR (default FOLDER/.filmroll/gallery).
         The stages, in order: index the folder (as 'filmroll index'); make 256 and 1024 px thumbnails of every
@@ -72,11 +76,11 @@ struct ProcessCommand: Command {
         jobs = try JobsOptions(arguments).jobs
         common = try MakingOptions(arguments)
         shard = try ShardOptions(arguments).shard
-        merges = arguments.has("merge")
+        merges = arguments.has(Self.merge)
         if shard != nil && merges { throw UsageError("--shard and --merge cannot be used together: merge after the shards") }
         if shard != nil && !common.useCatalog { throw UsageError("--shard needs a catalog: the shards meet in it") }
-        xdg = arguments.has("xdg")
-        let formats = (arguments.value("animation") ?? "gif").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        xdg = arguments.has(CalendarOptions.xdg)
+        let formats = (arguments.value(Self.animation) ?? "gif").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         animationFormats = []
         for name in formats {
             guard let format = ImageEncoders.animationWriter(named: name)?.format else {
@@ -84,20 +88,15 @@ struct ProcessCommand: Command {
             }
             if !animationFormats.contains(format) { animationFormats.append(format) }
         }
-        let originalsName = arguments.value("originals") ?? "link"
-        guard let originals = OriginalLinks(rawValue: originalsName) else {
-            throw UsageError("--originals takes link, copy or none, not '\(originalsName)'")
-        }
-        self.originals = originals
-        let preview = arguments.value("preview-size") ?? "2048"
+        originals = try arguments.choice(Self.originals, [("link", .link), ("copy", .copy), ("none", OriginalLinks.none)], default: .link)
+        let preview = arguments.value(Self.previewSize) ?? "2048"
         guard let previewSize = Int(preview), previewSize == 0 || (1025...16384).contains(previewSize) else {
             throw UsageError("--preview-size takes 0 (none) or a size from 1025 to 16384 pixels, not '\(preview)'")
         }
         self.previewSize = previewSize
-        let locale = arguments.value("locale") ?? "en"
-        guard let galleryLocale = GalleryLocale(rawValue: locale) else { throw UsageError("--locale takes en or ko, not '\(locale)'") }
+        let galleryLocale: GalleryLocale = try CalendarOptions.isKorean(arguments) ? .ko : .en
         let name = folder.split(separator: "/").last.map(String.init) ?? folder
-        gallery = GalleryOptions(title: arguments.value("title") ?? name, weekStart: arguments.has("sunday") ? .sunday : .monday,
+        gallery = GalleryOptions(title: arguments.value(Self.title) ?? name, weekStart: arguments.has(CalendarOptions.sunday) ? .sunday : .monday,
                                  locale: galleryLocale)
     }
 

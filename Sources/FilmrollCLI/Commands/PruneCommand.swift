@@ -2,16 +2,15 @@ import Filmroll
 
 /// `filmroll prune FOLDER`: forgets deleted photos and deletes what was made from them.
 struct PruneCommand: Command {
+    static let folder = ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")
+    static let dryRun = OptionSpec.flag("dry-run", short: "n", "Only list what would be removed.")
+
     static let spec = CommandSpec(
         name: "prune",
         abstract: "Remove missing photos from the catalog, with the outputs made from them.",
-        usage: "FOLDER [--catalog PATH] [--dry-run] [--json]",
-        arguments: [ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")],
-        options: [
-            CatalogOptions.catalog,
-            .flag("dry-run", short: "n", "Only list what would be removed."),
-            ReportOptions.json,
-        ],
+        arguments: [folder],
+        options: [CatalogOptions.catalog, dryRun, ReportOptions.json],
+        synopsis: [[.argument(folder), .optional(CatalogOptions.catalog), .optional(dryRun), .optional(ReportOptions.json)]],
         discussion: "Only files Filmroll recorded as its outputs are deleted, never a photo, and only inside a folder "
             + "whose .filmroll-owner marker names this catalog (the folder's .filmroll, its --out folders), "
             + "reached without following a symbolic link, and still carrying Filmroll's mark; any other is named "
@@ -28,7 +27,7 @@ struct PruneCommand: Command {
         guard arguments.positionals.count == 1 else { throw UsageError("prune takes one FOLDER") }
         folder = arguments.positionals[0]
         catalogPath = try CatalogOptions(arguments).path
-        dryRun = arguments.has("dry-run")
+        dryRun = arguments.has(Self.dryRun)
         json = try ReportOptions(arguments).json
     }
 

@@ -2,12 +2,14 @@ import Filmroll
 
 /// `filmroll show PHOTO`: a photo's record and everything made from it.
 struct ShowCommand: Command {
+    static let photo = ArgumentSpec(name: "PHOTO", help: "A photo inside a catalogued folder.")
+
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show a photo's catalog record and the outputs made from it.",
-        usage: "PHOTO [--catalog PATH] [--json]",
-        arguments: [ArgumentSpec(name: "PHOTO", help: "A photo inside a catalogued folder.")],
+        arguments: [photo],
         options: [CatalogOptions.catalog, ReportOptions.json],
+        synopsis: [[.argument(photo), .optional(CatalogOptions.catalog), .optional(ReportOptions.json)]],
         discussion: "The catalog is found in the nearest parent folder that has .filmroll/catalog.sqlite."
     )
 

@@ -2,12 +2,14 @@ import Filmroll
 
 /// `filmroll stats FOLDER`: totals of the catalog.
 struct StatsCommand: Command {
+    static let folder = ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")
+
     static let spec = CommandSpec(
         name: "stats",
         abstract: "Show totals: photos, outputs, bytes, date range, cameras.",
-        usage: "FOLDER [--catalog PATH] [--json]",
-        arguments: [ArgumentSpec(name: "FOLDER", help: "A catalogued photo folder.")],
-        options: [CatalogOptions.catalog, ReportOptions.json]
+        arguments: [folder],
+        options: [CatalogOptions.catalog, ReportOptions.json],
+        synopsis: [[.argument(folder), .optional(CatalogOptions.catalog), .optional(ReportOptions.json)]]
     )
 
     var folder: String

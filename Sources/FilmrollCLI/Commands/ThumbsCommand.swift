@@ -3,30 +3,28 @@ import Filmroll
 /// `filmroll thumbs INPUT...`: thumbnails of every photo, in parallel,
 /// shrinking on load, cached in memory and on disk.
 struct ThumbsCommand: Command {
+    static let upscale = OptionSpec.flag("upscale", "Enlarge photos smaller than the size (never done otherwise).")
+    static let keepMetadata = OptionSpec.flag("keep-metadata", "Carry the photo's EXIF over (orientation set to 1, embedded thumbnail dropped).")
+    static let inputs = ArgumentSpec(name: "INPUT...", help: "Image files (\(ImageDecoders.formatList)) or folders (searched recursively).")
+    static let output = OutputOptions.spec("DIR")
+    static let size = SizeOption.size.takingSeveral().defaulting(to: "256")
+
     static let spec = CommandSpec(
         name: "thumbs",
         abstract: "Make thumbnails of photos, in parallel, cached on disk.",
-        usage: "INPUT... [--size 256[,1024,…]] [--out DIR] [--format jpeg|png] [--quality 85] [--fit inside|cover] [--jobs N] [--shard K/N|auto] [--xdg] [--json] [--quiet]",
-        arguments: [ArgumentSpec(name: "INPUT...", help: "Image files (\(ImageDecoders.formatList)) or folders (searched recursively).")],
+        arguments: [inputs],
         options: [
-            .value("size", short: "s", "N[,N…]", "Longest edge in pixels (with --fit cover: the square's side); several sizes come from one decode. Default 256."),
-            OutputOptions.spec("DIR"),
-            .value("format", "jpeg|png", "Thumbnail format (default jpeg)."),
-            .value("quality", "Q", "JPEG quality, 1 to 100 (default 85)."),
-            .value("fit", "inside|cover", "inside: whole picture, aspect kept (default); cover: a square cropped from the centre."),
-            .flag("upscale", "Enlarge photos smaller than the size (never done otherwise)."),
-            .flag("keep-metadata", "Carry the photo's EXIF over (orientation set to 1, embedded thumbnail dropped)."),
-            JobsOptions.jobs,
-            ShardOptions.shard,
-            .flag("xdg", "Also write freedesktop.org thumbnails (~/.cache/thumbnails) for file managers."),
-            .value("cache-dir", "DIR", "Keep the thumbnail store in DIR instead of FOLDER/.filmroll/thumbs."),
-            .value("cache-limit", "SIZE", "Size budget of the store; least recently used thumbnails go first (default 1GB)."),
-            .flag("no-cache", "Make everything afresh and store nothing (for benchmarks)."),
-        ] + MakingOptions.specs,
+            size, output, ImageFormatOption.format, QualityOption.quality.defaulting(to: "85"), FitOption.fit,
+            upscale, keepMetadata, JobsOptions.jobs, ShardOptions.shard, CalendarOptions.xdg,
+        ] + ThumbnailStoreOptions.specs + MakingOptions.specs,
+        synopsis: [[.argument(inputs), .optional(size), .optional(output), .optional(ImageFormatOption.format),
+                    .optional(QualityOption.quality), .optional(FitOption.fit), .optional(JobsOptions.jobs),
+                    .optional(ShardOptions.shard), .optional(CalendarOptions.xdg), .optional(ReportOptions.json),
+                    .optional(ReportOptions.quiet)]],
         discussion: """
         With --out DIR, thumbnails are written as DIR/<relative path without extension>_<size>.<ext>, mirroring the
         input tree; without it, they stay in the store and the command says where (--json gives every path).
-        --json prints one object per output and per failure.
+        --json prints one object per output and per failure. With --fit cover, each thumbnail is a square of the size.
         A re-run with unchanged photos makes nothing; a changed photo remakes only its own thumbnails.
         In a catalogued folder (see 'filmroll index'), or with --catalog, every thumbnail is recorded with its photo.
         Thumbnails are upright, 8-bit sRGB (converted through the photo's colour profile), and carry no metadata
@@ -50,53 +48,28 @@ struct ThumbsCommand: Command {
     var keepMetadata: Bool
     var jobs: Int
     var xdg: Bool
-    var cacheFolder: String?
-    var cacheLimit: Int
-    var useCache: Bool
+    var store: ThumbnailStoreOptions
     var shard: Shard?
     var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
         inputs = arguments.positionals
-        let sizeText = arguments.value("size") ?? "256"
-        var sizes: [Int] = []
-        for part in sizeText.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let size = Int(part.trimmingCharacters(in: " ")), (1...16384).contains(size) else {
-                throw UsageError("option '--size' needs sizes from 1 to 16384 separated by commas, not '\(sizeText)'")
-            }
-            if !sizes.contains(size) { sizes.append(size) }
-        }
-        self.sizes = sizes
+        let sizes = try SizeOption.sizes(arguments, in: 1...16384)
+        self.sizes = sizes.isEmpty ? [256] : sizes
         // Two spellings of one folder (`A/./sub/..`, `A`) are one output folder.
         outputFolder = OutputOptions.path(arguments).map { $0.split(separator: "/").contains("..") ? AbsolutePath.normalized($0) : $0 }
-        let name = arguments.value("format") ?? "jpeg"
-        guard let encoder = ImageEncoders.encoder(named: name) else {
-            throw UsageError("option '--format' takes \(ImageEncoders.nameList), not '\(name.lowercased())'")
-        }
-        format = encoder.format
-        quality = try arguments.integer("quality", in: 1...100, default: 85)!
-        guard let fit = TargetSize.Fit(rawValue: arguments.value("fit") ?? "inside") else {
-            throw UsageError("option '--fit' takes inside or cover, not '\(arguments.value("fit")!)'")
-        }
-        self.fit = fit
-        upscale = arguments.has("upscale")
-        keepMetadata = arguments.has("keep-metadata")
+        format = try ImageFormatOption(arguments).format
+        quality = try QualityOption(arguments).quality ?? 85
+        fit = try FitOption(arguments).targetFit
+        upscale = arguments.has(Self.upscale)
+        keepMetadata = arguments.has(Self.keepMetadata)
         jobs = try JobsOptions(arguments).jobs
-        xdg = arguments.has("xdg")
-        cacheFolder = arguments.value("cache-dir")
-        if let limitText = arguments.value("cache-limit") {
-            guard let limit = parseByteCount(limitText) else {
-                throw UsageError("option '--cache-limit' needs a size such as 500MB or 2GB, not '\(limitText)'")
-            }
-            cacheLimit = limit
-        } else {
-            cacheLimit = 1_000_000_000
-        }
-        useCache = !arguments.has("no-cache")
+        xdg = arguments.has(CalendarOptions.xdg)
+        store = try ThumbnailStoreOptions(arguments)
         shard = try ShardOptions(arguments).shard
         common = try MakingOptions(arguments)
-        if !useCache && outputFolder == nil && !common.json && !xdg {
+        if !store.isUsed && outputFolder == nil && !common.json && !xdg {
             throw UsageError("with --no-cache and no --out, thumbnails would go nowhere; add --out DIR (or --json)")
         }
     }
@@ -113,9 +86,9 @@ struct ThumbsCommand: Command {
             for object in skipped.jsonObjects(pathKey: "source", reasonKey: "skipped") { io.print(object.rendered) }
         }
 
-        let store: ThumbnailPlan.Store = !useCache ? .none : cacheFolder.map { .folder($0) } ?? .besidePhotos
+        let kept: ThumbnailPlan.Store = !store.isUsed ? .none : store.folder.map { .folder($0) } ?? .besidePhotos
         let plan = ThumbnailPlan(sizes: sizes, fit: fit, upscale: upscale, format: format, quality: quality,
-                                 keepMetadata: keepMetadata, outputFolder: outputFolder, store: store, storeLimit: cacheLimit,
+                                 keepMetadata: keepMetadata, outputFolder: outputFolder, store: kept, storeLimit: store.limit,
                                  xdgRoot: xdg ? XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) : nil)
         let lineage = common.useCatalog ? lineageRecorder(io) : nil
         let batch = ThumbnailBatch(

@@ -3,26 +3,28 @@ import Filmroll
 /// `filmroll video INPUT... -o OUT.mp4`: an H.264 MP4 slideshow of photos,
 /// or a video of frames. The work is `VideoMaker`'s.
 struct VideoCommand: Command {
+    static let inputs = ArgumentSpec(name: "INPUT...", help: "Photos, frames or folders of them (an animated GIF or WebP gives all its frames).")
+    static let output = OutputOptions.spec("OUT.mp4")
+    static let seconds = OptionSpec.value("seconds", "S", "Slideshow: how long each photo shows, crossfades included (default 2.5).")
+    static let crossfade = OptionSpec.value("crossfade", "S", "Slideshow: how long one photo dissolves into the next (default 0.5; 0 for cuts).")
+    static let clipSeconds = OptionSpec.value(
+        "clip-seconds", "S", "Slideshow: videos among the inputs play, muted, for up to S seconds (default: a video shows its poster).")
+    static let zoom = OptionSpec.flag("zoom", "Slideshow: a slow zoom and pan on each photo.")
+    static let size = SizeOption.size
+    static let canvas = OptionSpec.value(
+        "canvas", "WxH", "Slideshow: the canvas; a video of frames takes W as its width (formerly --size WxH).").defaulting(to: "1920x1080")
+    static let crf = OptionSpec.value("crf", "0-51", "Quality: lower is better and larger (default 23, as ffmpeg's).")
+    static let preset = OptionSpec.value("preset", "NAME", "libx264's speed for size: ultrafast … veryslow (default medium).")
+
     static let spec = CommandSpec(
         name: "video",
         abstract: "Make an H.264 MP4: a slideshow of photos with crossfades, or a video of frames.",
-        usage: "INPUT... -o OUT.mp4 [--seconds S] [--crossfade S] [--clip-seconds S] [--zoom] [--size WxH] [--fps F | --delay MS | --delays MS,…] [options]",
-        arguments: [ArgumentSpec(name: "INPUT...", help: "Photos, frames or folders of them (an animated GIF or WebP gives all its frames).")],
-        options: [
-            OutputOptions.spec("OUT.mp4"),
-            .value("seconds", "S", "Slideshow: how long each photo shows, crossfades included (default 2.5)."),
-            .value("crossfade", "S", "Slideshow: how long one photo dissolves into the next (default 0.5; 0 for cuts)."),
-            .value("clip-seconds", "S", "Slideshow: videos among the inputs play, muted, for up to S seconds (default: a video shows its poster)."),
-            .flag("zoom", "Slideshow: a slow zoom and pan on each photo."),
-            .value("size", "WxH", "Slideshow canvas (default 1920x1080, or N wide at 16:9); frames: the longest edge N, or the width W."),
-            .value("fit", "contain|cover", "Photos of another shape: whole on the background (default), or cropped to fill."),
-            .value("background", "COLOR", "Colour around contained photos (default black for slideshows, white for frames)."),
-        ] + FrameTimingOptions.specs + [
-            .value("crf", "0-51", "Quality: lower is better and larger (default 23, as ffmpeg's)."),
-            .value("preset", "NAME", "libx264's speed for size: ultrafast … veryslow (default medium)."),
-            .value("order", "name|date", "Input order: file names in natural order (default), or capture time."),
-            .flag("no-cache", "Keep no decoded photos in memory."),
-        ] + MakingOptions.specs,
+        arguments: [inputs],
+        options: [output, seconds, crossfade, clipSeconds, zoom, size, canvas, FitOption.fit,
+                  BackgroundOption.background.defaulting(to: "black for slideshows, white for frames")]
+            + FrameTimingOptions.specs + [crf, preset, OrderOption.order, MemoryCacheOption.noMemoryCache] + MakingOptions.specs,
+        synopsis: [[.argument(inputs), .required(output), .optional(seconds), .optional(crossfade), .optional(clipSeconds),
+                    .optional(zoom), .oneOf([size, canvas]), .oneOf(FrameTimingOptions.specs)]],
         discussion: """
         Photos make a slideshow; --fps, --delay or --delays, or an animated GIF or WebP among the inputs, make a
         video of frames instead (at 10 fps unless told, or with each animation's own delays; --fps at most 240).
@@ -45,6 +47,8 @@ struct VideoCommand: Command {
     var order: AnimationFrames.Order
     var useCache: Bool
     var common: MakingOptions
+    /// Lines for standard error: an old spelling understood.
+    var deprecations: [String] = []
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing INPUT") }
@@ -59,62 +63,60 @@ struct VideoCommand: Command {
         case .delays(let milliseconds)?: delays = milliseconds
         case nil: break
         }
-        if let text = arguments.value("seconds") {
+        if let text = arguments.value(Self.seconds) {
             guard let value = Double(text), value > 0, value <= 3600 else { throw UsageError("option '--seconds' needs a number of seconds above 0, not '\(text)'") }
             slideshow.secondsPerPhoto = value
         }
-        if let text = arguments.value("crossfade") {
+        if let text = arguments.value(Self.crossfade) {
             guard let value = Double(text), value >= 0 else { throw UsageError("option '--crossfade' needs seconds (0 or more), not '\(text)'") }
             guard value <= slideshow.secondsPerPhoto / 2 else {
                 throw UsageError("option '--crossfade' can be at most half of --seconds (\(slideshow.secondsPerPhoto)), not \(text)")
             }
             slideshow.crossfadeSeconds = value
         }
-        if arguments.has("zoom") { slideshow.kenBurns = KenBurns() }
-        if let text = arguments.value("clip-seconds") {
+        if arguments.has(Self.zoom) { slideshow.kenBurns = KenBurns() }
+        if let text = arguments.value(Self.clipSeconds) {
             guard let value = Double(text), value.isFinite, value >= 2 * slideshow.crossfadeSeconds, value <= 3600 else {
                 throw UsageError("option '--clip-seconds' needs seconds from twice the crossfade (\(2 * slideshow.crossfadeSeconds)) to 3600, not '\(text)'")
             }
             slideshow.clipSeconds = value
         }
-                if let text = arguments.value("size") {
+        try arguments.atMostOne(of: [Self.size, Self.canvas])
+        var canvasText = arguments.value(Self.canvas)
+        if let text = arguments.value(Self.size), text.lowercased().contains("x") {
+            // --size WxH was the canvas before --size meant a longest edge everywhere.
+            canvasText = text
+            deprecations.append("'--size WxH' is now '--canvas WxH' ('--size' is a longest edge)")
+        } else if let edge = try SizeOption.size(arguments, in: 2...8192) {
+            frameSizing = .longestEdge(edge)
+            slideshow.canvas = PixelSize(width: edge, height: (edge * 9 / 16) & ~1)
+        }
+        if let text = canvasText {
             let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
-            if parts.count == 2, let width = parts[0], let height = parts[1], (2...8192).contains(width), (2...8192).contains(height) {
-                slideshow.canvas = PixelSize(width: width, height: height)
-                frameSizing = .width(width)
-            } else if parts.count == 1, let edge = parts[0], (2...8192).contains(edge) {
-                frameSizing = .longestEdge(edge)
-                slideshow.canvas = PixelSize(width: edge, height: (edge * 9 / 16) & ~1)
-            } else {
-                throw UsageError("option '--size' takes WxH (1280x720) or a longest edge, not '\(text)'")
+            guard parts.count == 2, let width = parts[0], let height = parts[1], (2...8192).contains(width), (2...8192).contains(height) else {
+                throw UsageError("option '--canvas' takes WxH (1280x720), each from 2 to 8192, not '\(text)'")
             }
+            slideshow.canvas = PixelSize(width: width, height: height)
+            frameSizing = .width(width)
         }
-        switch arguments.value("fit") ?? "contain" {
-        case "contain": fit = .contain
-        case "cover": fit = .cover
-        case let other: throw UsageError("option '--fit' takes contain or cover, not '\(other)'")
-        }
+        fit = try FitOption(arguments).fit == .cover ? .cover : .contain
         slideshow.fit = fit
-        if let text = arguments.value("background") {
-            guard let color = RGBColor(parsing: text) else { throw UsageError("option '--background' takes a colour name or #RRGGBB, not '\(text)'") }
+        if let color = try BackgroundOption(arguments).color {
             background = color
             slideshow.background = color
         }
-        if let text = arguments.value("crf") {
+        if let text = arguments.value(Self.crf) {
             guard let value = Double(text), (0...51).contains(value) else { throw UsageError("option '--crf' needs a number from 0 to 51, not '\(text)'") }
             options.crf = value
         }
-        if let text = arguments.value("preset") {
+        if let text = arguments.value(Self.preset) {
             guard let preset = VideoPreset(rawValue: text) else {
                 throw UsageError("option '--preset' takes \(VideoPreset.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
             }
             options.preset = preset
         }
-        guard let order = AnimationFrames.Order(rawValue: arguments.value("order") ?? "name") else {
-            throw UsageError("option '--order' takes name or date, not '\(arguments.value("order")!)'")
-        }
-        self.order = order
-        useCache = !arguments.has("no-cache")
+        order = try OrderOption(arguments).order
+        useCache = try MemoryCacheOption(arguments).keepsDecodedPhotos
         common = try MakingOptions(arguments)
     }
 

@@ -39,6 +39,7 @@ struct ManPage {
         for option in SharedOptions.all {
             lines += [".TP", synopsis(option), Roff.escape(option.help)]
         }
+        lines += deprecatedSpellings
         lines.append(".SH COMMANDS")
         for command in commands { lines += section(command) }
         lines += [
@@ -77,7 +78,7 @@ struct ManPage {
             lines += [".TP", Roff.italic(argument.name), Roff.escape(argument.help)]
         }
         for option in command.options {
-            lines += [".TP", synopsis(option), Roff.escape(option.help)]
+            lines += [".TP", synopsis(option), Roff.escape(option.fullHelp)]
         }
         lines += [".TP", "\\fB\\-h\\fR, \\fB\\-\\-help\\fR", "Show help information."]
         if let discussion = command.discussion {
@@ -92,7 +93,19 @@ struct ManPage {
     private func synopsis(_ option: OptionSpec) -> String {
         var text = option.short.map { Roff.bold("-\($0)") + ", " } ?? ""
         text += Roff.bold("--\(option.name)")
-        if let valueName = option.valueName { text += " " + Roff.italic(valueName) }
+        if let placeholder = option.placeholder { text += " " + Roff.italic(placeholder) }
         return text
+    }
+
+    /// The old spellings still accepted with a line on standard error.
+    private var deprecatedSpellings: [String] {
+        var lines: [String] = []
+        for option in commands.flatMap(\.options) where !option.deprecatedNames.isEmpty {
+            let takers = commands.filter { $0.options.contains { $0.name == option.name } }.map(\.name)
+            let line = option.deprecatedNames.map { "--\($0)" }.joined(separator: ", ")
+                + " in " + takers.joined(separator: ", ") + ": now --\(option.name); still accepted, with a warning."
+            if !lines.contains(Roff.escape(line)) { lines += [".PP", Roff.escape(line)] }
+        }
+        return lines
     }
 }

@@ -41,7 +41,7 @@ struct ZshCompletion {
 
     /// One `_arguments` spec: `'(-s --size)'{-s,--size}'[help]:N:'`.
     private func argument(_ option: OptionSpec) -> String {
-        var tail = "[" + escaped(option.help, "[]\\") + "]"
+        var tail = "[" + escaped(option.fullHelp, "[]\\") + "]"
         if let valueName = option.valueName {
             let message = escaped(valueName, "[]:\\")
             if !option.choices.isEmpty {
