@@ -42,6 +42,8 @@ typedef enum cimg_status {
     CIMG_ERR_MEMORY = 4,
     /** The caller passed arguments that do not fit the image. */
     CIMG_ERR_ARGUMENT = 5,
+    /** A library loaded on first use (libheif, FFmpeg, ...) cannot be loaded. */
+    CIMG_ERR_LIBRARY = 6,
 } cimg_status;
 
 #define CIMG_MESSAGE_CAPACITY 256
