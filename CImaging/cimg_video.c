@@ -110,6 +110,8 @@ static enum AVPixelFormat cimg_av_pixel_format(int pixel_format) {
 /* The header's: FFmpeg is loaded on first use, and --version loads none. */
 const char *cimg_video_version(void) { return FFMPEG_VERSION; }
 
+int cimg_video_require(cimg_error *error) { return cimg_lazy_require(&cimg_lazy_ffmpeg, error); }
+
 /* ---- Writer: file output through the caller's descriptor ---------------- */
 
 typedef struct cimg_file_io {

@@ -883,6 +883,10 @@ int cimg_video_reader_tags(cimg_video_reader *reader, size_t limit, cimg_buffer 
 /** FFmpeg's version, "5.1.9-0+deb12u1". */
 const char *cimg_video_version(void);
 
+/** Loads FFmpeg, once (it is loaded on first use): CIMG_OK, or
+ *  CIMG_ERR_LIBRARY naming the library that cannot be loaded. */
+int cimg_video_require(cimg_error *error);
+
 /* ---- Library versions (for --version) --------------------------------- */
 
 /** libjpeg-turbo's version, "2.1.5" (JPEG_LIB_VERSION, "62", when not turbo). */
