@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-places bench-camera-roll bench-library check-gallery bench-video test-images clean install uninstall release
+.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-places bench-camera-roll bench-library bench-startup check-gallery bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -16,7 +16,7 @@ fuzz:            ## libFuzzer over every CImaging decoder: make fuzz SECONDS=60 
 sanitize:        ## The tests under AddressSanitizer, and the concurrent parts under ThreadSanitizer
 	Scripts/sanitize.sh
 
-bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, process, gallery, places, camera-roll, library, video, memory, TIFF, RAW and JPEG XL benchmarks (builds the corpus once)
+bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, process, gallery, places, camera-roll, library, startup, video, memory, TIFF, RAW and JPEG XL benchmarks (builds the corpus once)
 	Scripts/bench.sh
 	Scripts/bench-thumbs.sh
 	Scripts/bench-index.sh
@@ -29,6 +29,7 @@ bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, proces
 	Scripts/bench-places.sh
 	Scripts/bench-camera-roll.sh
 	Scripts/bench-library.sh
+	Scripts/bench-startup.sh
 	Scripts/bench-video.sh
 	Scripts/bench-memory.sh
 	Scripts/bench-tiff.sh
@@ -55,6 +56,9 @@ bench-camera-roll: ## Videos: posters against ffmpeg -ss 1 and ffmpegthumbnailer
 
 bench-library:   ## Libraries of 1,000 to 100,000 photos and 2,000 12 MP: first run, re-run, one change, queries, shards and merge: SIZES="1000 10000", LARGE=0, RUNS=n
 	Scripts/bench-library.sh
+
+bench-startup:   ## --version, stats, ls, calendar and show on catalogs of 1,000 and 100,000 photos: medians and shared objects loaded, against 10 ms and 50 ms: SIZES="1000", RUNS=n, BASELINE=older-binary
+	Scripts/bench-startup.sh
 
 check-gallery:   ## Check a gallery in headless Chromium (parse, links, axe-core, keyboard): make check-gallery GALLERY=DIR SHOTS=DIR
 	python3 Scripts/check-gallery.py $(or $(GALLERY),out/gallery) $(if $(SHOTS),--screenshots $(SHOTS))

@@ -16,6 +16,12 @@ let package = Package(
         // with fontconfig, SQLite, xxHash, FFmpeg's libavformat, libavcodec,
         // libswscale and libavutil, LibRaw, libgeonames). Every library error is caught
         // in C and returned as a code and a message.
+        //
+        // Only the libraries below are linked. libheif, libjxl, FFmpeg, LibRaw, libtiff,
+        // FreeType with fontconfig and libgeonames (with what they pull in, about 120 shared
+        // objects, most of the time `filmroll --version` or `ls` took) are opened with dlopen
+        // when a command first needs them: CImaging/cimg_lazy.h, tables written by
+        // Scripts/make-lazy-symbols.py. Their -dev packages are still needed, for the headers.
         .target(
             name: "CImaging",
             path: "CImaging",
@@ -30,27 +36,11 @@ let package = Package(
                 .linkedLibrary("expat"),
                 .linkedLibrary("sqlite3"),
                 .linkedLibrary("xxhash"),
-                .linkedLibrary("freetype"),
-                .linkedLibrary("fontconfig"),
                 .linkedLibrary("imagequant"),
-                .linkedLibrary("heif"),
                 .linkedLibrary("webp"),
                 .linkedLibrary("webpdemux"),
                 .linkedLibrary("webpmux"),
-                .linkedLibrary("jxl"),
-                .linkedLibrary("jxl_threads"),
                 .linkedLibrary("lcms2"),
-                .linkedLibrary("tiff"),
-                .linkedLibrary("avformat"),
-                .linkedLibrary("avcodec"),
-                .linkedLibrary("swscale"),
-                .linkedLibrary("swresample"),
-                .linkedLibrary("avutil"),
-                // LibRaw is C++ behind a C API; libraw_r.so (the thread-safe
-                // build) names libstdc++ and libgomp itself, so no more is linked.
-                .linkedLibrary("raw_r"),
-                // GeoNames' cities (CC BY 4.0), compiled into the library; it names glib itself.
-                .linkedLibrary("geonames"),
             ]
         ),
         // File utilities (reading whole files, atomic writes, folders, temporaries), Glibc only;

@@ -16,6 +16,10 @@
 
 #include <libheif/heif.h>
 
+#include "cimg_lazy_heif.h"
+
+CIMG_LAZY_DEFINE(heif);
+
 static pthread_once_t cimg_heif_once = PTHREAD_ONCE_INIT;
 
 static void cimg_heif_initialize(void) { heif_init(NULL); }
@@ -175,8 +179,10 @@ void cimg_heif_declared_size(const uint8_t *data, size_t size, uint32_t *width, 
 }
 
 static int cimg_heif_open(const uint8_t *data, size_t size, cimg_heif_file *file, cimg_error *error) {
-    pthread_once(&cimg_heif_once, cimg_heif_initialize);
     memset(file, 0, sizeof *file);
+    int loaded = cimg_lazy_require(&cimg_lazy_heif, error);
+    if (loaded != CIMG_OK) return loaded;
+    pthread_once(&cimg_heif_once, cimg_heif_initialize);
     if (size < 12) return cimg_fail(error, CIMG_ERR_TRUNCATED, "file ends inside the ftyp box");
     int checked = cimg_heif_check_derivations(data, size, error);
     if (checked != CIMG_OK) return checked;
@@ -420,4 +426,5 @@ int cimg_heif_decode(const uint8_t *data, size_t size, int use_thumbnail, int th
     return status;
 }
 
-const char *cimg_heif_version(void) { return heif_get_version(); }
+/* The header's: libheif is loaded on first use, and --version loads none. */
+const char *cimg_heif_version(void) { return LIBHEIF_VERSION; }

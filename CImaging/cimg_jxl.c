@@ -31,6 +31,11 @@
 #include <jxl/decode.h>
 #include <jxl/encode.h>
 #include <jxl/resizable_parallel_runner.h>
+#include <jxl/version.h>
+
+#include "cimg_lazy_jxl.h"
+
+CIMG_LAZY_DEFINE(jxl);
 
 /* ---- Quiet: libjxl's failure traces go to /dev/null ---------------------- */
 
@@ -225,6 +230,8 @@ static int cimg_jxl_read_colors(JxlDecoder *decoder, const JxlBasicInfo *basic, 
 int cimg_jxl_read_info(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_frames,
                        size_t max_box_bytes, cimg_jxl_info *info, cimg_error *error) {
     memset(info, 0, sizeof *info);
+    int loaded = cimg_lazy_require(&cimg_lazy_jxl, error);
+    if (loaded != CIMG_OK) return loaded;
     JxlSignature signature = JxlSignatureCheck(data, size);
     if (signature == JXL_SIG_NOT_ENOUGH_BYTES) return cimg_fail(error, CIMG_ERR_TRUNCATED, "the file ends inside its signature");
     if (signature == JXL_SIG_INVALID) return cimg_fail(error, CIMG_ERR_CORRUPT, "no JPEG XL signature");
@@ -370,6 +377,8 @@ static uint32_t cimg_jxl_online_cores(void) {
 int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_options *options,
                     uint8_t *pixels, size_t bytes_per_row, uint32_t width, uint32_t height,
                     uint32_t *delays_ms, cimg_error *error) {
+    int loaded = cimg_lazy_require(&cimg_lazy_jxl, error);
+    if (loaded != CIMG_OK) return loaded;
     int channels = options->pixel_format;
     if (channels != CIMG_PIXEL_GRAY8 && channels != CIMG_PIXEL_RGB8 && channels != CIMG_PIXEL_RGBA8)
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "JPEG XL decodes to GRAY8, RGB8 or RGBA8");
@@ -504,4 +513,7 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
     return status;
 }
 
-uint32_t cimg_jxl_version(void) { return JxlDecoderVersion(); }
+/* The header's: libjxl is loaded on first use, and --version loads none. */
+uint32_t cimg_jxl_version(void) {
+    return JPEGXL_MAJOR_VERSION * 1000000 + JPEGXL_MINOR_VERSION * 1000 + JPEGXL_PATCH_VERSION;
+}

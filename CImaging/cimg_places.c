@@ -27,6 +27,10 @@ extern double geonames_city_get_latitude(cimg_geonames_city *city);
 extern double geonames_city_get_longitude(cimg_geonames_city *city);
 extern unsigned int geonames_city_get_population(cimg_geonames_city *city);
 
+#include "cimg_lazy_geonames.h"
+
+CIMG_LAZY_DEFINE(geonames);
+
 /* No real name comes near this; a longer string is cut at a UTF-8 boundary. */
 enum { max_text = 200 };
 
@@ -68,6 +72,8 @@ static int usable_position(double latitude, double longitude) {
 
 int cimg_places_load(cimg_places *places, cimg_error *error) {
     memset(places, 0, sizeof *places);
+    int loaded = cimg_lazy_require(&cimg_lazy_geonames, error);
+    if (loaded != CIMG_OK) return loaded;
     int total = geonames_get_n_cities();
     if (total <= 0) return cimg_fail(error, CIMG_ERR_CORRUPT, "libgeonames has no cities");
 

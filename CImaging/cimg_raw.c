@@ -20,6 +20,10 @@
 
 #include <libraw/libraw.h>
 
+#include "cimg_lazy_raw.h"
+
+CIMG_LAZY_DEFINE(raw);
+
 /* What LibRaw's callbacks reported during one open. */
 typedef struct cimg_raw_state {
     int data_error;
@@ -74,6 +78,8 @@ static int cimg_raw_open(const uint8_t *data, size_t size, uint32_t max_raw_mega
                          cimg_raw_state *state, libraw_data_t **out, cimg_error *error) {
     *out = NULL;
     memset(state, 0, sizeof *state);
+    int loaded = cimg_lazy_require(&cimg_lazy_raw, error);
+    if (loaded != CIMG_OK) return loaded;
     if (data == NULL || size < 16) return cimg_fail(error, CIMG_ERR_TRUNCATED, "the file is too short for a RAW file");
     libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_MEMERR_CALLBACK | LIBRAW_OPIONS_NO_DATAERR_CALLBACK);
     if (raw == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory starting LibRaw");
@@ -348,4 +354,5 @@ int cimg_raw_decode(const uint8_t *data, size_t size, int half_size, uint32_t ma
     return status;
 }
 
-const char *cimg_raw_version(void) { return libraw_version(); }
+/* The header's: LibRaw is loaded on first use, and --version loads none. */
+const char *cimg_raw_version(void) { return LIBRAW_VERSION_STR; }

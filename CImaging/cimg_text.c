@@ -15,6 +15,10 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 
+#include "cimg_lazy_fonts.h"
+
+CIMG_LAZY_DEFINE(fonts);
+
 struct cimg_font {
     FT_Library library;
     FT_Face face;
@@ -22,6 +26,8 @@ struct cimg_font {
 
 int cimg_font_locate(const char *name, char *path, size_t capacity, char *family, size_t family_capacity,
                      cimg_error *error) {
+    int loaded = cimg_lazy_require(&cimg_lazy_fonts, error);
+    if (loaded != CIMG_OK) return loaded;
     if (!FcInit()) return cimg_fail(error, CIMG_ERR_CORRUPT, "fontconfig could not be initialised");
     FcPattern *pattern = FcNameParse((const FcChar8 *)name);
     if (pattern == NULL) return cimg_fail(error, CIMG_ERR_ARGUMENT, "not a font name: %s", name);
@@ -63,6 +69,8 @@ int cimg_font_locate(const char *name, char *path, size_t capacity, char *family
 
 int cimg_font_open(const char *path, uint32_t pixel_size, cimg_font **out, cimg_error *error) {
     *out = NULL;
+    int loaded = cimg_lazy_require(&cimg_lazy_fonts, error);
+    if (loaded != CIMG_OK) return loaded;
     cimg_font *font = calloc(1, sizeof *font);
     if (font == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     FT_Error code = FT_Init_FreeType(&font->library);

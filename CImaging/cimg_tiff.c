@@ -29,6 +29,11 @@
 #include <string.h>
 
 #include <tiffio.h>
+#include <tiffvers.h>
+
+#include "cimg_lazy_tiff.h"
+
+CIMG_LAZY_DEFINE(tiff);
 
 /* The largest block libtiff (or this shim) may allocate at once: strips and
  * tiles of a real photo are far smaller; a lying header is refused. */
@@ -477,6 +482,8 @@ void cimg_tiff_info_free(cimg_tiff_info *info) {
 
 int cimg_tiff_read_info(const uint8_t *data, size_t size, cimg_tiff_info *info, cimg_error *error) {
     memset(info, 0, sizeof *info);
+    int loaded = cimg_lazy_require(&cimg_lazy_tiff, error);
+    if (loaded != CIMG_OK) return loaded;
     cimg_tiff_source source = {data, size, 0, 0, ""};
     int status;
     TIFF *tif = cimg_tiff_open(&source, error, &status);
@@ -1188,6 +1195,8 @@ static int cimg_tiff_decode_generic(TIFF *tif, const cimg_tiff_source *source, c
 int cimg_tiff_decode(const uint8_t *data, size_t size, const cimg_tiff_decode_options *options,
                      uint8_t *pixels, size_t bytes_per_row, uint32_t width, uint32_t height,
                      int pixel_format, cimg_error *error) {
+    int loaded = cimg_lazy_require(&cimg_lazy_tiff, error);
+    if (loaded != CIMG_OK) return loaded;
     int shrink = options ? options->shrink : 1, raw_cmyk = options ? options->raw_cmyk : 0;
     int generic = options ? options->generic : 0;
     if (shrink != 1 && shrink != 2 && shrink != 4 && shrink != 8) {
@@ -1237,4 +1246,5 @@ int cimg_tiff_decode(const uint8_t *data, size_t size, const cimg_tiff_decode_op
     return status;
 }
 
-const char *cimg_tiff_version(void) { return TIFFGetVersion(); }
+/* The header's: libtiff is loaded on first use, and --version loads none. */
+const char *cimg_tiff_version(void) { return TIFFLIB_VERSION_STR; }

@@ -1,5 +1,7 @@
 /* Library versions for `filmroll --version`: each asked of the library at
- * run time where it has a function, else taken from its header's macros. */
+ * run time where it has a function, else taken from its header's macros.
+ * Libraries loaded on first use (cimg_lazy.h) are named by their headers
+ * in their shims, so that --version loads none of them. */
 #include "include/cimaging.h"
 
 #include <stdio.h>
@@ -48,11 +50,5 @@ const char *cimg_version_imagequant(void) {
     return text;
 }
 
-int cimg_version_freetype(void) {
-    FT_Library library;
-    if (FT_Init_FreeType(&library) != 0) return FREETYPE_MAJOR * 10000 + FREETYPE_MINOR * 100 + FREETYPE_PATCH;
-    FT_Int major = 0, minor = 0, patch = 0;
-    FT_Library_Version(library, &major, &minor, &patch);
-    FT_Done_FreeType(library);
-    return major * 10000 + minor * 100 + patch;
-}
+/* The header's: FreeType is loaded on first use (cimg_text.c). */
+int cimg_version_freetype(void) { return FREETYPE_MAJOR * 10000 + FREETYPE_MINOR * 100 + FREETYPE_PATCH; }

@@ -34,6 +34,11 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
+#include <libavutil/ffversion.h>
+
+#include "cimg_lazy_ffmpeg.h"
+
+CIMG_LAZY_DEFINE(ffmpeg);
 
 /* The header's plain ints mirror these libav values. */
 _Static_assert(CIMG_VIDEO_BT709 == AVCOL_SPC_BT709 && CIMG_VIDEO_BT709 == AVCOL_PRI_BT709
@@ -102,7 +107,10 @@ static enum AVPixelFormat cimg_av_pixel_format(int pixel_format) {
     }
 }
 
-const char *cimg_video_version(void) { return av_version_info(); }
+/* The header's: FFmpeg is loaded on first use, and --version loads none. */
+const char *cimg_video_version(void) { return FFMPEG_VERSION; }
+
+int cimg_video_require(cimg_error *error) { return cimg_lazy_require(&cimg_lazy_ffmpeg, error); }
 
 /* ---- Writer: file output through the caller's descriptor ---------------- */
 
@@ -393,8 +401,10 @@ static int cimg_writer_setup(cimg_video_writer *writer, const char *path, const 
 
 int cimg_video_writer_open(int fd, const char *path, const cimg_video_writer_options *options,
                            cimg_video_writer **out, cimg_error *error) {
-    cimg_av_begin();
     *out = NULL;
+    int loaded = cimg_lazy_require(&cimg_lazy_ffmpeg, error);
+    if (loaded != CIMG_OK) return loaded;
+    cimg_av_begin();
     if (options == NULL || path == NULL || fd < 0)
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "no output file");
     if (options->width == 0 || options->height == 0 || options->width % 2 != 0 || options->height % 2 != 0
@@ -824,9 +834,11 @@ int cimg_video_reader_open(const char *path, int threads, int64_t max_pixels, ci
 
 int cimg_video_reader_open_part(const char *path, int64_t start, int64_t end, int quick, int threads, int64_t max_pixels,
                                 cimg_video_reader **out, cimg_video_info *info, cimg_error *error) {
-    cimg_av_begin();
     *out = NULL;
     memset(info, 0, sizeof *info);
+    int loaded = cimg_lazy_require(&cimg_lazy_ffmpeg, error);
+    if (loaded != CIMG_OK) return loaded;
+    cimg_av_begin();
     cimg_video_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
     pthread_mutex_init(&reader->audio_lock, NULL);

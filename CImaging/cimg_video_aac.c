@@ -11,6 +11,8 @@
 #include <libavutil/channel_layout.h>
 #include <libswresample/swresample.h>
 
+#include "cimg_lazy_ffmpeg.h"
+
 struct cimg_aac {
     AVCodecContext *decoder;
     AVCodecContext *encoder;

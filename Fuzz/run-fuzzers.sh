@@ -15,8 +15,8 @@ Scripts/install-deps.sh
 work=.build-fuzz
 mkdir -p "$work" Fuzz/findings
 cc=${CC:-clang}
-sources=(CImaging/cimg_common.c CImaging/cimg_jpeg.c CImaging/cimg_png.c CImaging/cimg_png_plain.c CImaging/cimg_gif.c CImaging/cimg_exif.c CImaging/cimg_xmp.c
-         CImaging/cimg_heif.c CImaging/cimg_webp.c CImaging/cimg_color.c CImaging/cimg_video.c)
+sources=(CImaging/cimg_common.c CImaging/cimg_lazy.c CImaging/cimg_jpeg.c CImaging/cimg_png.c CImaging/cimg_png_plain.c CImaging/cimg_gif.c CImaging/cimg_exif.c CImaging/cimg_xmp.c
+         CImaging/cimg_heif.c CImaging/cimg_webp.c CImaging/cimg_color.c CImaging/cimg_video.c CImaging/cimg_video_aac.c)
 libraries=(-ljpeg -lpng16 -lz -ldeflate -lgif -lexif -lexpat -lheif -lwebp -lwebpdemux -llcms2 -lavformat -lavcodec -lswscale -lavutil)
 declare -A number=([jpeg]=1 [png]=2 [gif]=3 [exif]=4 [xmp]=5 [heif]=6 [webp]=7 [icc]=8 [video]=9)
 

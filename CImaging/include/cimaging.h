@@ -42,6 +42,8 @@ typedef enum cimg_status {
     CIMG_ERR_MEMORY = 4,
     /** The caller passed arguments that do not fit the image. */
     CIMG_ERR_ARGUMENT = 5,
+    /** A library loaded on first use (libheif, FFmpeg, ...) cannot be loaded. */
+    CIMG_ERR_LIBRARY = 6,
 } cimg_status;
 
 #define CIMG_MESSAGE_CAPACITY 256
@@ -880,6 +882,10 @@ int cimg_video_reader_tags(cimg_video_reader *reader, size_t limit, cimg_buffer 
 
 /** FFmpeg's version, "5.1.9-0+deb12u1". */
 const char *cimg_video_version(void);
+
+/** Loads FFmpeg, once (it is loaded on first use): CIMG_OK, or
+ *  CIMG_ERR_LIBRARY naming the library that cannot be loaded. */
+int cimg_video_require(cimg_error *error);
 
 /* ---- Library versions (for --version) --------------------------------- */
 

@@ -11,6 +11,8 @@ extension ImagingError {
         case CIMG_ERR_TRUNCATED: self = .truncated(format, message)
         case CIMG_ERR_LIMIT: self = .limitExceeded(.decoder(message))
         case CIMG_ERR_MEMORY: self = .outOfMemory
+        // A library loaded on first use that is missing: "cannot load libheif: …".
+        case CIMG_ERR_LIBRARY: self = .unsupportedFormat(message)
         default: self = .corrupt(format, message)
         }
     }

@@ -4,6 +4,12 @@ import CImaging
 /// reader that decodes a video's frames back to RGB. The only Swift that
 /// touches libav; `VideoEncoder` and `VideoReader` hold the policy.
 enum VideoCodec {
+    /// Loads FFmpeg (loaded on first use, not at launch).
+    static func load() throws(ImagingError) {
+        var error = cimg_error()
+        if cimg_video_require(&error) != 0 { throw .videoEncodingFailed(Writer.message(error)) }
+    }
+
     /// An MP4 being written through a file descriptor the caller owns.
     final class Writer {
         private var handle: OpaquePointer?

@@ -62,6 +62,9 @@ public final class VideoEncoder {
 
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty else { throw .fileSystem(.failed(.create, path: path, .notAFileName)) }
+        // FFmpeg before the temporary: one that cannot be loaded leaves no file,
+        // and the temporary's life is the encoder's.
+        try VideoCodec.load()
         file = try ImagingError.converting(try AtomicFileWriter(path: path))
         do {
             writer = try VideoCodec.Writer(descriptor: file.descriptor, path: file.temporaryPath, size: even, options: options,
