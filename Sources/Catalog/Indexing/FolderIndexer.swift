@@ -54,7 +54,8 @@ public struct FolderIndexer {
 
         var known: [ExactPath: Known] = [:]   // by bytes: NFC and NFD names are two photos
         known.reserveCapacity(entries.count)
-        if shard != nil { try ShardCatalogs.prepareForeign(database) }
+        // Another shard's photos are its to count.
+        let foreign: Set<Int64> = shard == nil ? [] : try ShardCatalogs.foreignIDs(database)
         try database.forEachRow("SELECT id, path, bytes, mtime_ns, hash, missing, error IS NOT NULL FROM photos") { row in
             let path = row[1].string ?? ""
             known[ExactPath(path)] = Known(id: Int64(row[0].int ?? 0), byteCount: row[2].int ?? -1,
@@ -79,7 +80,7 @@ public struct FolderIndexer {
             present.insert(key)
             if !row.missing, row.byteCount == entry.byteCount,
                row.modificationTimeNanoseconds == entry.modificationTimeNanoseconds {
-                summary.unchanged += 1
+                if !foreign.contains(row.id) { summary.unchanged += 1 }
             } else {
                 toRead.append((position, entry))
             }
@@ -127,7 +128,7 @@ public struct FolderIndexer {
                 }
             }
         }
-        summary.missing = gone.count
+        summary.missing = gone.count { !foreign.contains($0.id) }
         if !reads.isEmpty || !gone.isEmpty {
             // Pairs and bursts are seconds long: only the days this run touched can gain or lose one.
             let days = summary.touchedUndated.isEmpty && summary.touchedDays.count <= 1000 ? summary.touchedDays : nil

@@ -42,6 +42,12 @@ public enum ShardCatalogs {
         try database.execute("CREATE TABLE IF NOT EXISTS \(foreignTable) (photo_id INTEGER PRIMARY KEY)")
     }
 
+    /// The ids `foreignTable` lists (made when missing).
+    static func foreignIDs(_ database: Database) throws(DatabaseError) -> Set<Int64> {
+        try prepareForeign(database)
+        return Set(try database.rows("SELECT photo_id FROM \(foreignTable)").compactMap { $0[0].int.map(Int64.init) })
+    }
+
     /// Lists the photo at `path` as foreign, or as the shard's own.
     static func mark(path: String, foreign: Bool, in database: Database) throws(DatabaseError) {
         _ = try database.execute(foreign
