@@ -378,7 +378,11 @@ fi
 
 # ---- the tables
 echo
-echo "library benchmark, $(nproc) cores, process with the default --jobs, median of $runs runs"
+if [[ "$sharding_only" == 1 ]]; then
+  echo "library benchmark, $(nproc) cores, process with the default --jobs: sharding only"
+else
+  echo "library benchmark, $(nproc) cores, process with the default --jobs, median of $runs runs"
+fi
 echo
 if ((${#plain_sizes[@]} > 0)); then
   echo "| photos | first run s | photos/s | CPU s | peak RSS MB | .filmroll MB | re-run s (RSS MB) | one added s | one changed s | one deleted s | one-change RSS MB |"
