@@ -24,17 +24,24 @@
 #                median of RUNS in ms, and each one's peak RSS
 #   growth       the ratios of first run, re-run and one-change times
 #                between consecutive sizes (10k/1k, 100k/10k)
-#   sharding     at SHARD_SIZES: `process DIR --shard K/N` for K = 0..N-1
-#                run at once (background jobs, then wait), then
-#                `merge DIR --quiet`, for N in SHARDS, each on a fresh copy: the
-#                shards' wall time (first start to last end), their CPU
-#                summed, the largest shard's peak RSS, the merge's wall, CPU
-#                and peak RSS, against one plain process on a fresh copy.
+#   sharding     at SHARD_SIZES, SHARD_RUNS times (default RUNS): one
+#                plain process on a fresh copy, then for N in SHARDS, on a
+#                fresh copy each, `process DIR --shard K/N` for K = 0..N-1
+#                run at once (background jobs, then wait) and
+#                `merge DIR --quiet`: the shards' wall time (first start to
+#                last end), their CPU summed, the largest shard's peak RSS,
+#                the merge's wall, CPU and peak RSS; medians with their
+#                range (min–max), and the merge's and the total's share of
+#                the plain run's wall and CPU. The merge is to take at most
+#                MERGE_TARGET (0.25) of the plain run's wall time: a shard
+#                makes its days whole, the merge only what spans days.
 #                On one machine the shards share its cores, so this shows
 #                what sharding costs (total CPU), not what a cluster gains.
-#                The merged folder is checked against the plain one
-#                (stats --json: photos and outputs; no shard catalog left).
+#                The merged folder is checked against the plain one:
+#                stats --json (photos and outputs), no shard catalog left,
+#                and every file of the gallery the same bytes.
 #                Skipped, and said so, when the binary has no --shard.
+#                SHARDING_ONLY=1 measures this part alone.
 #   12 MP        LARGE=1: first run, re-run (median of RUNS) and peak RSS of
 #                the 2,000 12 MP photos.
 #
@@ -44,6 +51,8 @@
 #   LARGE_COUNT=2000                     how many 12 MP photos (library-12mp-COUNT)
 #   SHARDS="1 2 4"                       shard counts tried
 #   SHARD_SIZES="..."                    libraries sharded (default: the largest of SIZES, and 10000 when asked)
+#   SHARD_RUNS=n                         repetitions of the sharding part (default RUNS)
+#   SHARDING_ONLY=1                      only the sharding part (SHARD_SIZES, else SIZES)
 #   FILMROLL=path/to/filmroll            use this binary (default: swift build -c release)
 #   BENCH_CORPUS=dir                     where the corpora are kept (default .bench-corpus)
 #   KEEP=1                               keep the work dir (logs; the libraries' copies are still deleted)
@@ -63,6 +72,11 @@ runs=${1:-${RUNS:-5}}
 read -ra sizes <<<"${SIZES:-1000 10000 100000}"
 read -ra shard_counts <<<"${SHARDS:-1 2 4}"
 large=${LARGE:-1}
+shard_runs=${SHARD_RUNS:-$runs}
+sharding_only=${SHARDING_ONLY:-0}
+merge_target=0.25
+[[ "$shard_runs" =~ ^[1-9][0-9]*$ ]] || { echo "bench-library: SHARD_RUNS must be a positive integer, not '$shard_runs'" >&2; exit 2; }
+if [[ "$sharding_only" == 1 ]]; then large=0; fi
 large_count=${LARGE_COUNT:-2000}
 for value in "${sizes[@]}" "${shard_counts[@]}" "$large_count"; do
   [[ "$value" =~ ^[1-9][0-9]*$ ]] || { echo "bench-library: SIZES, SHARDS and LARGE_COUNT must be positive integers, not '$value'" >&2; exit 2; }
@@ -179,7 +193,12 @@ declare -A first=() first_cpu=() first_rss=() out_mb=() rerun=() rerun_rss=() ad
 declare -A q_ms=() q_rss=() q_what=()
 queries=(stats ls-day ls-month calendar show)
 
-for n in "${sizes[@]}"; do
+plain_sizes=("${sizes[@]}")
+if [[ "$sharding_only" == 1 ]]; then
+  plain_sizes=()
+  [[ -n "${SHARD_SIZES+set}" ]] || shard_sizes=("${sizes[@]}")
+fi
+for n in "${plain_sizes[@]}"; do
   source_dir=$(library "$n")
   dir=$work/lib-$(label "$n")
   log "library of $n photos: copying..."
@@ -254,53 +273,74 @@ for n in "${sizes[@]}"; do
   rm -rf "$dir"
 done
 
-# ---- sharding: N shards at once and a merge, against one plain run
+# ---- sharding: N shards at once and a merge, against one plain run, SHARD_RUNS times
+# Each measure is kept as a list of values separated by spaces (one per repetition).
 declare -A plain_wall=() plain_cpu=() plain_rss=() sh_wall=() sh_cpu=() sh_rss=() mg_wall=() mg_cpu=() mg_rss=() sh_check=()
 # counts DIR: photos and outputs from stats --json, to compare a merged folder with a plain one
 counts() {
   "$filmroll" stats "$1" --json | python3 -c 'import json, sys; s = json.load(sys.stdin); print(s["photos"], json.dumps(s["outputs"], sort_keys=True))'
 }
+# gallery_digest DIR: one digest of every file's path and bytes below DIR/.filmroll/gallery
+gallery_digest() {
+  (cd "$1/.filmroll/gallery" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+}
+# spread LIST: "median (min–max)" of the values, with FORMAT
+spread() {
+  local format=$1 values
+  shift
+  read -ra values <<<"$*"
+  if ((${#values[@]} > 1)); then
+    echo "$(calc "$format" "$(med "${values[@]}")") ($(calc "$format" "$(printf '%s\n' "${values[@]}" | sort -n | head -1)")–$(calc "$format" "$(maxof "${values[@]}")"))"
+  else
+    calc "$format" "${values[0]}"
+  fi
+}
 if ((sharding)); then
   for n in "${shard_sizes[@]}"; do
     source_dir=$(library "$n")
     dir=$work/lib-shard
-    log "sharding $n photos: one plain run..."
-    fresh "$source_dir" "$dir"
-    measure plain "$filmroll" process "$dir" --quiet
-    plain_wall[$n]=$wall plain_cpu[$n]=$cpu plain_rss[$n]=$rss
-    plain_counts=$(counts "$dir")
-    for shards in "${shard_counts[@]}"; do
-      log "  $shards shard(s) at once, then merge..."
+    for ((rep = 1; rep <= shard_runs; rep++)); do
+      log "sharding $n photos ($rep of $shard_runs): one plain run..."
       fresh "$source_dir" "$dir"
-      pids=()
-      cpu_snapshot; b0=$busy o0=$ours
-      t0=${EPOCHREALTIME/,/.}
-      for ((k = 0; k < shards; k++)); do
-        /usr/bin/time -f '%e %U %S %M' -o "$work/shard-$k.time" \
-          "$filmroll" process "$dir" --shard "$k/$shards" --quiet >"$work/shard-$k.out" 2>"$work/shard-$k.err" &
-        pids+=("$!")
+      measure plain "$filmroll" process "$dir" --quiet
+      plain_wall[$n]+="$wall " plain_cpu[$n]+="$cpu " plain_rss[$n]+="$rss "
+      plain_counts=$(counts "$dir") plain_digest=$(gallery_digest "$dir")
+      for shards in "${shard_counts[@]}"; do
+        log "  $shards shard(s) at once, then merge..."
+        fresh "$source_dir" "$dir"
+        pids=()
+        cpu_snapshot; b0=$busy o0=$ours
+        t0=${EPOCHREALTIME/,/.}
+        for ((k = 0; k < shards; k++)); do
+          /usr/bin/time -f '%e %U %S %M' -o "$work/shard-$k.time" \
+            "$filmroll" process "$dir" --shard "$k/$shards" --quiet >"$work/shard-$k.out" 2>"$work/shard-$k.err" &
+          pids+=("$!")
+        done
+        for ((k = 0; k < shards; k++)); do
+          wait "${pids[k]}" || die "process --shard $k/$shards failed: $(first_err "$work/shard-$k.err")"
+        done
+        t1=${EPOCHREALTIME/,/.}
+        cpu_snapshot
+        key=$n,$shards
+        wall=$(calc %.4f "$t1 - $t0")
+        sh_wall[$key]+="$wall "
+        note_bg "$b0" "$o0" "$wall"
+        sh_cpu[$key]+="$(for ((k = 0; k < shards; k++)); do tail -1 "$work/shard-$k.time"; done | awk '{ s += $2 + $3 } END { printf "%.2f", s }') "
+        sh_rss[$key]+="$(for ((k = 0; k < shards; k++)); do tail -1 "$work/shard-$k.time"; done | awk '$4 > m { m = $4 } END { printf "%.0f", m / 1024 }') "
+        measure merge "$filmroll" merge "$dir" --quiet
+        mg_wall[$key]+="$wall " mg_cpu[$key]+="$cpu " mg_rss[$key]+="$rss "
+        left=$(find "$dir/.filmroll" -maxdepth 1 -name 'catalog.shard-*' | wc -l)
+        merged_counts=$(counts "$dir")
+        if ((left > 0)); then
+          sh_check[$key]="$left shard catalogs left"
+        elif [[ "$merged_counts" != "$plain_counts" ]]; then
+          sh_check[$key]="differs: $merged_counts against $plain_counts"
+        elif [[ "$(gallery_digest "$dir")" != "$plain_digest" ]]; then
+          sh_check[$key]="the gallery's bytes differ"
+        elif [[ -z "${sh_check[$key]:-}" ]]; then
+          sh_check[$key]=same
+        fi
       done
-      for ((k = 0; k < shards; k++)); do
-        wait "${pids[k]}" || die "process --shard $k/$shards failed: $(first_err "$work/shard-$k.err")"
-      done
-      t1=${EPOCHREALTIME/,/.}
-      cpu_snapshot
-      key=$n,$shards
-      sh_wall[$key]=$(calc %.4f "$t1 - $t0")
-      note_bg "$b0" "$o0" "${sh_wall[$key]}"
-      sh_cpu[$key]=$(for ((k = 0; k < shards; k++)); do tail -1 "$work/shard-$k.time"; done | awk '{ s += $2 + $3 } END { printf "%.2f", s }')
-      sh_rss[$key]=$(for ((k = 0; k < shards; k++)); do tail -1 "$work/shard-$k.time"; done | awk '$4 > m { m = $4 } END { printf "%.0f", m / 1024 }')
-      measure merge "$filmroll" merge "$dir" --quiet
-      mg_wall[$key]=$wall mg_cpu[$key]=$cpu mg_rss[$key]=$rss
-      left=$(find "$dir/.filmroll" -maxdepth 1 -name 'catalog.shard-*' | wc -l)
-      merged_counts=$(counts "$dir")
-      if ((left > 0)); then
-        sh_check[$key]="$left shard catalogs left"
-      elif [[ "$merged_counts" != "$plain_counts" ]]; then
-        sh_check[$key]="differs: $merged_counts against $plain_counts"
-      else
-        sh_check[$key]=same
-      fi
     done
     rm -rf "$dir"
   done
@@ -338,23 +378,29 @@ fi
 
 # ---- the tables
 echo
-echo "library benchmark, $(nproc) cores, process with the default --jobs, median of $runs runs"
+if [[ "$sharding_only" == 1 ]]; then
+  echo "library benchmark, $(nproc) cores, process with the default --jobs: sharding only"
+else
+  echo "library benchmark, $(nproc) cores, process with the default --jobs, median of $runs runs"
+fi
 echo
-echo "| photos | first run s | photos/s | CPU s | peak RSS MB | .filmroll MB | re-run s (RSS MB) | one added s | one changed s | one deleted s | one-change RSS MB |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
-for n in "${sizes[@]}"; do
-  echo "| $n | $(calc %.2f "${first[$n]}") | $(calc %.0f "$n / ${first[$n]}") | ${first_cpu[$n]} | ${first_rss[$n]} | ${out_mb[$n]} | $(calc %.3f "${rerun[$n]}") (${rerun_rss[$n]}) | $(calc %.3f "${added[$n]}") | $(calc %.3f "${changed[$n]}") | $(calc %.3f "${deleted[$n]}") | ${change_rss[$n]} |"
-done
-echo
-echo "| photos | stats ms (MB) | ls --day ms (MB) | ls --month ms (MB) | calendar --month ms (MB) | show ms (MB) |"
-echo "|---|---|---|---|---|---|"
-for n in "${sizes[@]}"; do
-  row="| $n |"
-  for q in "${queries[@]}"; do row+=" ${q_ms[$n,$q]} (${q_rss[$n,$q]}) |"; done
-  echo "$row"
-done
-for n in "${sizes[@]}"; do echo "- $n photos, queried: ${q_what[$n]}"; done
-if ((${#sizes[@]} > 1)); then
+if ((${#plain_sizes[@]} > 0)); then
+  echo "| photos | first run s | photos/s | CPU s | peak RSS MB | .filmroll MB | re-run s (RSS MB) | one added s | one changed s | one deleted s | one-change RSS MB |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  for n in "${plain_sizes[@]}"; do
+    echo "| $n | $(calc %.2f "${first[$n]}") | $(calc %.0f "$n / ${first[$n]}") | ${first_cpu[$n]} | ${first_rss[$n]} | ${out_mb[$n]} | $(calc %.3f "${rerun[$n]}") (${rerun_rss[$n]}) | $(calc %.3f "${added[$n]}") | $(calc %.3f "${changed[$n]}") | $(calc %.3f "${deleted[$n]}") | ${change_rss[$n]} |"
+  done
+  echo
+  echo "| photos | stats ms (MB) | ls --day ms (MB) | ls --month ms (MB) | calendar --month ms (MB) | show ms (MB) |"
+  echo "|---|---|---|---|---|---|"
+  for n in "${plain_sizes[@]}"; do
+    row="| $n |"
+    for q in "${queries[@]}"; do row+=" ${q_ms[$n,$q]} (${q_rss[$n,$q]}) |"; done
+    echo "$row"
+  done
+  for n in "${plain_sizes[@]}"; do echo "- $n photos, queried: ${q_what[$n]}"; done
+fi
+if ((${#plain_sizes[@]} > 1)); then
   echo
   echo "| growth | photos | first run | re-run | one added | one changed | one deleted |"
   echo "|---|---|---|---|---|---|---|"
@@ -365,14 +411,25 @@ if ((${#sizes[@]} > 1)); then
 fi
 echo
 if ((sharding)); then
-  echo "| photos | run | shards wall s | shards CPU s | shard peak RSS MB | merge wall s | merge CPU s | merge peak RSS MB | total wall s (÷ plain) | total CPU s (÷ plain) | merged = plain |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "sharding: median (min–max) of $shard_runs; merge ÷ plain is the merge's share of one plain run (target ≤ $merge_target of the wall time)"
+  echo
+  echo "| photos | run | shards wall s | shards CPU s | shard peak RSS MB | merge wall s | merge CPU s | merge peak RSS MB | merge ÷ plain wall | merge ÷ plain CPU | total wall s (÷ plain) | total CPU s (÷ plain) | merged = plain |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   for n in "${shard_sizes[@]}"; do
-    echo "| $n | plain process | – | – | ${plain_rss[$n]} | – | – | – | $(calc %.2f "${plain_wall[$n]}") | ${plain_cpu[$n]} | – |"
+    read -ra pw <<<"${plain_wall[$n]}"; read -ra pc <<<"${plain_cpu[$n]}"
+    pwm=$(med "${pw[@]}") pcm=$(med "${pc[@]}")
+    echo "| $n | plain process | – | – | $(maxof ${plain_rss[$n]}) | – | – | – | – | – | $(spread %.2f "${plain_wall[$n]}") | $(spread %.2f "${plain_cpu[$n]}") | – |"
     for shards in "${shard_counts[@]}"; do
       key=$n,$shards
-      total_wall=$(calc %.4f "${sh_wall[$key]} + ${mg_wall[$key]}") total_cpu=$(calc %.2f "${sh_cpu[$key]} + ${mg_cpu[$key]}")
-      echo "| $n | $shards shard$( ((shards > 1)) && echo s) + merge | $(calc %.2f "${sh_wall[$key]}") | ${sh_cpu[$key]} | ${sh_rss[$key]} | $(calc %.2f "${mg_wall[$key]}") | ${mg_cpu[$key]} | ${mg_rss[$key]} | $(calc %.2f "$total_wall") ($(ratio "$total_wall" "${plain_wall[$n]}")) | $total_cpu ($(ratio "$total_cpu" "${plain_cpu[$n]}")) | ${sh_check[$key]} |"
+      read -ra sw <<<"${sh_wall[$key]}"; read -ra sc <<<"${sh_cpu[$key]}"; read -ra mw <<<"${mg_wall[$key]}"; read -ra mc <<<"${mg_cpu[$key]}"
+      totals_wall="" totals_cpu="" merge_ratio="" merge_cpu_ratio=""
+      for ((i = 0; i < ${#sw[@]}; i++)); do
+        totals_wall+="$(calc %.4f "${sw[i]} + ${mw[i]}") " totals_cpu+="$(calc %.2f "${sc[i]} + ${mc[i]}") "
+        merge_ratio+="$(ratio "${mw[i]}" "${pw[i]}") " merge_cpu_ratio+="$(ratio "${mc[i]}" "${pc[i]}") "
+      done
+      read -ra tw <<<"$totals_wall"; read -ra tc <<<"$totals_cpu"
+      mark=$(awk "BEGIN { exit !($(med $merge_ratio) <= $merge_target) }" && echo "" || echo " (over $merge_target)")
+      echo "| $n | $shards shard$( ((shards > 1)) && echo s) + merge | $(spread %.2f "${sh_wall[$key]}") | $(spread %.2f "${sh_cpu[$key]}") | $(maxof ${sh_rss[$key]}) | $(spread %.2f "${mg_wall[$key]}") | $(spread %.2f "${mg_cpu[$key]}") | $(maxof ${mg_rss[$key]}) | $(spread %.2f "$merge_ratio")$mark | $(spread %.2f "$merge_cpu_ratio") | $(spread %.2f "$totals_wall") ($(ratio "$(med "${tw[@]}")" "$pwm")) | $(spread %.2f "$totals_cpu") ($(ratio "$(med "${tc[@]}")" "$pcm")) | ${sh_check[$key]} |"
     done
   done
 else

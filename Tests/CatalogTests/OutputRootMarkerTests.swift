@@ -17,6 +17,33 @@ import Testing
         #expect(OutputRootMarker.parse("") == .unreadable)
     }
 
+    /// Shards starting at once on a new folder each write the marker: one
+    /// writes it, every one reads its id, none finds it empty, and no
+    /// temporary is left.
+    @Test func writersAtOnceAllReadTheFirstOnesId() throws {
+        for _ in 0..<20 {
+            let fixture = try PhotoFolderFixture([:])
+            let ids = (0..<8).map { _ in CatalogIdentity.make() }, folder = fixture.folder
+            let readings = Locked<[OutputRootMarker.Reading]>([])
+            let readers = Locked<[OutputRootMarker.Reading]>([])
+            DispatchQueue.concurrentPerform(iterations: 16) { index in
+                if index % 2 == 0 {
+                    let reading = OutputRootMarker.write(id: ids[index / 2], in: folder)
+                    readings.withLock { $0.append(reading) }
+                } else {
+                    let reading = OutputRootMarker.read(in: folder)
+                    readers.withLock { $0.append(reading) }
+                }
+            }
+            let written = readings.withLock { $0 }
+            #expect(written.count == 8 && written.allSatisfy { $0 == written[0] }, "\(written)")
+            guard case .catalog(let id) = written.first else { Issue.record("no id: \(written)"); continue }
+            #expect(ids.contains(id))
+            #expect(readers.withLock { $0 }.allSatisfy { $0 == .none || $0 == .catalog(id) }, "\(readers.withLock { $0 })")
+            #expect(Folders.names(in: fixture.folder) == [OutputRootMarker.fileName])
+        }
+    }
+
     @Test func aNewCatalogMarksItsFilmrollFolderAndItsRebuildKeepsTheId() throws {
         let fixture = try PhotoFolderFixture(["a.jpg": "dated/IMG_0001.jpg"])
         let id = try #require(try fixture.catalog().identity)

@@ -40,6 +40,36 @@ import Testing
         }
     }
 
+    /// `process` shares out days: every day in exactly one shard, by a fixed
+    /// hash of its date, so that every photo of a day is; an undated photo by its path.
+    @Test(arguments: [1, 2, 4, 7])
+    func everyDayIsInExactlyOneShard(count: Int) throws {
+        let shards = (0..<count).map { Shard(index: $0, count: count)! }
+        let days = (0..<3650).map { offset in
+            "20\(15 + offset / 365)-\(String(format: "%02d", 1 + offset % 365 / 31))-\(String(format: "%02d", 1 + offset % 31))"
+        }
+        var sizes = Array(repeating: 0, count: count)
+        for day in days {
+            let owners = shards.filter { $0.owns(day: day, relativePath: "a/IMG_1.jpg") }
+            #expect(owners.count == 1, "\(day)")
+            sizes[owners[0].index] += 1
+            // The path does not matter once there is a day.
+            #expect(owners[0].owns(day: day, relativePath: "z/other.heic"))
+        }
+        let even = Double(days.count) / Double(count)
+        #expect(sizes.allSatisfy { abs(Double($0) - even) < even * 0.1 + 5 }, "\(sizes)")
+        for path in Self.paths {
+            #expect(shards.filter { $0.owns(day: nil, relativePath: path) } == shards.filter { $0.contains(relativePath: path) })
+        }
+    }
+
+    @Test func theDayHashIsFixed() {
+        // 64-bit FNV-1a of "YYYY-MM-DD" (checked against a Python implementation).
+        #expect(Shard.fnv1a(Substring("2024-05-01").utf8[...]) == 0x8682_9559_1e05_d86d)
+        #expect(Shard(index: 1, count: 4)!.owns(day: "2024-05-01", relativePath: "x.jpg"))
+        #expect(Shard(index: 4, count: 7)!.owns(day: "2019-12-31", relativePath: "x.jpg"))
+    }
+
     @Test func parsesKOverN() {
         #expect(Shard("0/4") == Shard(index: 0, count: 4))
         #expect(Shard("3/4")?.description == "3/4")

@@ -109,11 +109,25 @@ import TestSupport
         for shard in 0..<4 {
             #expect(FileBytes.exists(sharded + "/.filmroll/catalog.shard-\(shard)-of-4.sqlite"))
         }
-        #expect(!FileBytes.exists(sharded + "/.filmroll/gallery/index.html"), "a shard made the gallery")
+        #expect(!FileBytes.exists(sharded + "/.filmroll/gallery/index.html"), "a shard wrote the index")
+        // The shards made every day: its sheet, animation, day page and photo pages, as one run made them.
+        let one = try GalleryBytes.of(single), beforeMerge = try GalleryBytes.of(sharded)
+        let perDay = one.keys.filter { $0.hasPrefix("days/") || $0.hasPrefix("photos/") || $0.hasPrefix("thumbs/") }
+        #expect(perDay.contains { $0.hasSuffix("-fourcut.jpg") } && perDay.contains { $0.hasSuffix(".gif") }
+                && perDay.count { $0.hasPrefix("days/") && $0.hasSuffix(".html") } >= 5)
+        let unlike = perDay.filter { beforeMerge[$0] != one[$0] }.sorted()
+        #expect(unlike.isEmpty, "not as one run made them before the merge: \(unlike.prefix(5))")
 
-        let merge = try BinaryRun.run(["merge", sharded])
+        let merge = try BinaryRun.run(["merge", sharded, "--json"])
         #expect(merge.status == 0, "\(merge.stderr)")
-        #expect(merge.stdout.contains("merged 4 shard catalogs"))
+        #expect(merge.stdout.contains(#""shardsMerged":4"#), "\(merge.stdout.suffix(300))")
+        // The merge decodes nothing and makes no sheet or animation: it writes what spans days.
+        for made in [#""decoded":0"#, #""thumbnails":0"#, #""fourcuts":0"#, #""animations":0"#, #""clips":0"#] {
+            #expect(merge.stdout.contains(made), "\(made): \(merge.stdout.suffix(400))")
+        }
+        let merged = try GalleryBytes.of(sharded)
+        let rewritten = perDay.filter { merged[$0] != beforeMerge[$0] }
+        #expect(rewritten.isEmpty, "\(rewritten.prefix(5))")
         #expect(!Folders.names(in: sharded + "/.filmroll").contains { $0.contains(".shard-") })
         try Self.expectSame(sharded, as: single)
 
@@ -122,32 +136,57 @@ import TestSupport
         #expect(again.status == 0 && again.stdout.contains("nothing changed since the last run"), "\(again.stdout)")
     }
 
-    /// A photo renamed so that it falls in the other shard: the old shard finds it gone,
-    /// the new one finds a new photo; the merge joins the two, as one run finds the move.
-    @Test func aPhotoRenamedIntoAnotherShardIsMovedAsOneRunMovesIt() throws {
+    /// Two shards and a merge over a processed folder after `change` was made to both copies (`single`, `sharded`).
+    static func processAgain(_ single: String, _ sharded: String) throws {
+        #expect(try BinaryRun.run(["process", single, "--quiet"]).status == 0)
+        for shard in 0..<2 {
+            let run = try BinaryRun.run(["process", sharded, "--shard", "\(shard)/2", "--quiet"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let merge = try BinaryRun.run(["merge", sharded, "--quiet"])
+        #expect(merge.status == 0, "\(merge.stderr)")
+    }
+
+    /// A photo renamed stays on its day, so in its day's shard, which finds it
+    /// moved; the merge keeps the folder's row at the new path, as one run does.
+    @Test func aPhotoRenamedIsMovedAsOneRunMovesIt() throws {
         let scratch = TemporaryFolder()
         let folders = try Self.copies(2, in: scratch)
         let (single, sharded) = (folders[0], folders[1])
-        #expect(try BinaryRun.run(["process", single, "--quiet"]).status == 0)
-        for shard in 0..<2 { #expect(try BinaryRun.run(["process", sharded, "--shard", "\(shard)/2", "--quiet"]).status == 0) }
-        #expect(try BinaryRun.run(["merge", sharded, "--quiet"]).status == 0)
+        try Self.processAgain(single, sharded)
 
-        let old = "2024-05/IMG_0003.JPG", first = try #require(Shard(index: 0, count: 2))
-        let new = try #require((0..<100).map { "2024-05/MOVED_\($0).JPG" }.first {
-            first.contains(relativePath: $0) != first.contains(relativePath: old)
-        })
+        let old = "2024-05/IMG_0003.JPG", new = "2024-05/MOVED_3.JPG"
         let id = try Catalog(folder: single, access: .read).photo(relativePath: old)?.id
+        let shardedID = try Catalog(folder: sharded, access: .read).photo(relativePath: old)?.id
         for folder in [single, sharded] {
             #expect(rename(folder + "/" + old, folder + "/" + new) == 0)
         }
-        #expect(try BinaryRun.run(["process", single, "--quiet"]).status == 0)
-        for shard in 0..<2 { #expect(try BinaryRun.run(["process", sharded, "--shard", "\(shard)/2", "--quiet"]).status == 0) }
-        let merge = try BinaryRun.run(["merge", sharded, "--quiet"])
-        #expect(merge.status == 0, "\(merge.stderr)")
+        try Self.processAgain(single, sharded)
         // One run keeps the row (its id) at the new path, and no row for the old one.
         let moved = try Catalog(folder: single, access: .read).photo(relativePath: new)
         #expect(moved?.id == id && moved?.isMissing == false)
+        #expect(try Catalog(folder: sharded, access: .read).photo(relativePath: new)?.id == shardedID)
         #expect(try Catalog(folder: sharded, access: .read).photo(relativePath: old) == nil)
+        try Self.expectSame(sharded, as: single)
+    }
+
+    /// A photo rewritten with a date on a day of the other shard: the old shard
+    /// gives it up (its day's sheet and pages are made again without it), the
+    /// new one takes it; the merged folder is what one run makes of the change.
+    @Test func aPhotoWhoseDayMovesToAnotherShardGoesWithIt() throws {
+        let scratch = TemporaryFolder()
+        let folders = try Self.copies(2, in: scratch)
+        let (single, sharded) = (folders[0], folders[1])
+        try Self.processAgain(single, sharded)
+
+        let path = "2024-05/IMG_0003.JPG", first = try #require(Shard(index: 0, count: 2))
+        let days = (2...28).map { "2024-05-" + String(format: "%02d", $0) }
+        let day: String = try #require(days.first { first.owns(day: $0, relativePath: path) != first.owns(day: "2024-05-01", relativePath: path) })
+        let bytes = try Self.still(taken: day.replacingOccurrences(of: "-", with: ":") + " 09:00:00", detail: 4)
+        for folder in [single, sharded] { try AtomicFile.write(bytes, to: folder + "/" + path) }
+        #expect(shell("touch -r '\(single)/\(path)' '\(sharded)/\(path)'").status == 0)
+        try Self.processAgain(single, sharded)
+        #expect(try Catalog(folder: sharded, access: .read).photo(relativePath: path)?.takenAt?.hasPrefix(day) == true)
         try Self.expectSame(sharded, as: single)
     }
 

@@ -15,13 +15,14 @@
 # How it splits: task K of the array runs
 #     filmroll process PHOTOS --shard auto --quiet --jobs $SLURM_CPUS_PER_TASK
 # and `--shard auto` reads K and the count from SLURM_ARRAY_TASK_ID,
-# SLURM_ARRAY_TASK_MIN (and _STEP) and SLURM_ARRAY_TASK_COUNT. Each photo
-# belongs to one shard, by a stable hash of its path without extension (a
-# Live Photo's still and MOV fall together). A task indexes its photos into
-# its own catalog, PHOTOS/.filmroll/catalog.shard-K-of-N.sqlite, and makes
-# their thumbnails, previews and clips. The merge job folds the shard
-# catalogs into PHOTOS/.filmroll/catalog.sqlite, deletes them, and makes
-# the day sheets, animations and the gallery.
+# SLURM_ARRAY_TASK_MIN (and _STEP) and SLURM_ARRAY_TASK_COUNT. Each day
+# belongs to one shard, by a stable hash of its date (a photo without one
+# by its path). A task reads every photo's header for its day, indexes its
+# days' photos into its own catalog, PHOTOS/.filmroll/catalog.shard-K-of-N.sqlite,
+# and makes its days whole: thumbnails, previews, clips, day sheets,
+# animations, day and photo pages. The merge job folds the shard catalogs
+# into PHOTOS/.filmroll/catalog.sqlite, deletes them, and writes what spans
+# days: the index, year and month pages, On this day, the library's map.
 #
 # Requirements:
 # - PHOTOS is on a file system every node mounts at the same path (NFS,

@@ -15,7 +15,11 @@ public struct FolderIndexer {
     public let catalog: Catalog
     public var jobs: Int
     public var chunkSize = 256
-    /// Only this shard's photos are indexed (and only its rows marked missing); nil for all.
+    /// In a shard's catalog: every file is read, but only those on the shard's
+    /// days (`Shard.owns(day:relativePath:)`) are hashed and counted; the
+    /// others are catalogued from their headers alone and listed as foreign
+    /// (`ShardCatalogs.foreignTable`), so that the shard knows the days and
+    /// photos around its own, and the merge leaves them to their shards. Nil: not a shard.
     public var shard: Shard?
 
     public init(catalog: Catalog, jobs: Int, shard: Shard? = nil) {
@@ -50,9 +54,10 @@ public struct FolderIndexer {
 
         var known: [ExactPath: Known] = [:]   // by bytes: NFC and NFD names are two photos
         known.reserveCapacity(entries.count)
+        // Another shard's photos are its to count.
+        let foreign: Set<Int64> = shard == nil ? [] : try ShardCatalogs.foreignIDs(database)
         try database.forEachRow("SELECT id, path, bytes, mtime_ns, hash, missing, error IS NOT NULL FROM photos") { row in
             let path = row[1].string ?? ""
-            if let shard, !shard.contains(relativePath: path) { return }
             known[ExactPath(path)] = Known(id: Int64(row[0].int ?? 0), byteCount: row[2].int ?? -1,
                                               modificationTimeNanoseconds: Int64(row[3].int ?? -1), hash: row[4].string,
                                               missing: row[5].int == 1, failed: row[6].int == 1)
@@ -67,7 +72,6 @@ public struct FolderIndexer {
         present.reserveCapacity(entries.count)
         var unknown: [(position: Int, key: ExactPath)] = []
         for (position, entry) in entries.enumerated() {
-            if let shard, !shard.contains(relativePath: entry.relativePath) { continue }
             let key = ExactPath(entry.relativePath)
             guard let row = known[key] else {
                 unknown.append((position, key))
@@ -76,7 +80,7 @@ public struct FolderIndexer {
             present.insert(key)
             if !row.missing, row.byteCount == entry.byteCount,
                row.modificationTimeNanoseconds == entry.modificationTimeNanoseconds {
-                summary.unchanged += 1
+                if !foreign.contains(row.id) { summary.unchanged += 1 }
             } else {
                 toRead.append((position, entry))
             }
@@ -104,7 +108,10 @@ public struct FolderIndexer {
             let chunk = Array(reads[start..<min(start + chunkSize, reads.count)])
             let facts = read(chunk)
             try database.transaction {
-                for fact in facts { try write(fact, vanished: &vanished, summary: &summary) }
+                for fact in facts {
+                    try write(fact, vanished: &vanished, summary: &summary)
+                    if shard != nil { try ShardCatalogs.mark(path: fact.entry.relativePath, foreign: fact.isForeign, in: database) }
+                }
             }
             done += chunk.count
             progress(done, reads.count)
@@ -121,7 +128,7 @@ public struct FolderIndexer {
                 }
             }
         }
-        summary.missing = gone.count
+        summary.missing = gone.count { !foreign.contains($0.id) }
         if !reads.isEmpty || !gone.isEmpty {
             // Pairs and bursts are seconds long: only the days this run touched can gain or lose one.
             let days = summary.touchedUndated.isEmpty && summary.touchedDays.count <= 1000 ? summary.touchedDays : nil
@@ -133,7 +140,10 @@ public struct FolderIndexer {
 
     /// Reads a chunk's files on `jobs` threads, keeping their order.
     private func read(_ chunk: [PhotoFolder.Entry]) -> [PhotoFacts] {
-        Parallel.map(chunk, jobs: jobs) { PhotoFacts.read($0) }.map { $0! }
+        guard let shard else { return Parallel.map(chunk, jobs: jobs) { PhotoFacts.read($0) }.map { $0! } }
+        return Parallel.map(chunk, jobs: jobs) { entry in
+            PhotoFacts.read(entry) { day in shard.owns(day: day, relativePath: entry.relativePath) }
+        }.map { $0! }
     }
 
     static let upsertColumns = """
@@ -166,16 +176,18 @@ public struct FolderIndexer {
             // The day the row has now (the old one is noted where the row was found).
             summary.touch(day: try? database.value("SELECT taken_day FROM photos WHERE path = ?", [path]).string, path: path)
         }
+        // Another shard's file is its to count and report.
+        let counts = !fact.isForeign
         if let row { summary.touch(day: row[4].string, path: path) }
         let assignments = Self.upsertAssignments
-        if let error = fact.error {
+        if let error = fact.error, counts {
             summary.failed += 1
             summary.failures.append(.init(path: fact.entry.path, reason: error))
         }
-        for warning in fact.info?.warnings ?? [] { summary.warnings.append(.init(path: fact.entry.path, reason: warning)) }
+        for warning in fact.info?.warnings ?? [] where counts { summary.warnings.append(.init(path: fact.entry.path, reason: warning)) }
         if let row {
             try database.execute("UPDATE photos SET \(assignments) WHERE id = ?", fact.columnValues + [row[0]])
-            if fact.error == nil { summary.changed += 1 }
+            if fact.error == nil && counts { summary.changed += 1 }
             return
         }
         if let hash = fact.hash, var candidates = vanished[hash], !candidates.isEmpty {
@@ -185,13 +197,13 @@ public struct FolderIndexer {
                           path: moved.path)
             if try database.execute("UPDATE photos SET path = ?, \(assignments) WHERE id = ? AND path = ?",
                                     [path] + fact.columnValues + [moved.id, moved.path]) == 1 {
-                if fact.error == nil { summary.moved += 1 }
+                if fact.error == nil && counts { summary.moved += 1 }
                 return
             }
         }
         let placeholders = Array(repeating: "?", count: fact.columnValues.count + 1).joined(separator: ", ")
         try database.execute("INSERT INTO photos (path, \(Self.upsertColumns)) VALUES (\(placeholders))",
                              [path] + fact.columnValues)
-        if fact.error == nil { summary.added += 1 }
+        if fact.error == nil && counts { summary.added += 1 }
     }
 }

@@ -14,25 +14,36 @@ struct PhotoFacts: Sendable {
     var info: ImageInfo?
     var error: String?
 
+    /// Whether the file is another shard's (`FolderIndexer.shard`): read for its day, not hashed.
+    var isForeign = false
+
     /// Reads `entry` in full, hashes it, and reads its header. A video is
     /// hashed a piece at a time and its header read by its decoder, by path.
-    static func read(_ entry: PhotoFolder.Entry) -> PhotoFacts {
+    /// With `owns`, a file on a day it refuses is not hashed, and is foreign.
+    static func read(_ entry: PhotoFolder.Entry, owns: ((_ day: String) -> Bool)? = nil) -> PhotoFacts {
+        var facts = PhotoFacts(entry: entry, hash: nil, info: nil, error: nil)
         do throws(FileError) {
             let (bytes, stoppedAtHead, _) = try FileBytes.read(entry.path, limit: 1 << 30, headCount: ImageDecoders.signatureLength) {
                 ImageDecoders.decoder(forHead: $0)?.readsFiles == true
             }
-            let hash = stoppedAtHead ? try hashInPieces(entry.path) : ContentHash.hex(bytes)
             do throws(ImagingError) {
-                let info = stoppedAtHead ? try ImageFile.open(entry.path, limit: 0).readInfo(limits: .default)
-                                          : try ImageDecoder.readInfo(bytes)
-                return PhotoFacts(entry: entry, hash: hash, info: info, error: nil)
+                facts.info = stoppedAtHead ? try ImageFile.open(entry.path, limit: 0).readInfo(limits: .default)
+                                           : try ImageDecoder.readInfo(bytes)
             } catch {
-                return PhotoFacts(entry: entry, hash: hash, info: nil, error: error.description)
+                facts.error = error.description
             }
+            facts.isForeign = owns.map { !$0(facts.day) } ?? false
+            if !facts.isForeign { facts.hash = stoppedAtHead ? try hashInPieces(entry.path) : ContentHash.hex(bytes) }
+            return facts
         } catch {
-            return PhotoFacts(entry: entry, hash: nil, info: nil, error: error.description)
+            facts = PhotoFacts(entry: entry, hash: nil, info: nil, error: error.description)
+            facts.isForeign = owns.map { !$0(facts.day) } ?? false
+            return facts
         }
     }
+
+    /// The capture day ("YYYY-MM-DD") the row gets.
+    var day: String { String(taken.local.prefix(10)) }
 
     /// The content hash of a file too large to hold, read in 1 MB pieces.
     private static func hashInPieces(_ path: String) throws(FileError) -> String {
@@ -65,7 +76,7 @@ struct PhotoFacts: Sendable {
         return [
             entry.byteCount, entry.modificationTimeNanoseconds, hash, info?.format.rawValue,
             info?.storedSize.width, info?.storedSize.height, info?.uprightSize.width, info?.uprightSize.height,
-            metadata?.orientation.rawValue, taken.local, taken.offsetMinutes, String(taken.local.prefix(10)),
+            metadata?.orientation.rawValue, taken.local, taken.offsetMinutes, day,
             taken.source == .fileTime, metadata?.make, metadata?.model, metadata?.gps?.latitude,
             metadata?.gps?.longitude, metadata?.frameCount, error, false, Timestamps.nowUTC(),
             taken.source.rawValue, metadata?.shooting.exposureTime, metadata?.shooting.fNumber, metadata?.shooting.iso,

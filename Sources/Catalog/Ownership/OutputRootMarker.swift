@@ -63,21 +63,27 @@ public enum OutputRootMarker {
     /// The marker's text for the catalog `id`.
     static func text(id: String) -> String { heading + "\ncatalog: " + id + "\n" }
 
-    /// Writes a marker naming `id` in `folder` unless one is there already
-    /// (`O_EXCL`: of two writers at once, one writes and both read its id).
+    /// Writes a marker naming `id` in `folder` unless one is there already:
+    /// written whole under a name of this process's, then linked to the
+    /// marker's name (`link` fails when the name is taken), so that of two
+    /// writers at once (shards starting together) one writes and both read
+    /// its id, and no reader ever finds the marker empty.
     /// - Returns: what the marker says afterwards.
     @discardableResult
     public static func write(id: String, in folder: String) -> Reading {
         let path = folder + "/" + fileName
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let staged = folder + "/" + TemporaryFiles.name(for: fileName)
+        let descriptor = TemporaryFiles.create(staged, permissions: 0o644)
         if descriptor < 0 { return read(in: folder) }
+        defer {
+            _ = unlink(staged)
+            TemporaryFiles.unregister(staged)
+        }
         let bytes = Array(text(id: id).utf8)
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
-        guard written == bytes.count else {
-            _ = unlink(path)
-            return .none
-        }
+        guard written == bytes.count else { return .none }
+        guard link(staged, path) == 0 else { return read(in: folder) }
         return .catalog(id)
     }
 }

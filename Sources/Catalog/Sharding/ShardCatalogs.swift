@@ -32,39 +32,64 @@ public enum ShardCatalogs {
         catalogPath.hasSuffix(".sqlite") ? String(catalogPath.dropLast(7)) : catalogPath
     }
 
-    /// Fills the new, empty catalog of `shard` with its photos' rows from
-    /// the folder's catalog at `mainPath` (read, never written), and the
-    /// outputs made from those photos alone. Does nothing when there is no
-    /// such catalog or it is of another schema version.
-    /// - Returns: the photos carried over.
+    /// The table of a `process` shard's catalog that lists, by id, the photos
+    /// it catalogued from their headers alone because their days are another
+    /// shard's (`FolderIndexer.shard`): never folded into the folder's catalog.
+    public static let foreignTable = "shard_foreign_photos"
+
+    /// Makes `foreignTable` when the catalog has none.
+    static func prepareForeign(_ database: Database) throws(DatabaseError) {
+        try database.execute("CREATE TABLE IF NOT EXISTS \(foreignTable) (photo_id INTEGER PRIMARY KEY)")
+    }
+
+    /// The ids `foreignTable` lists (made when missing).
+    static func foreignIDs(_ database: Database) throws(DatabaseError) -> Set<Int64> {
+        try prepareForeign(database)
+        return Set(try database.rows("SELECT photo_id FROM \(foreignTable)").compactMap { $0[0].int.map(Int64.init) })
+    }
+
+    /// Lists the photo at `path` as foreign, or as the shard's own.
+    static func mark(path: String, foreign: Bool, in database: Database) throws(DatabaseError) {
+        _ = try database.execute(foreign
+            ? "INSERT OR IGNORE INTO \(foreignTable) (photo_id) SELECT id FROM photos WHERE path = ?"
+            : "DELETE FROM \(foreignTable) WHERE photo_id IN (SELECT id FROM photos WHERE path = ?)", [path])
+    }
+
+    /// Fills the new, empty catalog of `shard` from the folder's catalog at
+    /// `mainPath` (read, never written): every photo's row, those of other
+    /// shards' days listed as foreign (so that they are not read again to learn
+    /// their days), and the outputs made from the shard's photos alone. Does
+    /// nothing when there is no such catalog or it is of another schema version.
+    /// - Returns: the shard's own photos carried over.
     @discardableResult
     public static func seed(_ catalog: Catalog, from mainPath: String, shard: Shard) throws(CatalogError) -> Int {
         guard access(mainPath, R_OK) == 0 else { return 0 }
         let database = catalog.database
         do {
+            try prepareForeign(database)
             try database.execute("ATTACH DATABASE ? AS folder_catalog", [mainPath])
             defer { try? database.execute("DETACH DATABASE folder_catalog") }
             guard try database.value("PRAGMA folder_catalog.user_version").int == CatalogSchema.currentVersion,
                   try database.value("SELECT count(*) FROM photos").int == 0 else { return 0 }
-            var share: [Int64] = []
-            try database.forEachRow("SELECT id, path FROM folder_catalog.photos") { row in
-                if let path = row[1].string, shard.contains(relativePath: path), let id = row[0].int { share.append(Int64(id)) }
+            var foreign: [Int64] = []
+            var own = 0
+            try database.forEachRow("SELECT id, path, taken_day FROM folder_catalog.photos") { row in
+                guard let path = row[1].string, let id = row[0].int else { return }
+                if shard.owns(day: row[2].string, relativePath: path) { own += 1 } else { foreign.append(Int64(id)) }
             }
             try database.transaction {
-                try database.execute("CREATE TEMP TABLE share (id INTEGER PRIMARY KEY)")
-                for id in share { try database.execute("INSERT INTO temp.share (id) VALUES (?)", [id]) }
+                for id in foreign { try database.execute("INSERT INTO \(foreignTable) (photo_id) VALUES (?)", [id]) }
                 try database.execute("""
-                    INSERT INTO photos SELECT * FROM folder_catalog.photos WHERE id IN (SELECT id FROM temp.share);
+                    INSERT INTO photos SELECT * FROM folder_catalog.photos;
                     INSERT INTO outputs SELECT * FROM folder_catalog.outputs AS o
                         WHERE EXISTS (SELECT 1 FROM folder_catalog.output_sources AS s WHERE s.output_id = o.id)
                           AND NOT EXISTS (SELECT 1 FROM folder_catalog.output_sources AS s
-                                          WHERE s.output_id = o.id AND s.photo_id NOT IN (SELECT id FROM temp.share));
+                                          WHERE s.output_id = o.id AND s.photo_id IN (SELECT photo_id FROM \(foreignTable)));
                     INSERT INTO output_sources SELECT * FROM folder_catalog.output_sources
                         WHERE output_id IN (SELECT id FROM outputs);
-                    DROP TABLE temp.share;
                     """)
             }
-            return share.count
+            return own
         } catch {
             throw CatalogError(error, catalog: catalog)
         }
@@ -76,47 +101,87 @@ public enum ShardCatalogs {
         public var outputs = 0
     }
 
-    /// Carries the shard catalog at `shardPath` into `catalog` (the
-    /// folder's), in one transaction: photos by path (new ones added, known
-    /// ones given the shard's facts), outputs by path with their sources;
-    /// then deletes the shard's file. Live Photo and burst links are the
+    /// Carries the shard catalogs at `shardPaths` into `catalog` (the
+    /// folder's), each in one transaction: first every shard's photos by path
+    /// (new ones added, known ones given the shard's facts), then every
+    /// shard's outputs by path with their sources (which may be photos of
+    /// other shards: a Live Photo's still and its MOV on two days); then
+    /// deletes the shards' files. The photos a shard listed as foreign
+    /// (`foreignTable`) and the outputs made from those alone are left: they
+    /// are other shards' to carry. Live Photo and burst links are the
     /// folder's to make (`relink`), across shards.
-    public static func fold(_ shardPath: String, into catalog: Catalog) throws(CatalogError) -> FoldSummary {
-        let database = catalog.database
+    public static func fold(_ shardPaths: [String], into catalog: Catalog) throws(CatalogError) -> FoldSummary {
         var summary = FoldSummary()
-        do {
+        for path in shardPaths {
             // Checked for damage and version as any catalog is, read only, before anything is carried over.
-            _ = try Catalog(folder: catalog.folder, path: shardPath, access: .read)
+            _ = try Catalog(folder: catalog.folder, path: path, access: .read)
+        }
+        for path in shardPaths { summary.photos += try fold(path, into: catalog, photos: true) }
+        for path in shardPaths { summary.outputs += try fold(path, into: catalog, photos: false) }
+        for path in shardPaths {
+            for suffix in ["", "-wal", "-shm", "-checked"] { _ = unlink(path + suffix) }
+        }
+        return summary
+    }
+
+    /// Carries one shard catalog's photos, or its outputs; returns the rows carried.
+    private static func fold(_ shardPath: String, into catalog: Catalog, photos: Bool) throws(CatalogError) -> Int {
+        let database = catalog.database
+        do {
             try database.execute("ATTACH DATABASE ? AS shard_catalog", [shardPath])
-            defer { try? database.execute("DETACH DATABASE shard_catalog") }
-            let photoColumns = "path, " + FolderIndexer.upsertColumns
-            let photoUpdates = FolderIndexer.upsertColumnNames.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            defer { try? database.execute("DROP TABLE IF EXISTS temp.carried_outputs; DETACH DATABASE shard_catalog") }
+            let hasForeign = try database.value("SELECT count(*) FROM shard_catalog.sqlite_master WHERE type = 'table' AND name = ?",
+                                                [foreignTable]).int == 1
+            let foreign = hasForeign ? "SELECT photo_id FROM shard_catalog.\(foreignTable)" : "SELECT NULL WHERE false"
+            if photos {
+                let photoColumns = "path, " + FolderIndexer.upsertColumns
+                let photoUpdates = FolderIndexer.upsertColumnNames.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+                return try database.transaction {
+                    // A photo the shard found moved within its days keeps the folder's row (its id, as seeded): at its new path.
+                    _ = try database.execute("""
+                        UPDATE photos AS m SET path = (SELECT sp.path FROM shard_catalog.photos AS sp WHERE sp.id = m.id)
+                        WHERE m.id IN (SELECT sp.id FROM shard_catalog.photos AS sp
+                                       WHERE sp.id NOT IN (\(foreign)) AND sp.missing = 0 AND sp.hash = m.hash AND sp.path <> m.path)
+                          AND NOT EXISTS (SELECT 1 FROM photos AS other
+                                          WHERE other.path = (SELECT sp.path FROM shard_catalog.photos AS sp WHERE sp.id = m.id))
+                          AND NOT EXISTS (SELECT 1 FROM shard_catalog.photos AS sp WHERE sp.path = m.path AND sp.missing = 0)
+                        """, [])
+                    return try database.execute("""
+                        INSERT INTO photos (\(photoColumns)) SELECT \(photoColumns) FROM shard_catalog.photos
+                        WHERE id NOT IN (\(foreign))
+                        ON CONFLICT (path) DO UPDATE SET \(photoUpdates)
+                        """, [])
+                }
+            }
             let outputColumns = "kind, path, key, parameters, made_at, root, bytes, hash"
             let outputUpdates = outputColumns.split(separator: ",")
                 .map { "\($0.trimmingCharacters()) = excluded.\($0.trimmingCharacters())" }.joined(separator: ", ")
-            try database.transaction {
-                summary.photos = try database.execute("""
-                    INSERT INTO photos (\(photoColumns)) SELECT \(photoColumns) FROM shard_catalog.photos WHERE true
-                    ON CONFLICT (path) DO UPDATE SET \(photoUpdates)
-                    """, [])
-                summary.outputs = try database.execute("""
-                    INSERT INTO outputs (\(outputColumns)) SELECT \(outputColumns) FROM shard_catalog.outputs WHERE true
+            return try database.transaction {
+                // Not those made from foreign photos alone (a photo whose day moved to another shard).
+                try database.execute("""
+                    CREATE TEMP TABLE carried_outputs AS SELECT id, path FROM shard_catalog.outputs AS so
+                    WHERE NOT EXISTS (SELECT 1 FROM shard_catalog.output_sources AS ss WHERE ss.output_id = so.id)
+                       OR EXISTS (SELECT 1 FROM shard_catalog.output_sources AS ss
+                                  WHERE ss.output_id = so.id AND ss.photo_id NOT IN (\(foreign)))
+                    """)
+                let carried = try database.execute("""
+                    INSERT INTO outputs (\(outputColumns)) SELECT \(outputColumns) FROM shard_catalog.outputs
+                    WHERE id IN (SELECT id FROM temp.carried_outputs)
                     ON CONFLICT (path) DO UPDATE SET \(outputUpdates)
                     """, [])
                 try database.execute("""
                     DELETE FROM output_sources WHERE output_id IN
-                        (SELECT o.id FROM outputs AS o JOIN shard_catalog.outputs AS so ON so.path = o.path);
+                        (SELECT o.id FROM outputs AS o JOIN temp.carried_outputs AS so ON so.path = o.path);
                     INSERT INTO output_sources (output_id, photo_id, position)
                         SELECT o.id, p.id, ss.position FROM shard_catalog.output_sources AS ss
-                        JOIN shard_catalog.outputs AS so ON so.id = ss.output_id JOIN outputs AS o ON o.path = so.path
+                        JOIN temp.carried_outputs AS so ON so.id = ss.output_id JOIN outputs AS o ON o.path = so.path
                         JOIN shard_catalog.photos AS sp ON sp.id = ss.photo_id JOIN photos AS p ON p.path = sp.path;
                     """)
+                return carried
             }
         } catch {
             throw CatalogError(error, catalog: catalog)
         }
-        for suffix in ["", "-wal", "-shm", "-checked"] { _ = unlink(shardPath + suffix) }
-        return summary
     }
 
     /// What the folder's catalog held before shards are folded in: its highest photo id,

@@ -27,27 +27,13 @@ struct GalleryPass {
     /// index, the problems page, the year and month pages, each day's page
     /// and map, each photo's page, the library's map, the "On this day" pages.
     /// With a `scope`, only the day, photo and "On this day" pages (and day
-    /// maps) it reaches are looked at.
+    /// maps) it reaches are looked at; with one `onlyItsDays`, only its days'
+    /// and their photos' pages and maps are.
     mutating func write(_ plan: GalleryPlan, scope: GalleryScope? = nil,
                         isCurrent: (_ path: String, _ key: String) -> Bool) throws(ImagingError) {
         let digests = PhotoDigests()
-        try make(ConstantFile.stylesheet, isCurrent)
-        try make(ConstantFile.script, isCurrent)
-        try make(IndexPage(years: plan.years, recentMonths: IndexPage.recentMonths(of: plan.months), onThisDay: plan.onThisDay,
-                           problemCount: plan.problems.count { $0.kind != .warned },
-                           warningCount: plan.problems.count { $0.kind == .warned }, hasLibraryMap: plan.hasLibraryMap, options: options,
-                           digests: digests), isCurrent)
-        if plan.hasProblems { try make(ProblemsPage(problems: plan.problems, options: options), isCurrent) }
-        for (position, year) in plan.years.enumerated() {
-            try make(YearPage(year: year, previous: position > 0 ? plan.years[position - 1].year : nil,
-                              next: position + 1 < plan.years.count ? plan.years[position + 1].year : nil, options: options,
-                              digests: digests), isCurrent)
-        }
-        for (position, month) in plan.months.enumerated() {
-            try make(MonthPage(month: month, previous: position > 0 ? plan.months[position - 1] : nil,
-                               next: position + 1 < plan.months.count ? plan.months[position + 1] : nil, options: options,
-                               digests: digests), isCurrent)
-        }
+        let spansDays = scope?.onlyItsDays != true
+        if spansDays { try writeSpanning(plan, digests: digests, isCurrent: isCurrent) }
         let dayPositions = scope?.dayPositions(in: plan.days)
         for (position, day) in plan.days.enumerated() where dayPositions?.contains(position) ?? true {
             try make(DayPage(day: day, previous: position > 0 ? plan.days[position - 1].date : nil,
@@ -76,8 +62,31 @@ struct GalleryPass {
             }
         }
         try writeAll(stalePages)
+        guard spansDays else { return }
         if plan.hasLibraryMap { try make(LibraryMapFile(days: plan.days, options: options), isCurrent) }
         for group in plan.onThisDay where scope?.reaches(group) ?? true { try make(OnThisDayPage(group: group, options: options, digests: digests), isCurrent) }
+    }
+
+    /// The stylesheet and script, the index, the problems page, the year and month pages.
+    private mutating func writeSpanning(_ plan: GalleryPlan, digests: PhotoDigests,
+                                        isCurrent: (_ path: String, _ key: String) -> Bool) throws(ImagingError) {
+        try make(ConstantFile.stylesheet, isCurrent)
+        try make(ConstantFile.script, isCurrent)
+        try make(IndexPage(years: plan.years, recentMonths: IndexPage.recentMonths(of: plan.months), onThisDay: plan.onThisDay,
+                           problemCount: plan.problems.count { $0.kind != .warned },
+                           warningCount: plan.problems.count { $0.kind == .warned }, hasLibraryMap: plan.hasLibraryMap, options: options,
+                           digests: digests), isCurrent)
+        if plan.hasProblems { try make(ProblemsPage(problems: plan.problems, options: options), isCurrent) }
+        for (position, year) in plan.years.enumerated() {
+            try make(YearPage(year: year, previous: position > 0 ? plan.years[position - 1].year : nil,
+                              next: position + 1 < plan.years.count ? plan.years[position + 1].year : nil, options: options,
+                              digests: digests), isCurrent)
+        }
+        for (position, month) in plan.months.enumerated() {
+            try make(MonthPage(month: month, previous: position > 0 ? plan.months[position - 1] : nil,
+                               next: position + 1 < plan.months.count ? plan.months[position + 1] : nil, options: options,
+                               digests: digests), isCurrent)
+        }
     }
 
     /// Notes the stale files removed after the pass (`GalleryStaleFiles`).

@@ -12,6 +12,11 @@ public struct GalleryScope: Sendable {
     public var removedPages: Set<String>
     /// The dates (month × 100 + day) whose "On this day" pages are looked at: by default those of `days`.
     public var monthDays: Set<Int>
+    /// A shard's write (`process --shard`): the pages and maps of `days` and of
+    /// their photos alone, not those beside them, and none of what spans days
+    /// (the stylesheet, script, index, year, month, problems and "On this day"
+    /// pages, the library's map): those are the merge's.
+    public var onlyItsDays = false
 
     public init(days: Set<DayDate>, removedPages: Set<String> = [], monthDays: Set<Int>? = nil) {
         self.days = days
@@ -24,7 +29,9 @@ public struct GalleryScope: Sendable {
         var positions = Set<Int>()
         for date in self.days {
             let at = days.partitionPoint { $0.date < date }
-            if at < days.count && days[at].date == date {
+            if onlyItsDays {
+                if at < days.count && days[at].date == date { positions.insert(at) }
+            } else if at < days.count && days[at].date == date {
                 positions.formUnion([at - 1, at, at + 1])
             } else {
                 positions.formUnion([at - 1, at])
@@ -39,8 +46,9 @@ public struct GalleryScope: Sendable {
         let places = plan.photoPlaces
         var positions = Set<Int>()
         for (position, place) in places.enumerated() where days.contains(plan.days[place.day].date) {
-            positions.formUnion([position - 1, position, position + 1])
+            positions.formUnion(onlyItsDays ? [position] : [position - 1, position, position + 1])
         }
+        if onlyItsDays { return positions }
         // A day that is gone: the photos on either side of where it was now link to each other.
         for date in days where !plan.days.contains(where: { $0.date == date }) {
             let at = places.partitionPoint { plan.days[$0.day].date < date }

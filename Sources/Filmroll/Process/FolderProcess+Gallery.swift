@@ -107,7 +107,7 @@ extension FolderProcess {
     }
 
     /// With `--originals copy`, copies the plan's photos beside the gallery; returns those copied.
-    private func copyOriginals(of plan: ProcessPlan, out: String, anchor: String,
+    func copyOriginals(of plan: ProcessPlan, out: String, anchor: String,
                                events: @escaping @Sendable (ProcessEvent) -> Void,
                                summary: inout ProcessSummary) -> Set<String> {
         guard options.originals == .copy else { return [] }

@@ -37,10 +37,8 @@ extension FolderProcess {
                 let plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(),
                                        burstFrames: try catalog.burstFrames(), sharedStems: batches.sharedStems,
                                        folder: folder, options: options)
-                var outputs = plan.outputs(options: options, out: out, folder: folder,
+                let outputs = plan.outputs(options: options, out: out, folder: folder,
                                            encoderBytes: pipeline.configuration.memory.encoderBytes)
-                // A shard makes only its photos' own outputs; what spans days is the merge's.
-                if options.shard != nil { outputs.removeAll { $0.kind == .fourcut || $0.kind == .animation } }
                 let ledger: OutputLedger
                 do {
                     ledger = OutputLedger(try batches.isWhole ? catalog.ledger()

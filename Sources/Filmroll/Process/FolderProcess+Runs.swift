@@ -23,7 +23,7 @@ extension FolderProcess {
         if options.mergesShards {
             if !shards.isEmpty {
                 let before = try ShardCatalogs.beforeFolds(catalog)
-                for shard in shards { _ = try ShardCatalogs.fold(shard, into: catalog) }
+                _ = try ShardCatalogs.fold(shards, into: catalog)
                 _ = try ShardCatalogs.joinMoves(catalog, after: before)
                 _ = try ShardCatalogs.relink(catalog)
             }

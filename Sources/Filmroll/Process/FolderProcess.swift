@@ -91,6 +91,12 @@ public struct FolderProcess: Sendable {
         // A re-run may write nothing into them: their crashed runs' temporaries go all the same.
         for written in [out, out + "/thumbs", out + "/days", out + "/clips"] { TemporaryFiles.sweepOnce(folder: written) }
         let recorder = SerialRecorder(LineageRecorder(catalog: catalog), folder: catalog.folder)
+        if let shard = options.shard {
+            // Its days' outputs and pages; other shards' outputs are not strays, and what spans days is the merge's.
+            try runShardDays(shard, catalog: catalog, out: out, anchor: anchor, recorder: recorder,
+                             cancellation: cancellation, events: events, summary: &summary)
+            return summary
+        }
 
         let batches = try ProcessBatches(catalog: catalog, scope: scope, limit: options.batchItems)
         guard let made = try makeOutputs(catalog: catalog, batches: batches, scope: scope, out: out, recorder: recorder,
@@ -104,8 +110,6 @@ public struct FolderProcess: Sendable {
         summary.livePhotos = plan.photos.filter { $0.liveVideo != nil }.count
         summary.bursts = plan.photos.filter { !$0.burstFrames.isEmpty }.count
         if !batches.isWhole { try countItems(catalog, into: &summary) }
-        // Other shards' outputs are not strays, and the pages are the merge's.
-        if options.shard != nil { return summary }
 
         let removed = try scope.map { scope in
             do { return try scope.sweep(catalog: catalog, expected: made.expected, out: out) } catch {

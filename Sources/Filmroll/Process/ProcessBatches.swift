@@ -29,6 +29,24 @@ struct ProcessBatches {
     /// Whether the one batch is every photo.
     var isWhole: Bool { batches.count == 1 && batches[0].days == nil }
 
+    /// A shard's batches: its `days` (of `itemDays`, in order) and its undated
+    /// photos at `undated`, whole days of about `limit` items each.
+    init(days: [(day: String, items: Int, videos: Int)], undated: [String], itemDays: [(day: String, items: Int, videos: Int)],
+         sharedStems: Set<String>, limit: Int) {
+        self.itemDays = itemDays
+        self.sharedStems = sharedStems
+        batches = [Batch(days: [], paths: Set(undated))]
+        var held = undated.count
+        for day in days {
+            if held >= limit {
+                batches.append(Batch(days: []))
+                held = 0
+            }
+            batches[batches.count - 1].days!.insert(day.day)
+            held += day.items
+        }
+    }
+
     /// - Parameter limit: items in a batch, about (`ProcessOptions.batchItems`).
     init(catalog: Catalog, scope: ProcessScope?, limit: Int) throws {
         if let scope {

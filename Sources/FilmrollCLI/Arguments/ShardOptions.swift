@@ -4,7 +4,7 @@ import Filmroll
 /// arrays and Kubernetes Indexed Jobs (`Shard`).
 struct ShardOptions: OptionGroup {
     static let shard = OptionSpec.value("shard", "K/N|auto",
-                                        "Only shard K of N (K from 0) of the photos, into the shard's own catalog; auto: from Slurm's SLURM_ARRAY_TASK_ID or Kubernetes' JOB_COMPLETION_INDEX with FILMROLL_SHARD_COUNT. Then 'filmroll merge'.")
+                                        "Only the days of shard K of N (K from 0), into the shard's own catalog (thumbs: by path); auto: from Slurm's SLURM_ARRAY_TASK_ID or Kubernetes' JOB_COMPLETION_INDEX with FILMROLL_SHARD_COUNT. Then 'filmroll merge'.")
     static let specs = [shard]
 
     var shard: Shard?

@@ -1,14 +1,15 @@
 import Filmroll
 
 /// `filmroll merge FOLDER`: after the shards of `process --shard K/N`, folds
-/// their catalogs into the folder's and makes what spans them (the day
-/// sheets, animations and gallery): `process --merge`, with the same options.
+/// their catalogs into the folder's and writes what spans days (the index,
+/// year and month pages, "On this day", the library's map): `process --merge`,
+/// with the same options, which finds the shards' outputs and pages made.
 struct MergeCommand: Command {
     static let folder = ArgumentSpec(name: "FOLDER", help: "The photo folder the shards worked on.")
 
     static let spec = CommandSpec(
         name: "merge",
-        abstract: "Fold the shards' catalogs into the folder's, then make the day sheets, animations and gallery.",
+        abstract: "Fold the shards' catalogs into the folder's, then write the gallery pages that span days.",
         arguments: [folder],
         options: ProcessCommand.spec.options.filter { ![ShardOptions.shard, ProcessCommand.merge, CatalogOptions.noCatalog].contains($0) },
         synopsis: [[.argument(folder), .optional(ProcessCommand.output), .optional(ProcessCommand.title), .optional(CalendarOptions.locale),
@@ -20,8 +21,10 @@ struct MergeCommand: Command {
         Kubernetes Indexed Job) has finished, with the options the shards had. Each shard catalog beside the
         folder's (.filmroll/catalog.shard-K-of-N.sqlite) is folded into it (photos and outputs by path) and
         deleted; Live Photos and bursts are paired across shards; then the run goes on as 'filmroll process':
-        the shards' thumbnails are found made, and the day sheets, animations, clips of pairs that spanned shards
-        and the gallery are made. The same as one 'process' run, byte for byte.
+        the shards' thumbnails, sheets, animations, day and photo pages are found made (by their recorded keys),
+        and what spans days is written: the index, year and month pages, On this day, the library's map and the
+        problems page, with whatever a shard could not know (a page beside a day whose photo failed in another
+        shard). The same as one 'process' run, byte for byte.
         """
     )
 

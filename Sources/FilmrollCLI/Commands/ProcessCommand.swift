@@ -47,11 +47,13 @@ struct ProcessCommand: Command {
         the end: the folder's catalog is neither read nor written. --json prints one object per event and a summary;
         with --quiet the gallery's address is still printed.
         A re-run that finds no photo added, changed or gone, no output touched and the same options stops after the
-        folder walk. With --shard K/N, one of N tasks (a Slurm job array, a Kubernetes Indexed Job) indexes only
-        its share of the photos (split by a stable hash of the path without its extension) into
-        .filmroll/catalog.shard-K-of-N.sqlite and makes only their thumbnails, previews and clips, as a
-        single run makes them; 'filmroll merge FOLDER' then folds the shard catalogs into the folder's and makes the
-        rest. A shard killed and run again redoes only its unfinished work.
+        folder walk. With --shard K/N, one of N tasks (a Slurm job array, a Kubernetes Indexed Job) takes the days
+        whose date falls to it by a stable hash (an undated photo goes by its path): it reads every photo's header
+        for its day, indexes its own days' photos into .filmroll/catalog.shard-K-of-N.sqlite, and makes all of
+        their days: thumbnails, previews, clips, sheets, animations, day and photo pages, as a single run makes
+        them; 'filmroll merge FOLDER' then folds the shard catalogs into the folder's and writes what spans days
+        (index, year and month pages, On this day, the library's map). A shard killed and run again redoes only
+        its unfinished work.
         """
     )
 
