@@ -113,7 +113,7 @@ import TestSupport
         // The shards made every day: its sheet, animation, day page and photo pages, as one run made them.
         let one = try GalleryBytes.of(single), beforeMerge = try GalleryBytes.of(sharded)
         let perDay = one.keys.filter { $0.hasPrefix("days/") || $0.hasPrefix("photos/") || $0.hasPrefix("thumbs/") }
-        #expect(perDay.contains { $0.hasSuffix("-fourcut.jpg") } && perDay.contains { $0.hasSuffix(".gif") }
+        #expect(perDay.contains { $0.hasPrefix("days/") && $0.hasSuffix(".jpg") } && perDay.contains { $0.hasSuffix(".gif") }
                 && perDay.count { $0.hasPrefix("days/") && $0.hasSuffix(".html") } >= 5)
         let unlike = perDay.filter { beforeMerge[$0] != one[$0] }.sorted()
         #expect(unlike.isEmpty, "not as one run made them before the merge: \(unlike.prefix(5))")
