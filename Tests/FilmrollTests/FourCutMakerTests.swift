@@ -72,6 +72,10 @@ import TestSupport
         let again = try FourCutMaker(options: Self.options(), lineage: LineageRecorder()).make(photos: folder.photos(1, 2, 3, 4), output: output)
         #expect(!again.wasMade)
         #expect(try FileBytes.read(output) == bytes)
+        // A photo in two cells: one photo named twice, recorded once.
+        let twice = try FourCutMaker(options: Self.options(), lineage: LineageRecorder())
+            .make(photos: folder.photos(1, 1, 2, 3), output: folder.file("twice.jpg"))
+        #expect(twice.wasMade && twice.recordingError == nil)
         // Other settings: another recipe, drawn.
         var wider = Self.options()
         wider.cornerRadius = 8

@@ -81,10 +81,14 @@ public struct FourCutMaker {
         // with the recipe's key, and the catalog's record consulted first: the same sheet is not made twice.
         let hashes = StreamedOutputs.hashes(lineage, target: target)
         let files = photos.map { InputFile(path: $0, relativePath: $0, root: ".") }
+        // The target names each photo once, in the order first met (a photo may fill two cells).
+        var distinct: [String] = []
+        for photo in photos where !distinct.contains(photo) { distinct.append(photo) }
         let planned = FourCutSheetOutput.planned(
-            zip(sources, files).enumerated().map { index, pair in
-                ThumbnailOutputs.Photo(source: pair.0, reference: target?.photos[index] ?? .relativePath(pair.0.path),
-                                       input: StreamedOutputs.recipeInput(pair.1, hashes: hashes))
+            zip(sources, files).map { source, file in
+                let reference = target.flatMap { target in distinct.firstIndex(of: file.path).map { target.photos[$0] } }
+                return ThumbnailOutputs.Photo(source: source, reference: reference ?? .relativePath(source.path),
+                                              input: StreamedOutputs.recipeInput(file, hashes: hashes))
             },
             caption: caption, options: options,
             encoding: FourCutSheetOutput.encoding(forOutputPath: output, quality: quality, dpi: options.dpi),
