@@ -38,23 +38,8 @@ extension FolderProcess {
                     throw CatalogError(error, catalog: catalog)
                 }
             }
-            var current = Set<String>()
-            let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
-                                                fileGuard: options.galleryFileGuard(for: folder), scope: galleryScope,
-                                                jobs: options.jobs) { path, key in
-                guard part.ledger.isCurrent(path: root + "/" + path, key: key) else { return false }
-                current.insert(path)
-                return true
-            }
-            // Those the catalog did not already hold with their key: made, or found with the same text.
-            let written = pages.keys.sorted { $0.key < $1.key }.filter { !current.contains($0.key) }
-            recorder.record(written.map { LineageOutput(kind: .page, path: root + "/" + $0.key, root: root, key: $0.value,
-                                                        parameters: "{}", photos: []) })
-            try recorder.check()
-            try catalog.forgetOutputs(paths: pages.removedFiles.map { root + "/" + $0 })
-            for refusal in pages.refusedFiles { events(.failed(path: out + "/" + refusal.path, reason: refusal.reason)) }
-            summary.failed += pages.refused
-            summary.pagesWritten += pages.written
+            try writePages(days: days, problems: problems, scope: galleryScope, ledger: part.ledger, catalog: catalog, out: out,
+                           recorder: recorder, events: events, summary: &summary)
         }
         if batched {
             let removed = try removeStalePages(catalog: catalog, sharedStems: batches.sharedStems ?? [], out: out)
@@ -71,6 +56,31 @@ extension FolderProcess {
         var ledger: OutputLedger
         /// For a month's "On this day" pages: those pages only.
         var onThisDay: GalleryScope?
+    }
+
+    /// Writes the pages of `days` (and `problems`) within `scope`, records
+    /// those the catalog did not already hold with their key (made, or found
+    /// with the same text), forgets those removed and reports those refused.
+    func writePages(days: [GalleryDay], problems: [GalleryProblem] = [], scope: GalleryScope?, ledger: OutputLedger,
+                    catalog: Catalog, out: String, recorder: SerialRecorder,
+                    events: @escaping @Sendable (ProcessEvent) -> Void, summary: inout ProcessSummary) throws {
+        let root = AbsolutePath.of(out)
+        var current = Set<String>()
+        let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
+                                            fileGuard: options.galleryFileGuard(for: folder), scope: scope,
+                                            jobs: options.jobs) { path, key in
+            guard ledger.isCurrent(path: root + "/" + path, key: key) else { return false }
+            current.insert(path)
+            return true
+        }
+        let written = pages.keys.sorted { $0.key < $1.key }.filter { !current.contains($0.key) }
+        recorder.record(written.map { LineageOutput(kind: .page, path: root + "/" + $0.key, root: root, key: $0.value,
+                                                    parameters: "{}", photos: []) })
+        try recorder.check()
+        try catalog.forgetOutputs(paths: pages.removedFiles.map { root + "/" + $0 })
+        for refusal in pages.refusedFiles { events(.failed(path: out + "/" + refusal.path, reason: refusal.reason)) }
+        summary.failed += pages.refused
+        summary.pagesWritten += pages.written
     }
 
     /// A batch's days, or the days of one month in every year (for its "On this day"

@@ -73,22 +73,8 @@ extension FolderProcess {
                                           summary: &summary)
             let days = plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(made.notMade.keys),
                                         copiedOriginals: copied)
-            var current = Set<String>()
-            let pages = try GalleryWriter.write(days: days, options: options.gallery, to: out,
-                                                fileGuard: options.galleryFileGuard(for: folder), scope: scope,
-                                                jobs: options.jobs) { path, key in
-                guard ledger.isCurrent(path: root + "/" + path, key: key) else { return false }
-                current.insert(path)
-                return true
-            }
-            let written = pages.keys.sorted { $0.key < $1.key }.filter { !current.contains($0.key) }
-            recorder.record(written.map { LineageOutput(kind: .page, path: root + "/" + $0.key, root: root, key: $0.value,
-                                                        parameters: "{}", photos: []) })
-            try recorder.check()
-            try catalog.forgetOutputs(paths: pages.removedFiles.map { root + "/" + $0 })
-            for refusal in pages.refusedFiles { events(.failed(path: out + "/" + refusal.path, reason: refusal.reason)) }
-            summary.failed += pages.refused
-            summary.pagesWritten += pages.written
+            try writePages(days: days, scope: scope, ledger: ledger, catalog: catalog, out: out, recorder: recorder,
+                           events: events, summary: &summary)
         }
     }
 

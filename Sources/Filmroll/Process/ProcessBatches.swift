@@ -35,7 +35,12 @@ struct ProcessBatches {
          sharedStems: Set<String>, limit: Int) {
         self.itemDays = itemDays
         self.sharedStems = sharedStems
-        batches = [Batch(days: [], paths: Set(undated))]
+        batches = Self.split(days: days, undated: undated, limit: limit)
+    }
+
+    /// `days` in order, with the `undated` photos first, as batches of whole days of about `limit` items each.
+    private static func split(days: [(day: String, items: Int, videos: Int)], undated: [String], limit: Int) -> [Batch] {
+        var batches = [Batch(days: [], paths: Set(undated))]
         var held = undated.count
         for day in days {
             if held >= limit {
@@ -45,6 +50,7 @@ struct ProcessBatches {
             batches[batches.count - 1].days!.insert(day.day)
             held += day.items
         }
+        return batches
     }
 
     /// - Parameter limit: items in a batch, about (`ProcessOptions.batchItems`).
@@ -63,16 +69,7 @@ struct ProcessBatches {
                 batches = [Batch(days: nil)]
                 return
             }
-            batches = [Batch(days: [], paths: Set(undated))]
-            var held = undated.count
-            for day in days {
-                if held >= limit {
-                    batches.append(Batch(days: []))
-                    held = 0
-                }
-                batches[batches.count - 1].days!.insert(day.day)
-                held += day.items
-            }
+            batches = Self.split(days: days, undated: undated, limit: limit)
             sharedStems = ProcessPlan.sharedStems(try catalog.itemPaths())
         } catch {
             throw CatalogError(error, catalog: catalog)
