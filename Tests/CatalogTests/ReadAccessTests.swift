@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Catalog
+@testable import Catalog
 import Imaging
 import Testing
 import TestSupport
@@ -95,11 +95,12 @@ import TestSupport
 
     @Test func aNewerCatalogIsRefusedWhenReadToo() throws {
         let fixture = try PhotoFolderFixture([:])
-        try fixture.catalog().database.execute("PRAGMA user_version = 11")
+        let newer = CatalogSchema.currentVersion + 1
+        try fixture.catalog().database.execute("PRAGMA user_version = \(newer)")
         #expect {
             try Catalog(folder: fixture.folder, access: .read)
         } throws: { error in
-            guard case .newerSchema(_, 11, 10)? = error as? CatalogError else { return false }
+            guard case .newerSchema(_, newer, CatalogSchema.currentVersion)? = error as? CatalogError else { return false }
             return true
         }
     }

@@ -78,23 +78,40 @@ public final class Statement {
             default: values.append(.null)
             }
         }
-        return Row(values: values, columns: columnNames)
+        return Row(values: values, names: columnNames)
     }
 
-    private lazy var columnNames: [String] = (0..<cimg_stmt_column_count(handle)).map {
+    private lazy var columnNames = ColumnNames((0..<cimg_stmt_column_count(handle)).map {
         String(cString: cimg_stmt_column_name(handle, $0))
+    })
+}
+
+/// A statement's column names and where each is, made once and shared by its
+/// rows: a row read by name finds its column by hashing, not by comparing the
+/// name with every column (which cost a third of `ls` on a month of photos).
+final class ColumnNames: Sendable {
+    let names: [String]
+    private let positions: [String: Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
+
+    func position(of name: String) -> Int? { positions[name] }
 }
 
 /// One result row: values by position or by column name.
 public struct Row: Sendable {
     public let values: [DatabaseValue]
-    public let columns: [String]
+    let names: ColumnNames
+
+    public var columns: [String] { names.names }
 
     public subscript(_ index: Int) -> DatabaseValue { values[index] }
 
     public subscript(_ column: String) -> DatabaseValue {
-        guard let index = columns.firstIndex(of: column) else { return .null }
+        guard let index = names.position(of: column) else { return .null }
         return values[index]
     }
 }

@@ -28,56 +28,84 @@ public struct CatalogStats: Sendable, Equatable {
 }
 
 extension Catalog {
-    /// The totals, each from its own narrow query: SQLite runs a few simple counts
-    /// over an index faster than one pass evaluating every total on every row
-    /// (at 100,000 photos, 37 ms against 77 ms).
+    /// The totals: read from `item_totals` and `camera_totals`, which triggers
+    /// keep (schema version 11), or counted from the photos in a catalog read
+    /// as it is at an older version. The first and last day and the bursts come
+    /// from indexes either way (`photos_burst_leads`: a few rows).
     public func stats() throws(DatabaseError) -> CatalogStats {
-        var stats = CatalogStats()
+        try stats(counting: schemaVersion < ItemTotalsSchema.version)
+    }
+
+    /// The totals, counted from the photos when `counting` (a test compares the two ways).
+    func stats(counting: Bool) throws(DatabaseError) -> CatalogStats {
+        var stats = counting ? try countedTotals() : try storedTotals()
         let present = "missing = 0 AND error IS NULL"
-        let totals = try database.rows("""
-            SELECT count(*) FILTER (WHERE \(present) AND duration IS NULL AND burst_lead_id IS NULL),
-                   count(*) FILTER (WHERE missing != 0),
-                   count(*) FILTER (WHERE missing = 0 AND error IS NOT NULL),
-                   coalesce(sum(bytes) FILTER (WHERE missing = 0), 0),
-                   count(*) FILTER (WHERE \(present) AND duration IS NOT NULL AND live_still_id IS NULL),
-                   count(*) FILTER (WHERE \(present) AND live_still_id IS NOT NULL),
-                   count(*) FILTER (WHERE \(present) AND duration IS NULL AND motion_kind IS NOT NULL)
-            FROM photos
-            """)[0]
-        stats.photos = totals[0].int ?? 0
-        stats.missing = totals[1].int ?? 0
-        stats.failed = totals[2].int ?? 0
-        stats.bytes = totals[3].int ?? 0
-        stats.videos = totals[4].int ?? 0
-        stats.livePhotos = totals[5].int ?? 0
-        stats.motionPhotos = totals[6].int ?? 0
-        let days = try database.rows("SELECT min(taken_day), max(taken_day) FROM photos WHERE \(present)")[0]
-        stats.firstDay = days[0].string
-        stats.lastDay = days[1].string
+        (stats.firstDay, stats.lastDay) = try takenDayRange().map { ($0.first, $0.last) } ?? (nil, nil)
         stats.bursts = try database.rows("""
-            SELECT count(DISTINCT burst_lead_id) FROM photos WHERE \(present) AND burst_lead_id IS NOT NULL
+            SELECT count(DISTINCT burst_lead_id) FROM photos WHERE burst_lead_id IS NOT NULL AND \(present)
             """)[0][0].int ?? 0
         for row in try database.rows("SELECT kind, count(*) FROM outputs GROUP BY kind ORDER BY kind") {
             stats.outputs[row[0].string ?? ""] = row[1].int ?? 0
         }
-        stats.cameras = try cameraCounts()
         return stats
     }
 
-    /// Items per camera, most first. The `+` keeps SQLite from reading these terms
-    /// through `photos_summary`, so that it walks `photos_cameras`, already in
-    /// (make, model) order; two pairs that read as one name are counted as one.
-    private func cameraCounts() throws(DatabaseError) -> [(name: String, photos: Int)] {
-        var counts: [String: Int] = [:]
-        for row in try database.rows("""
-            SELECT trim(coalesce(make, '') || ' ' || coalesce(model, '')), count(*) FROM photos
+    /// The totals the triggers keep.
+    private func storedTotals() throws(DatabaseError) -> CatalogStats {
+        var stats = CatalogStats()
+        stats.setTotals(try database.rows("""
+            SELECT photos, videos, live_photos, motion_photos, missing, failed, bytes FROM item_totals
+            """).first)
+        stats.cameras = Self.cameras(try database.rows("SELECT make, model, items FROM camera_totals WHERE items > 0"))
+        return stats
+    }
+
+    /// The totals counted from the photos, each from its own narrow query: SQLite
+    /// runs a few simple counts over an index faster than one pass evaluating every
+    /// total on every row. The conditions are `ItemTotalsSchema`'s.
+    private func countedTotals() throws(DatabaseError) -> CatalogStats {
+        var stats = CatalogStats()
+        let present = "missing = 0 AND error IS NULL"
+        stats.setTotals(try database.rows("""
+            SELECT count(*) FILTER (WHERE \(present) AND duration IS NULL AND burst_lead_id IS NULL),
+                   count(*) FILTER (WHERE \(present) AND duration IS NOT NULL AND live_still_id IS NULL),
+                   count(*) FILTER (WHERE \(present) AND live_still_id IS NOT NULL),
+                   count(*) FILTER (WHERE \(present) AND duration IS NULL AND motion_kind IS NOT NULL),
+                   count(*) FILTER (WHERE missing != 0),
+                   count(*) FILTER (WHERE missing = 0 AND error IS NOT NULL),
+                   coalesce(sum(bytes) FILTER (WHERE missing = 0), 0)
+            FROM photos
+            """).first)
+        // The `+` keeps SQLite from reading these terms through `photos_summary`, so
+        // that it walks `photos_cameras`, already in (make, model) order.
+        stats.cameras = Self.cameras(try database.rows("""
+            SELECT make, model, count(*) FROM photos
             WHERE +missing = 0 AND +error IS NULL AND +live_still_id IS NULL AND +burst_lead_id IS NULL
             GROUP BY make, model
-            """) {
-            let name = row[0].string ?? ""
-            counts[name.isEmpty ? "unknown" : name, default: 0] += row[1].int ?? 0
+            """))
+        return stats
+    }
+
+    /// Items per camera from (make, model, items) rows, most first; two pairs
+    /// that read as one name ("Apple" "iPhone 12" and "" "Apple iPhone 12") are
+    /// one camera, and no name is "unknown".
+    private static func cameras(_ rows: [Row]) -> [(name: String, photos: Int)] {
+        var counts: [String: Int] = [:]
+        for row in rows {
+            let name = Substring((row[0].string ?? "") + " " + (row[1].string ?? "")).trimmingCharacters()
+            counts[name.isEmpty ? "unknown" : name, default: 0] += row[2].int ?? 0
         }
         return counts.map { (name: $0.key, photos: $0.value) }
             .sorted { $0.photos != $1.photos ? $0.photos > $1.photos : $0.name < $1.name }
+    }
+}
+
+extension CatalogStats {
+    /// Photos, videos, Live Photos, motion photos, missing, failed and bytes, in
+    /// that order, from a row of them (0 for NULL or a short row).
+    fileprivate mutating func setTotals(_ row: Row?) {
+        let values = (row?.values ?? []).map { $0.int ?? 0 } + Array(repeating: 0, count: 7)
+        (photos, videos, livePhotos, motionPhotos) = (values[0], values[1], values[2], values[3])
+        (missing, failed, bytes) = (values[4], values[5], values[6])
     }
 }

@@ -86,8 +86,8 @@ extension Catalog {
         var counts: [Int: Int] = [:]
         for row in try database.rows("""
             SELECT taken_day, count(*) FROM photos WHERE missing = 0 AND error IS NULL AND live_still_id IS NULL AND burst_lead_id IS NULL
-            AND substr(taken_day, 1, 7) = ? GROUP BY taken_day
-            """, [prefix]) {
+            AND taken_day BETWEEN ? AND ? GROUP BY taken_day
+            """, PhotoQuery.days(ofMonth: prefix)) {
             if let day = row[0].string.flatMap({ Int($0.suffix(2)) }), let count = row[1].int { counts[day] = count }
         }
         return MonthCalendar(year: year, month: month, counts: counts)
@@ -95,7 +95,7 @@ extension Catalog {
 
     /// The month of the most recent photo, "2025-04", if any.
     public func latestMonth() throws(DatabaseError) -> (year: Int, month: Int)? {
-        guard let day = try database.value("SELECT max(taken_day) FROM photos WHERE missing = 0 AND error IS NULL").string,
+        guard let day = try takenDayRange()?.last,
               let year = Int(day.prefix(4)), let month = Int(day.dropFirst(5).prefix(2)) else { return nil }
         return (year, month)
     }

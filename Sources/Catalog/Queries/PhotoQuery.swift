@@ -30,8 +30,8 @@ public struct PhotoQuery: Sendable, Equatable {
             arguments.append(day)
         }
         if let month {
-            conditions.append("substr(taken_day, 1, 7) = ?")
-            arguments.append(month)
+            conditions.append("taken_day BETWEEN ? AND ?")
+            arguments += Self.days(ofMonth: month)
         }
         if let from {
             conditions.append("taken_day >= ?")
@@ -48,6 +48,10 @@ public struct PhotoQuery: Sendable, Equatable {
         }
         return (conditions.joined(separator: " AND "), arguments)
     }
+
+    /// The first and last day a month's days ("YYYY-MM-DD") can be, as a range an
+    /// index on `taken_day` answers (`substr(taken_day, 1, 7) = ?` reads every row).
+    static func days(ofMonth month: String) -> [String] { [month + "-01", month + "-31"] }
 }
 
 extension String {

@@ -180,6 +180,8 @@ enum CatalogSchema {
         """
         CREATE TABLE catalog_identity (id TEXT NOT NULL);
         """,
+        // 11: the totals `stats` reports, kept by triggers (`ItemTotalsSchema`).
+        ItemTotalsSchema.migration,
     ]
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
@@ -254,7 +256,7 @@ enum CatalogSchema {
         );
         CREATE INDEX photos_cameras ON photos(make, model, missing, error, live_still_id, burst_lead_id);
         CREATE TABLE catalog_identity (id TEXT NOT NULL);
-        """
+        """ + ItemTotalsSchema.migration
 
     /// The version from which output paths inside the folder are stored relative to it.
     static let relativeOutputPathsVersion = 10

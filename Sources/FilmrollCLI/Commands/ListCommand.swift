@@ -50,22 +50,25 @@ struct ListCommand: Command {
     }
 
     func run(_ io: CommandIO) -> ExitCode {
+        var output = BatchedLines(io)
+        defer { output.flush() }
         do {
             let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read)
             for photo in try catalog.photos(matching: query) {
                 if json {
-                    io.print(PhotoJSON.record(photo, folder: folder).rendered)
+                    output.print(PhotoJSON.record(photo, folder: folder).rendered)
                 } else {
                     let taken = (photo.takenAt ?? "").replacingT()
                     var size = photo.size.map { "\($0)" } ?? ""
                     if let video = photo.video { size += " video \(video.durationText)" }
                     if photo.motionPhoto != nil { size += " motion" }
-                    io.print([taken.padded(to: 23), displayPath(photo.path), size, photo.camera ?? ""]
+                    output.print([taken.padded(to: 23), displayPath(photo.path), size, photo.camera ?? ""]
                         .filter { !$0.isEmpty }.joined(separator: "  "))
                 }
             }
             return .success
         } catch {
+            output.flush()
             io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: catalogPath))
             return .failure
         }
