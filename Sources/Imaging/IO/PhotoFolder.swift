@@ -13,8 +13,9 @@ import Files
 /// folders are not followed. A file is taken when its name says it is an image or its first
 /// bytes do, including an image format Filmroll cannot decode (a TIFF, a
 /// HEIC; see `UnsupportedFormat`), so that it is reported: a JPEG named
-/// `.dat` is found. Any other file (a `.mov`, an `.AAE` sidecar, a
-/// `notes.txt`) is listed as skipped, never dropped without a word.
+/// `.dat` is found. A sidecar beside its photo (`Sidecar`: an `.AAE`, an
+/// `.xmp`, a `.THM` even though it is a JPEG) is skipped and marked so; any
+/// other file (a `notes.txt`) is listed as skipped, never dropped without a word.
 public enum PhotoFolder {
     /// The extensions the registered decoders claim (`ImageDecoders`).
     public static var imageExtensions: Set<String> { ImageDecoders.fileExtensions }
@@ -44,6 +45,8 @@ public enum PhotoFolder {
         /// Whether it is no regular file (a FIFO, a socket, a device, a
         /// broken link): each is named, where files that are not photos are counted.
         public var isSpecial = false
+        /// Whether it belongs to a photo or video beside it (`Sidecar`): counted, never named.
+        public var isSidecar = false
     }
 
     /// The photos below `folder`, in natural order of their relative paths,
@@ -94,6 +97,13 @@ public enum PhotoFolder {
         }
         // Sorted by index, not moving the entries and their `stat`s about.
         let order = children.indices.sorted { naturalOrder(children[$0].key, children[$1].key) }
+        // The photos and videos of the folder, by name, that sidecars belong to.
+        let extensions = found.extensions
+        let neighbours = Sidecar.Neighbours(children.filter { !$0.key.hasSuffix("/") }.map(\.name).filter { name in
+            guard let dot = name.lastIndex(of: ".") else { return false }
+            let ext = name[name.index(after: dot)...].lowercased()
+            return extensions.contains(ext) || Sidecar.mediaExtensions.contains(ext)
+        })
         for index in order {
             let name = children[index].name, status = children[index].status
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
@@ -108,6 +118,11 @@ public enum PhotoFolder {
             guard (status.st_mode & S_IFMT) == S_IFREG else {
                 let reason = SpecialFile.reason(name: name, in: descriptor) ?? "not a regular file"
                 found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: reason, isSpecial: true))
+                continue
+            }
+            if Sidecar.belongs(name, to: neighbours) {
+                found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: "a sidecar beside its photo",
+                                             isSidecar: true))
                 continue
             }
             guard isCandidate(path: path, name: name, extensions: found.extensions,
