@@ -4,7 +4,9 @@ import Testing
 import TestSupport
 
 /// A file with no date inside it takes the date its name carries, kept as
-/// the source 'fileName', before its file time; a name without one keeps the file time.
+/// the source 'fileName', before its file time; a name without one keeps the
+/// file time but no day (it is undated), and a row an older Filmroll dated
+/// by its file time is read again.
 @Suite struct FileNameDateIndexingTests {
     static let named: [(name: String, takenAt: String, day: String)] = [
         ("WhatsApp/IMG-20240504-WA0001.jpg", "2024-05-04T00:00:00", "2024-05-04"),
@@ -43,9 +45,21 @@ import TestSupport
             let row = try Self.row(catalog, name)
             #expect(row.source == "fileTime", "\(name)")
             #expect(row.fromTime == 1, "\(name)")
+            // Undated: the file time is kept, but gives no day.
+            #expect(row.takenAt != nil && row.day == nil, "\(name)")
         }
         // The EXIF date inside the file comes before the name's.
         #expect(try Self.row(catalog, "dated/20240504_111111.jpg").source == "original")
+    }
+
+    @Test func aRowGivenADayByItsFileTimeIsReadAgainAndLosesIt() throws {
+        let fixture = try PhotoFolderFixture(["misc/holiday.jpg": "names/with space.jpg"])
+        try fixture.index()
+        let catalog = try fixture.catalog()
+        try catalog.database.execute("UPDATE photos SET taken_day = '2026-11-29'")
+        #expect(try fixture.index().changed == 1)
+        #expect(try Self.row(catalog, "misc/holiday.jpg").day == nil)
+        #expect(try fixture.index().changed == 0)
     }
 
     @Test func aRowDatedByItsFileTimeIsReadAgainForItsName() throws {

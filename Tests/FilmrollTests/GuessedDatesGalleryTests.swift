@@ -9,8 +9,9 @@ import Testing
 import TestSupport
 
 /// A photo dated by its name sits on that day, marked as a guess on its
-/// day, month and photo pages; one with no date but its file's time (when it
-/// was copied) sits on no day, but on the Undated page the index links.
+/// day, month and photo pages; so does one whose file time a copy kept from
+/// an earlier file. One with no date but the time it was copied here sits on
+/// no day, but on the Undated page the index links.
 @Suite struct GuessedDatesGalleryTests {
     static func folder() throws -> String {
         try FolderProcessTests.folderOf { folder in
@@ -20,7 +21,18 @@ import TestSupport
             try AtomicFile.write(plain, to: folder + "/WhatsApp/IMG-20240504-WA0001.jpg")
             try AtomicFile.write(plain, to: folder + "/misc/holiday.jpg")
             try AtomicFile.write(try Fixtures.bytes("dated/IMG_0001.jpg"), to: folder + "/IMG_0001.jpg")
+            // As `cp -p` leaves it: the time of the file it was copied from, years before.
+            try AtomicFile.write(plain, to: folder + "/misc/scan.jpg")
+            try Self.setFileTime(folder + "/misc/scan.jpg", year: 2020, month: 1, day: 2)
         }
+    }
+
+    /// Sets a file's modification time to noon of a day, local time.
+    static func setFileTime(_ path: String, year: Int, month: Int, day: Int) throws {
+        var noon = tm()
+        (noon.tm_year, noon.tm_mon, noon.tm_mday, noon.tm_hour, noon.tm_isdst) = (Int32(year - 1900), Int32(month - 1), Int32(day), 12, -1)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: TimeInterval(mktime(&noon)))],
+                                              ofItemAtPath: path)
     }
 
     static func text(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
@@ -42,13 +54,17 @@ import TestSupport
         let photoPage = try Self.text(gallery + "/photos/WhatsApp/IMG-20240504-WA0001.html")
         #expect(photoPage.contains("(date from the file name)"))
 
+        // The kept file time's day, marked.
+        let kept = try Self.text(gallery + "/days/2020-01-02.html")
+        #expect(kept.contains("scan.jpg") && kept.contains(#"<span class="visually-hidden"> (date from the file&#39;s time)</span>"#))
+
         // The dated photo's day carries no mark.
         let dayPages = try FileManager.default.contentsOfDirectory(atPath: gallery + "/days").filter { $0.hasSuffix(".html") }.sorted()
-        let datedDay = try #require(dayPages.first { $0 != "2024-05-04.html" })
+        let datedDay = try #require(dayPages.first { $0 != "2024-05-04.html" && $0 != "2020-01-02.html" })
         #expect(!(try Self.text(gallery + "/days/" + datedDay)).contains(#"class="guess""#))
 
         // The undated photo is on no day (not on the day it was copied), but on the Undated page.
-        #expect(dayPages.count == 2)
+        #expect(dayPages.count == 3)
         for page in dayPages { #expect(!(try Self.text(gallery + "/days/" + page)).contains("holiday")) }
         let undated = try Self.text(gallery + "/undated.html")
         #expect(undated.contains("holiday.jpg") && !undated.contains("IMG-20240504"))

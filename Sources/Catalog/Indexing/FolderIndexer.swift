@@ -35,8 +35,9 @@ public struct FolderIndexer {
         var hash: String?
         var missing: Bool
         var failed: Bool
-        /// Whether it is to be read again though unchanged (`readAgain`).
-        var readAgain = false
+        /// Whether it is dated by its file time, and has a day.
+        var fileTime = false
+        var hasDay = false
     }
 
     /// Indexes the folder.
@@ -66,7 +67,7 @@ public struct FolderIndexer {
             known[ExactPath(path)] = Known(id: Int64(row[0].int ?? 0), byteCount: row[2].int ?? -1,
                                               modificationTimeNanoseconds: Int64(row[3].int ?? -1), hash: row[4].string,
                                               missing: row[5].int == 1, failed: row[6].int == 1,
-                                              readAgain: Self.readAgain(fileTime: row[7].int == 1, hasDay: row[8].int == 1, path: path))
+                                              fileTime: row[7].int == 1, hasDay: row[8].int == 1)
         }
 
         // Thumbnails and strips written inside the folder are outputs, not photos. Only a
@@ -86,7 +87,7 @@ public struct FolderIndexer {
             present.insert(key)
             if !row.missing, row.byteCount == entry.byteCount,
                row.modificationTimeNanoseconds == entry.modificationTimeNanoseconds,
-               !row.readAgain {
+               !Self.readAgain(fileTime: row.fileTime, hasDay: row.hasDay, entry: entry) {
                 if !foreign.contains(row.id) { summary.unchanged += 1 }
             } else {
                 toRead.append((position, entry))
@@ -154,9 +155,9 @@ public struct FolderIndexer {
     }
 
     /// Whether an unchanged row dated by its file time is read again: a
-    /// Filmroll that read no dates in names, and gave such a row a day, wrote it.
-    static func readAgain(fileTime: Bool, hasDay: Bool, path: String) -> Bool {
-        fileTime && (hasDay || FileNameDate.date(in: path) != nil)
+    /// Filmroll that read no dates in names, and gave every such row a day, wrote it.
+    static func readAgain(fileTime: Bool, hasDay: Bool, entry: PhotoFolder.Entry) -> Bool {
+        fileTime && (hasDay != entry.keepsAnEarlierTime || FileNameDate.date(in: entry.relativePath) != nil)
     }
 
     static let upsertColumns = """
@@ -183,7 +184,7 @@ public struct FolderIndexer {
                                     [path]).first
         if let row, row[3].int == 0, row[1].int == fact.entry.byteCount,
            Int64(row[2].int ?? -1) == fact.entry.modificationTimeNanoseconds,
-           !Self.readAgain(fileTime: row[5].int == 1, hasDay: row[4].string != nil, path: path) {
+           !Self.readAgain(fileTime: row[5].int == 1, hasDay: row[4].string != nil, entry: fact.entry) {
             summary.unchanged += 1     // another run wrote it meanwhile
             return
         }

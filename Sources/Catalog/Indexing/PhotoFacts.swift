@@ -43,10 +43,12 @@ struct PhotoFacts: Sendable {
     }
 
     /// The capture day ("YYYY-MM-DD") the row gets; none for a file dated by
-    /// its file time alone, which is when it was copied or saved (it is undated).
+    /// its file time alone when that time is when it was written here (copied,
+    /// downloaded, saved): it is undated. A time kept from an earlier file
+    /// (`PhotoFolder.Entry.keepsAnEarlierTime`) gives its day, as a guess.
     var day: String? {
         let taken = taken
-        return taken.source == .fileTime ? nil : String(taken.local.prefix(10))
+        return taken.source == .fileTime && !entry.keepsAnEarlierTime ? nil : String(taken.local.prefix(10))
     }
 
     /// The content hash of a file too large to hold, read in 1 MB pieces.

@@ -27,6 +27,16 @@ public enum PhotoFolder {
         public var relativePath: String
         public var byteCount: Int
         public var modificationTimeNanoseconds: Int64
+        /// When its inode last changed (`st_ctime`): when it was written, copied or moved here.
+        public var changeTimeNanoseconds: Int64 = 0
+
+        /// Whether its file time was carried over from an earlier file (by a
+        /// copy that keeps times, an archive, a camera import): it is more
+        /// than a day older than the file. A file time that is not is when
+        /// the file was written here, so it says nothing of when the photo was taken.
+        public var keepsAnEarlierTime: Bool {
+            changeTimeNanoseconds - modificationTimeNanoseconds > 86_400 * 1_000_000_000
+        }
     }
 
     /// A folder that could not be read.
@@ -132,7 +142,9 @@ public enum PhotoFolder {
             }
             found.entries.append(Entry(path: path, relativePath: relativePath, byteCount: Int(status.st_size),
                                        modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000
-                                           + Int64(status.st_mtim.tv_nsec)))
+                                           + Int64(status.st_mtim.tv_nsec),
+                                       changeTimeNanoseconds: Int64(status.st_ctim.tv_sec) * 1_000_000_000
+                                           + Int64(status.st_ctim.tv_nsec)))
         }
     }
 
@@ -198,6 +210,7 @@ extension PhotoFolder {
         var status = stat()
         guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Entry(path: path, relativePath: relativePath, byteCount: Int(status.st_size),
-                     modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+                     modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+                     changeTimeNanoseconds: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
     }
 }
