@@ -8,8 +8,9 @@
 - no page is over 300 KB of HTML;
 - axe-core (from PyPI's axe-playwright-python) finds no serious or critical
   violation on the index, a year, a month, a day, a photo, an "On this day"
-  and the problems page, and a video's and a Live Photo's page when there
-  are some, at 1400 and 390 px wide, in light and dark schemes;
+  and the problems and Undated pages, and a video's and a Live Photo's page
+  when there are some, at 1400 and 390 px wide, in light and dark schemes;
+- at 390 px no page checked scrolls sideways (its scrollWidth is at most 390);
 - the layout: every year and month with photos has its page, the index
   links each year's, each year page its months', each month page its
   days' and each day page its month's; the index holds at most three
@@ -179,7 +180,7 @@ def browser_checks(folder, pages, shots):
         found = [p for p in pages if re.search(pattern, os.path.relpath(p, folder))]
         return found[len(found) // 2] if found else None
     chosen = [p for p in [folder + "/index.html", pick(r"^years/"), pick(r"^months/"), pick(r"^days/"), pick(r"^photos/"),
-                          pick(r"^on-this-day/"), pick(r"^problems")] if p]
+                          pick(r"^on-this-day/"), pick(r"^problems"), pick(r"^undated")] if p]
     # A video's page and a Live Photo's or motion photo's, when the gallery has them.
     for marker in ('<video src=', 'class="motion-clip"'):
         page = next((p for p in pages if "/photos/" in p and marker in open(p, encoding="utf-8").read()), None)
@@ -197,6 +198,10 @@ def browser_checks(folder, pages, shots):
                     for impact, rule, count, help_text in result or []:
                         if impact in ("serious", "critical"):
                             fail("%s at %d px%s: axe %s %s (%d): %s" % (relative, width, " dark" if dark else "", impact, rule, count, help_text))
+                    if width == 390:
+                        wide = browser.evaluate("document.documentElement.scrollWidth")
+                        if wide and wide > 390:
+                            fail("%s at 390 px%s: scrolls sideways (%d px wide)" % (relative, " dark" if dark else "", wide))
                     if shots and not dark:
                         name = relative.replace("/", "_").replace(".html", "") + "-%d.png" % width
                         browser.screenshot(os.path.join(shots, name))

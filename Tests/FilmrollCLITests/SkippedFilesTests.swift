@@ -8,7 +8,8 @@ import Testing
 import TestSupport
 
 /// Folder walks count the files that are not photos, name the images
-/// Filmroll cannot decode, and pass over hidden files without a word.
+/// Filmroll cannot decode, and pass over hidden files and the sidecars
+/// beside their photos (`IMG_0001.AAE`, `IMG_0001.XMP`) without a word.
 @Suite struct SkippedFilesTests {
     /// The start of a QuickTime movie and nothing more: a video, and a broken one.
     static let movie: [UInt8] = [0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 0, 0, 0, 0, 0, 8] + Array("wide".utf8)
@@ -30,7 +31,8 @@ import TestSupport
         return folder
     }
 
-    static let summaryLine = "filmroll: skipped 4 files that are not photos: 2 .xmp, 1 .aae, 1 (no extension)\n"
+    /// IMG_0001.AAE and IMG_0001.XMP are IMG_0001.jpg's: not counted as files that are not photos.
+    static let summaryLine = "filmroll: skipped 2 files that are not photos: 1 .xmp, 1 (no extension)\n"
 
     @Test func thumbsCountsWhatIsNotAPhoto() throws {
         let folder = try Self.folder()
@@ -46,8 +48,9 @@ import TestSupport
         let (code, runner) = CommandRunner.run("thumbs", folder.path, "--no-cache", "--json", "--size", "32")
         #expect(code == .success)
         let skipped = runner.stdout.split(separator: "\n").filter { $0.contains(#""skipped""#) }
-        #expect(skipped == ["IMG_0001.AAE", "IMG_0001.XMP", "IMG_0002.xmp", "NOTES"].map {
-            #"{"source":"\#(folder.file($0))","skipped":"not a photo"}"#
+        #expect(skipped == [("IMG_0001.AAE", "a sidecar beside its photo"), ("IMG_0001.XMP", "a sidecar beside its photo"),
+                            ("IMG_0002.xmp", "not a photo"), ("NOTES", "not a photo")].map {
+            #"{"source":"\#(folder.file($0.0))","skipped":"\#($0.1)"}"#
         })
         #expect(runner.stderr.hasSuffix(Self.summaryLine))
     }
@@ -55,7 +58,7 @@ import TestSupport
     @Test func oneSkippedFileIsSingular() throws {
         let folder = TemporaryFolder()
         try folder.write(try Fixtures.bytes("dated/IMG_0001.jpg"), as: "a.jpg")
-        try folder.write(Self.sidecar, as: "a.XMP")
+        try folder.write(Self.sidecar, as: "b.XMP")
         let (_, runner) = CommandRunner.run("info", folder.path)
         #expect(runner.stderr == "filmroll: skipped 1 file that is not a photo: 1 .xmp\n")
     }
@@ -85,7 +88,8 @@ import TestSupport
         #expect(code == .success)
         let lines = runner.stdout.split(separator: "\n")
         #expect(lines.count == 5)
-        #expect(lines.contains(#"{"path":"\#(folder.file("IMG_0001.XMP"))","skipped":"not a photo"}"#))
+        #expect(lines.contains(#"{"path":"\#(folder.file("IMG_0001.XMP"))","skipped":"a sidecar beside its photo"}"#))
+        #expect(lines.contains(#"{"path":"\#(folder.file("IMG_0002.xmp"))","skipped":"not a photo"}"#))
         #expect(!runner.stdout.contains("DS_Store") && !runner.stdout.contains(".tmp"))
         #expect(runner.stderr == Self.summaryLine)
     }
@@ -116,7 +120,7 @@ import TestSupport
         let (code, runner) = CommandRunner.run("index", folder.path, "--json")
         #expect(code == .success)
         #expect(runner.stdout.contains(#""failed":0,"#))
-        #expect(runner.stdout.contains(#""skipped":[{"path":"\#(folder.file("IMG_0001.AAE"))","reason":"not a photo"},"#))
+        #expect(runner.stdout.contains(#""skipped":[{"path":"\#(folder.file("IMG_0001.AAE"))","reason":"a sidecar beside its photo"},"#))
         #expect(runner.stderr == Self.summaryLine)
         let catalog = try Catalog(folder: folder.path)
         #expect(try catalog.database.rows("SELECT path FROM photos").map { $0[0].string } == ["IMG_0001.jpg"])
@@ -138,7 +142,7 @@ import TestSupport
                                                "--no-catalog")
         #expect(code == .success, "\(runner.stderr)")
         #expect(runner.stdout.contains(#""frames":2,"#))
-        #expect(runner.stdout.contains(#""skipped":[{"path":"\#(folder.file("IMG_0001.AAE"))","reason":"not a photo"},"#))
+        #expect(runner.stdout.contains(#""skipped":[{"path":"\#(folder.file("IMG_0001.AAE"))","reason":"a sidecar beside its photo"},"#))
         #expect(runner.stderr == Self.summaryLine)
     }
 }

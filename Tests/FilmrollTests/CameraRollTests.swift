@@ -144,6 +144,7 @@ import TestSupport
         let video = try Self.clip("fade-in.mp4")
         let folder = try FolderProcessTests.folderOf { folder in
             try AtomicFile.write(try Self.motionPhoto(video: video), to: folder + "/PXL_0001.MP.jpg")
+            FileTimes.setKept(folder + "/PXL_0001.MP.jpg")
         }
         defer { FolderProcessTests.remove(folder) }
         let summary = try FolderProcess(folder: folder).run()

@@ -72,6 +72,7 @@ import TestSupport
             for index in 0..<2 {
                 let image = Image(width: 32, height: 48, format: .rgb8, pixels: [UInt8](repeating: UInt8(60 + index * 120), count: 32 * 48 * 3))
                 try AtomicFile.write(try ImageEncoder.encode(image, as: .jpeg(JPEGEncodingOptions(quality: 80))), to: folder + "/tall \(index).jpg")
+                FileTimes.setKept(folder + "/tall \(index).jpg")
             }
         }
         defer { Self.remove(folder) }

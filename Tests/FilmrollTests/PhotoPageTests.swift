@@ -18,6 +18,7 @@ import TestSupport
         // A large photo without any date: its page says where the date came from.
         let big = Image(width: 2400, height: 1600, format: .rgb8, pixels: [UInt8](repeating: 90, count: 2400 * 1600 * 3))
         try AtomicFile.write(try ImageEncoder.encode(big, as: .jpeg(JPEGEncodingOptions(quality: 70))), to: folder + "/big one.jpg")
+        FileTimes.setKept(folder + "/big one.jpg")   // its day is its file time's, kept by a copy
         // A photo with a position (Seoul) on 2025-04-10 at 14:30: its day gets a map, its page the coordinates.
         try AtomicFile.write(try Fixtures.bytes("jpeg/photo.jpg"), to: folder + "/gps.jpg")
         _ = try FolderProcess(folder: folder).run()
@@ -106,6 +107,7 @@ import TestSupport
         let folder = try FolderProcessTests.folderOf { folder in
             let big = Image(width: 2400, height: 1600, format: .rgb8, pixels: [UInt8](repeating: 90, count: 2400 * 1600 * 3))
             try AtomicFile.write(try ImageEncoder.encode(big, as: .jpeg(JPEGEncodingOptions(quality: 70))), to: folder + "/big.jpg")
+            FileTimes.setKept(folder + "/big.jpg")
         }
         defer { FolderProcessTests.remove(folder) }
         var options = ProcessOptions()

@@ -17,6 +17,7 @@ import TestSupport
             let image = Image(width: 48, height: 32, format: .rgb8, pixels: [UInt8](repeating: shade, count: 48 * 32 * 3))
             let bytes = try ImageEncoder.encode(image, as: .jpeg(JPEGEncodingOptions(quality: 80)))
             try AtomicFile.write(bytes, to: folder + "/photo \(index).jpg")
+            FileTimes.setKept(folder + "/photo \(index).jpg", second: index % 60)   // one day, as a copy that kept times leaves it
         }
     }
 

@@ -35,6 +35,9 @@ public struct FolderIndexer {
         var hash: String?
         var missing: Bool
         var failed: Bool
+        /// Whether it is dated by its file time, and has a day.
+        var fileTime = false
+        var hasDay = false
     }
 
     /// Indexes the folder.
@@ -56,11 +59,15 @@ public struct FolderIndexer {
         known.reserveCapacity(entries.count)
         // Another shard's photos are its to count.
         let foreign: Set<Int64> = shard == nil ? [] : try ShardCatalogs.foreignIDs(database)
-        try database.forEachRow("SELECT id, path, bytes, mtime_ns, hash, missing, error IS NOT NULL FROM photos") { row in
+        try database.forEachRow("""
+            SELECT id, path, bytes, mtime_ns, hash, missing, error IS NOT NULL, taken_from_mtime, taken_day IS NOT NULL \
+            FROM photos
+            """) { row in
             let path = row[1].string ?? ""
             known[ExactPath(path)] = Known(id: Int64(row[0].int ?? 0), byteCount: row[2].int ?? -1,
                                               modificationTimeNanoseconds: Int64(row[3].int ?? -1), hash: row[4].string,
-                                              missing: row[5].int == 1, failed: row[6].int == 1)
+                                              missing: row[5].int == 1, failed: row[6].int == 1,
+                                              fileTime: row[7].int == 1, hasDay: row[8].int == 1)
         }
 
         // Thumbnails and strips written inside the folder are outputs, not photos. Only a
@@ -79,7 +86,8 @@ public struct FolderIndexer {
             }
             present.insert(key)
             if !row.missing, row.byteCount == entry.byteCount,
-               row.modificationTimeNanoseconds == entry.modificationTimeNanoseconds {
+               row.modificationTimeNanoseconds == entry.modificationTimeNanoseconds,
+               !Self.readAgain(fileTime: row.fileTime, hasDay: row.hasDay, entry: entry) {
                 if !foreign.contains(row.id) { summary.unchanged += 1 }
             } else {
                 toRead.append((position, entry))
@@ -146,6 +154,12 @@ public struct FolderIndexer {
         }.map { $0! }
     }
 
+    /// Whether an unchanged row dated by its file time is read again: a
+    /// Filmroll that read no dates in names, and gave every such row a day, wrote it.
+    static func readAgain(fileTime: Bool, hasDay: Bool, entry: PhotoFolder.Entry) -> Bool {
+        fileTime && (hasDay != entry.keepsAnEarlierTime || FileNameDate.date(in: entry.relativePath) != nil)
+    }
+
     static let upsertColumns = """
         bytes, mtime_ns, hash, format, stored_width, stored_height, width, height, orientation, \
         taken_at, taken_offset_minutes, taken_day, taken_from_mtime, make, model, latitude, longitude, frames, \
@@ -166,9 +180,11 @@ public struct FolderIndexer {
                        summary: inout IndexSummary) throws {
         let database = catalog.database
         let path = fact.entry.relativePath
-        let row = try database.rows("SELECT id, bytes, mtime_ns, missing, taken_day FROM photos WHERE path = ?", [path]).first
+        let row = try database.rows("SELECT id, bytes, mtime_ns, missing, taken_day, taken_from_mtime FROM photos WHERE path = ?",
+                                    [path]).first
         if let row, row[3].int == 0, row[1].int == fact.entry.byteCount,
-           Int64(row[2].int ?? -1) == fact.entry.modificationTimeNanoseconds {
+           Int64(row[2].int ?? -1) == fact.entry.modificationTimeNanoseconds,
+           !Self.readAgain(fileTime: row[5].int == 1, hasDay: row[4].string != nil, entry: fact.entry) {
             summary.unchanged += 1     // another run wrote it meanwhile
             return
         }

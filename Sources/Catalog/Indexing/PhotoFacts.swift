@@ -20,7 +20,7 @@ struct PhotoFacts: Sendable {
     /// Reads `entry` in full, hashes it, and reads its header. A video is
     /// hashed a piece at a time and its header read by its decoder, by path.
     /// With `owns`, a file on a day it refuses is not hashed, and is foreign.
-    static func read(_ entry: PhotoFolder.Entry, owns: ((_ day: String) -> Bool)? = nil) -> PhotoFacts {
+    static func read(_ entry: PhotoFolder.Entry, owns: ((_ day: String?) -> Bool)? = nil) -> PhotoFacts {
         var facts = PhotoFacts(entry: entry, hash: nil, info: nil, error: nil)
         do throws(FileError) {
             let (bytes, stoppedAtHead, _) = try FileBytes.read(entry.path, limit: 1 << 30, headCount: ImageDecoders.signatureLength) {
@@ -42,8 +42,14 @@ struct PhotoFacts: Sendable {
         }
     }
 
-    /// The capture day ("YYYY-MM-DD") the row gets.
-    var day: String { String(taken.local.prefix(10)) }
+    /// The capture day ("YYYY-MM-DD") the row gets; none for a file dated by
+    /// its file time alone when that time is when it was written here (copied,
+    /// downloaded, saved): it is undated. A time kept from an earlier file
+    /// (`PhotoFolder.Entry.keepsAnEarlierTime`) gives its day, as a guess.
+    var day: String? {
+        let taken = taken
+        return taken.source == .fileTime && !entry.keepsAnEarlierTime ? nil : String(taken.local.prefix(10))
+    }
 
     /// The content hash of a file too large to hold, read in 1 MB pieces.
     private static func hashInPieces(_ path: String) throws(FileError) -> String {
@@ -57,12 +63,18 @@ struct PhotoFacts: Sendable {
 
     /// The capture time: the file's best-ranked date (`CaptureDateSource`:
     /// DateTimeOriginal, CreateDate, XMP, IFD0 DateTime, GPS), local with
-    /// its offset when known, else the file's mtime in this machine's time zone.
+    /// its offset when known, else a date in its name (`FileNameDate`), else
+    /// the file's mtime in this machine's time zone.
     var taken: (local: String, offsetMinutes: Int?, source: CaptureDateSource) {
         if let (date, source) = info?.metadata.captureDateAndSource {
             var local = date
             local.utcOffsetMinutes = nil
             return (local.iso8601, date.utcOffsetMinutes, source)
+        }
+        if var named = FileNameDate.date(in: entry.relativePath) {
+            let offset = named.utcOffsetMinutes
+            named.utcOffsetMinutes = nil
+            return (named.iso8601, offset, .fileName)
         }
         let (local, offset) = Timestamps.local(nanoseconds: entry.modificationTimeNanoseconds)
         return (local, offset, .fileTime)

@@ -17,6 +17,8 @@ public struct PhotoRecord: Sendable, Hashable {
     public var takenOffsetMinutes: Int?
     /// True when the file had no capture date and its mtime stands in.
     public var takenFromModificationTime: Bool
+    /// "YYYY-MM-DD"; nil for an undated row (`isUndated`).
+    public var takenDay: String?
     /// Where the capture date came from; nil for rows indexed before it was kept.
     public var takenSource: CaptureDateSource?
     /// Exposure, aperture, ISO, focal length and lens, as far as the file says.
@@ -70,7 +72,7 @@ public struct PhotoRecord: Sendable, Hashable {
 
     static let columns = """
         id, path, bytes, mtime_ns, hash, format, stored_width, stored_height, width, height, orientation, \
-        taken_at, taken_offset_minutes, taken_from_mtime, make, model, latitude, longitude, frames, error, missing, \
+        taken_at, taken_offset_minutes, taken_day, taken_from_mtime, make, model, latitude, longitude, frames, error, missing, \
         taken_source, exposure_time, f_number, iso, focal_length, lens, color_space, \
         duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length, live_still_id, \
         burst_lead_id, warning
@@ -89,6 +91,7 @@ public struct PhotoRecord: Sendable, Hashable {
         takenAt = row["taken_at"].string
         takenOffsetMinutes = row["taken_offset_minutes"].int
         takenFromModificationTime = row["taken_from_mtime"].int == 1
+        takenDay = row["taken_day"].string
         make = row["make"].string
         model = row["model"].string
         if let latitude = row["latitude"].double, let longitude = row["longitude"].double {

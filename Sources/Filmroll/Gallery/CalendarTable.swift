@@ -76,10 +76,11 @@ struct CalendarTable {
             return "<td><span class=\"number\">\(number)</span></td>"
         }
         let count = locale.itemCount(day.count)
-        let label = locale.dayTitle(day.date) + ", " + count
+        let guess = GuessedDateMark(photo: cover, locale: locale)
+        let label = locale.dayTitle(day.date) + ", " + count + (guess.note.map { " (\($0))" } ?? "")
         return """
             <td class="has-photos"><a href="\(links.url(GalleryPaths.dayPage(day.date)))" \
-            aria-label="\(HTMLEscaping.escape(label))"><span class="number">\(number)</span>\
+            aria-label="\(HTMLEscaping.escape(label))"><span class="number">\(number)\(guess.symbol)</span>\
             <img src="\(links.url(cover.thumbnail))" alt="\(HTMLEscaping.escape(locale.photoDescription(cover)))" \
             width="\(cover.thumbnailSize.width)" height="\(cover.thumbnailSize.height)" loading="lazy" decoding="async">\
             <span class="count">\(HTMLEscaping.escape(count))</span></a></td>

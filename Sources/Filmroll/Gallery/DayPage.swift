@@ -146,6 +146,7 @@ struct DayPage: PageRendering {
         var caption = "<span class=\"name\"><bdi>\(HTMLEscaping.escape(photo.name))</bdi></span>"
         if let taken = photo.taken {
             caption += " <time datetime=\"\(DayPage.dateTime(taken))\">\(HTMLEscaping.escape(locale.time(taken)))</time>"
+                + GuessedDateMark(photo: photo, locale: locale).html
         }
         if let camera = photo.camera, !camera.isEmpty {
             caption += " <span class=\"camera\">\(HTMLEscaping.escape(camera))</span>"

@@ -83,6 +83,9 @@ extension GalleryLocale {
         case (.ko, .skipped): "사진이 아닌 파일 \(count)개"
         case (.en, .warned): count == 1 ? "1 photo is shown with a warning" : "\(count) photos are shown with a warning"
         case (.ko, .warned): "경고와 함께 보여 준 사진 \(count)장"
+        case (.en, .sidecar): count == 1 ? "1 edit or sidecar file beside its photo, left as it is"
+                                         : "\(count) edit and sidecar files beside their photos, left as they are"
+        case (.ko, .sidecar): "사진 옆의 편집·사이드카 파일 \(count)개는 그대로 두었습니다"
         }
     }
 

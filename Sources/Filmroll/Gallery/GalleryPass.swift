@@ -73,10 +73,11 @@ struct GalleryPass {
         try make(ConstantFile.stylesheet, isCurrent)
         try make(ConstantFile.script, isCurrent)
         try make(IndexPage(years: plan.years, recentMonths: IndexPage.recentMonths(of: plan.months), onThisDay: plan.onThisDay,
-                           problemCount: plan.problems.count { $0.kind != .warned },
-                           warningCount: plan.problems.count { $0.kind == .warned }, hasLibraryMap: plan.hasLibraryMap, options: options,
+                           problemCount: plan.problems.count { $0.kind != .warned && $0.kind != .sidecar },
+                           warningCount: plan.problems.count { $0.kind == .warned }, undatedCount: plan.undated.count, hasLibraryMap: plan.hasLibraryMap, options: options,
                            digests: digests), isCurrent)
         if plan.hasProblems { try make(ProblemsPage(problems: plan.problems, options: options), isCurrent) }
+        if !plan.undated.isEmpty { try make(UndatedPage(photos: plan.undated, options: options), isCurrent) }
         for (position, year) in plan.years.enumerated() {
             try make(YearPage(year: year, previous: position > 0 ? plan.years[position - 1].year : nil,
                               next: position + 1 < plan.years.count ? plan.years[position + 1].year : nil, options: options,

@@ -5,6 +5,8 @@ enum GalleryPaths {
     static let stylesheet = "style.css"
     static let daysFolder = "days"
     static let problems = "problems.html"
+    /// The photos with no date (`UndatedPage`).
+    static let undated = "undated.html"
     static let script = "gallery.js"
     static let photosFolder = "photos"
     static let onThisDayFolder = "on-this-day"

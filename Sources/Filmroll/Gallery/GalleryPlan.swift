@@ -19,6 +19,8 @@ struct GalleryPlan {
     var years: [GalleryYear]
     var onThisDay: [OnThisDay]
     var problems: [GalleryProblem]
+    /// The photos with no date, for the Undated page (`UndatedPage`).
+    var undated: [GalleryPhoto] = []
     /// Every photo with a page, in order across the days.
     var photoPlaces: [PhotoPlace] = []
     var photoPages = Set<String>()
@@ -49,7 +51,7 @@ struct GalleryPlan {
     /// Whether the library's map is drawn: some photo has a position.
     var hasLibraryMap: Bool { !mapDays.isEmpty }
 
-    var hasProblems: Bool { !problems.isEmpty }
+    var hasProblems: Bool { problems.contains { $0.kind != .sidecar } }
 
     /// The photo at `place`.
     func photo(at place: PhotoPlace) -> GalleryPhoto { days[place.day].photos[place.photo] }

@@ -9,6 +9,8 @@ public struct GalleryProblem: Sendable, Hashable {
         case skipped
         /// A photo shown, whose decoder went past damage (the reason is the warning).
         case warned
+        /// An edit or sidecar file beside its photo (`Sidecar`): no problem, only counted.
+        case sidecar
     }
 
     public var kind: Kind

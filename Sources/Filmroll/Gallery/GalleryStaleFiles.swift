@@ -22,6 +22,9 @@ enum GalleryStaleFiles {
         if !plan.hasProblems, try remove(GalleryPaths.problems, in: folder, fileGuard: fileGuard) {
             removed.append(GalleryPaths.problems)
         }
+        if plan.undated.isEmpty, try remove(GalleryPaths.undated, in: folder, fileGuard: fileGuard) {
+            removed.append(GalleryPaths.undated)
+        }
         for path in staleFiles(in: folder, below: GalleryPaths.yearsFolder, keeping: Set(plan.years.map(\.path)))
             + staleFiles(in: folder, below: GalleryPaths.monthsFolder, keeping: Set(plan.months.map(\.path)))
             + staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(plan.onThisDay.map(\.path)))
@@ -46,6 +49,7 @@ enum GalleryStaleFiles {
         candidates += scope.removedPages.filter { !plan.photoPages.contains($0) }.sorted()
         if !plan.hasLibraryMap { candidates.append(GalleryPaths.libraryMap) }
         if !plan.hasProblems { candidates.append(GalleryPaths.problems) }
+        if plan.undated.isEmpty { candidates.append(GalleryPaths.undated) }
         candidates += staleFiles(in: folder, below: GalleryPaths.yearsFolder, keeping: Set(plan.years.map(\.path)))
             + staleFiles(in: folder, below: GalleryPaths.monthsFolder, keeping: Set(plan.months.map(\.path)))
             + staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(plan.onThisDay.map(\.path)))

@@ -170,9 +170,13 @@ enum GalleryStylesheet {
         .details dt { color: var(--muted); }
         .details dd { margin: 0; overflow-wrap: anywhere; }
         .details .note { color: var(--muted); }
+        .guess { color: var(--muted); margin-inline-start: 0.15em; text-decoration: underline dotted; cursor: help; }
         @media (max-width: 36rem) { .details dl { grid-template-columns: 1fr; gap: 0 0; } .details dd { margin-bottom: 0.5rem; } }
         ul.problems { padding-inline-start: 1.25rem; }
         ul.problems .name { font-weight: 600; }
+        ul.problems li { margin-block: 0 0.6rem; overflow-wrap: anywhere; }
+        ul.problems .name, ul.problems .detail { display: block; }
+        ul.problems .detail { color: var(--muted); font-size: 0.875rem; }
         ul.problems li.more, p.more { color: var(--muted); }
         p.more { margin: 0.5rem 0 1rem; }
 

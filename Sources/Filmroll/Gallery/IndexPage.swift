@@ -13,6 +13,8 @@ struct IndexPage: PageRendering {
     var problemCount = 0
     /// Photos shown with a warning, listed on the problems page too.
     var warningCount = 0
+    /// The photos on the Undated page (none: no link).
+    var undatedCount = 0
     /// Whether some photo has a position, so the library's map is drawn.
     var hasLibraryMap = false
     var options: GalleryOptions
@@ -48,6 +50,7 @@ struct IndexPage: PageRendering {
         }
         fingerprint.add(problemCount)
         fingerprint.add(warningCount)
+        fingerprint.add(undatedCount)
         fingerprint.add(hasLibraryMap)
         return fingerprint.key
     }
@@ -89,6 +92,16 @@ struct IndexPage: PageRendering {
 
     /// " · 3 files not shown", linking the problems page, when there are any.
     private var problemLink: String {
+        undatedLink + problemsPageLink
+    }
+
+    /// " · 3 undated", linking the Undated page, when there are any.
+    private var undatedLink: String {
+        guard undatedCount > 0 else { return "" }
+        return " · <a href=\"\(links.url(GalleryPaths.undated))\">\(HTMLEscaping.escape(locale.undatedLink(undatedCount)))</a>"
+    }
+
+    private var problemsPageLink: String {
         guard problemCount + warningCount > 0 else { return "" }
         let text = locale.problemsLink(problemCount, warned: warningCount)
         return " · <a href=\"\(links.url(GalleryPaths.problems))\">\(HTMLEscaping.escape(text))</a>"

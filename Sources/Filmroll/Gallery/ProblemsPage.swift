@@ -2,7 +2,10 @@
 /// could not be read, outputs that could not be made, files that are not
 /// photos. Written only when there is one; the index links it. Each kind
 /// is counted whole, but the page lists at most `listLimit` files in all,
-/// then says how many more there are.
+/// then says how many more there are. Each file is named by its path in the
+/// folder, with what is wrong and what to do in plain words (`ProblemReason`),
+/// then the program's own words. Sidecars beside their photos are no
+/// problem: a line counts them, none is listed.
 struct ProblemsPage: PageRendering {
     var problems: [GalleryProblem]
     var options: GalleryOptions
@@ -49,21 +52,32 @@ struct ProblemsPage: PageRendering {
                 <ul class="problems">
 
                 """
-            for problem in listed {
-                body += "<li><span class=\"name\"><bdi>\(HTMLEscaping.escape(problem.path))</bdi></span>: "
-                    + "\(HTMLEscaping.escape(problem.reason))</li>\n"
-            }
+            for problem in listed { body += item(problem) }
             if listed.count < count { body += "<li class=\"more\">\(HTMLEscaping.escape(locale.moreFiles(count - listed.count)))</li>\n" }
             body += "</ul>\n</section>\n"
         }
+        let sidecars = problems.count { $0.kind == .sidecar }
+        if sidecars > 0 { body += "<p class=\"more\">\(HTMLEscaping.escape(locale.problemsHeading(.sidecar, count: sidecars)))</p>\n" }
         body += "</main>"
         return PageShell(locale: locale, title: heading + " · " + options.title, links: links).document(body: body)
+    }
+
+    /// One file: its path, what is wrong and what to do, then the program's words.
+    private func item(_ problem: GalleryProblem) -> String {
+        let reason = ProblemReason(problem, locale: locale)
+        var html = "<li><span class=\"name\"><bdi>\(HTMLEscaping.escape(problem.path))</bdi></span>"
+            + " <span class=\"why\">\(HTMLEscaping.escape(reason.what))</span>"
+        if let advice = reason.advice { html += " <span class=\"advice\">\(HTMLEscaping.escape(advice))</span>" }
+        if problem.kind != .skipped, !problem.reason.isEmpty {
+            html += " <span class=\"detail\"><bdi>\(HTMLEscaping.escape(problem.reason))</bdi></span>"
+        }
+        return html + "</li>\n"
     }
 
     /// Each kind with files: how many, and the first of them the page lists.
     private var sections: [(kind: GalleryProblem.Kind, count: Int, listed: [GalleryProblem])] {
         var room = Self.listLimit
-        return GalleryProblem.Kind.allCases.compactMap { kind in
+        return GalleryProblem.Kind.allCases.filter { $0 != .sidecar }.compactMap { kind in
             let all = problems.filter { $0.kind == kind }
             guard !all.isEmpty else { return nil }
             let listed = Array(all.prefix(room))

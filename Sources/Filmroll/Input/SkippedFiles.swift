@@ -1,8 +1,10 @@
 import Imaging
 
-/// The files of walked folders that are not photos (videos, `.AAE`
-/// sidecars, text), which a command passes over but never without a word:
+/// The files of walked folders that are not photos (text, and sidecars such
+/// as `.AAE`), which a command passes over but never without a word:
 /// it counts them at the end of the run (`summary`), and `--json` lists each.
+/// Sidecars beside their photos are no problem and are left out of the
+/// summary (`sidecars` counts them).
 /// A FIFO, socket, device or broken link is named on a line of its own,
 /// with what it is, whatever its name (`specialFileLines`).
 /// Hidden files (`.DS_Store`, `.filmroll/`) are not the user's photos and
@@ -20,8 +22,11 @@ public struct SkippedFiles: Sendable {
     /// broken links), each named with what it is by `report`.
     public var specialFiles: [PhotoFolder.Skipped] { files.filter(\.isSpecial) }
 
-    /// The regular files that are not photos, counted by `summary`.
-    public var notPhotos: [PhotoFolder.Skipped] { files.filter { !$0.isSpecial } }
+    /// The regular files that are not photos, counted by `summary`; not the sidecars.
+    public var notPhotos: [PhotoFolder.Skipped] { files.filter { !$0.isSpecial && !$0.isSidecar } }
+
+    /// The edit and sidecar files beside their photos (`Sidecar`): no problem, counted only.
+    public var sidecars: [PhotoFolder.Skipped] { files.filter(\.isSidecar) }
 
     /// "skipped DIR/pipe.jpg: a FIFO, not a regular file", one per special file.
     public var specialFileLines: [String] { specialFiles.map { "skipped \($0.path): \($0.reason)" } }

@@ -17,6 +17,8 @@ extension FolderProcess {
         let problems = try galleryProblems(unreadable: made.unreadable, notMade: made.notMade,
                                            skipped: summary.index.skipped, catalog: catalog, out: out)
         summary.unreadable = problems.filter { $0.kind == .unreadable }.count
+        let undated = try undatedGalleryPhotos(catalog: catalog, plan: made.plan, whole: !batched && scope == nil,
+                                               sharedStems: batches.sharedStems, out: out, notMade: Set(made.notMade.keys))
         let units: [GalleryUnit] = batched
             ? batches.batches.map { .days($0) } + (1...12).map { .onThisDay(month: $0) } : [.whole]
         for unit in units {
@@ -38,7 +40,7 @@ extension FolderProcess {
                     throw CatalogError(error, catalog: catalog)
                 }
             }
-            try writePages(days: days, problems: problems, scope: galleryScope, ledger: part.ledger, catalog: catalog, out: out,
+            try writePages(days: days, problems: problems, undated: undated, scope: galleryScope, ledger: part.ledger, catalog: catalog, out: out,
                            recorder: recorder, events: events, summary: &summary)
         }
         if batched {
@@ -61,12 +63,13 @@ extension FolderProcess {
     /// Writes the pages of `days` (and `problems`) within `scope`, records
     /// those the catalog did not already hold with their key (made, or found
     /// with the same text), forgets those removed and reports those refused.
-    func writePages(days: [GalleryDay], problems: [GalleryProblem] = [], scope: GalleryScope?, ledger: OutputLedger,
+    func writePages(days: [GalleryDay], problems: [GalleryProblem] = [], undated: [GalleryPhoto] = [],
+                    scope: GalleryScope?, ledger: OutputLedger,
                     catalog: Catalog, out: String, recorder: SerialRecorder,
                     events: @escaping @Sendable (ProcessEvent) -> Void, summary: inout ProcessSummary) throws {
         let root = AbsolutePath.of(out)
         var current = Set<String>()
-        let pages = try GalleryWriter.write(days: days, problems: problems, options: options.gallery, to: out,
+        let pages = try GalleryWriter.write(days: days, problems: problems, undated: undated, options: options.gallery, to: out,
                                             fileGuard: options.galleryFileGuard(for: folder), scope: scope,
                                             jobs: options.jobs) { path, key in
             guard ledger.isCurrent(path: root + "/" + path, key: key) else { return false }

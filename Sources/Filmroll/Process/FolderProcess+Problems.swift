@@ -41,7 +41,7 @@ extension FolderProcess {
 
     /// What the problems page lists: photos the catalog or this run could
     /// not read, outputs not made, files that are not photos, and photos
-    /// shown with a warning.
+    /// shown with a warning; and the sidecars beside their photos, which it counts.
     func galleryProblems(unreadable: [String: String], notMade: [String: String], skipped: [PhotoFolder.Skipped],
                                  catalog: Catalog, out: String) throws -> [GalleryProblem] {
         var problems: [GalleryProblem] = []
@@ -66,7 +66,13 @@ extension FolderProcess {
             let relative = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
             problems.append(GalleryProblem(kind: .notMade, path: relative, reason: reason))
         }
-        for file in skipped { problems.append(GalleryProblem(kind: .skipped, path: file.relativePath, reason: file.reason)) }
+        for file in skipped {
+            problems.append(GalleryProblem(kind: file.isSidecar ? .sidecar : .skipped, path: file.relativePath, reason: file.reason))
+        }
+        // The program's words without the absolute paths: the page names files by their place in the folder.
+        for index in problems.indices {
+            problems[index].reason = ProblemReason.relative(problems[index].reason, folder: AbsolutePath.of(folder), out: AbsolutePath.of(out))
+        }
         do {
             for photo in try catalog.warnedPhotos() where !named.contains(photo.path) {
                 let reason = (photo.warning ?? "").split(separator: "\n").joined(separator: "; ")

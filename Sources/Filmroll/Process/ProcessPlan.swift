@@ -75,7 +75,8 @@ struct ProcessPlan {
         }
         var byDay: [String: [Photo]] = [:]
         for photo in photos {
-            guard let taken = photo.record.takenAt, taken.count >= 10 else { continue }
+            // A file time is when the file was copied or saved: such a photo is undated (`UndatedPage`).
+            guard let taken = photo.record.takenAt, taken.count >= 10, !photo.record.isUndated else { continue }
             byDay[String(taken.prefix(10)), default: []].append(photo)
         }
         days = byDay.keys.sorted().map { key in

@@ -13,8 +13,9 @@ import Files
 /// folders are not followed. A file is taken when its name says it is an image or its first
 /// bytes do, including an image format Filmroll cannot decode (a TIFF, a
 /// HEIC; see `UnsupportedFormat`), so that it is reported: a JPEG named
-/// `.dat` is found. Any other file (a `.mov`, an `.AAE` sidecar, a
-/// `notes.txt`) is listed as skipped, never dropped without a word.
+/// `.dat` is found. A sidecar beside its photo (`Sidecar`: an `.AAE`, an
+/// `.xmp`, a `.THM` even though it is a JPEG) is skipped and marked so; any
+/// other file (a `notes.txt`) is listed as skipped, never dropped without a word.
 public enum PhotoFolder {
     /// The extensions the registered decoders claim (`ImageDecoders`).
     public static var imageExtensions: Set<String> { ImageDecoders.fileExtensions }
@@ -26,6 +27,16 @@ public enum PhotoFolder {
         public var relativePath: String
         public var byteCount: Int
         public var modificationTimeNanoseconds: Int64
+        /// When its inode last changed (`st_ctime`): when it was written, copied or moved here.
+        public var changeTimeNanoseconds: Int64 = 0
+
+        /// Whether its file time was carried over from an earlier file (by a
+        /// copy that keeps times, an archive, a camera import): it is more
+        /// than a day older than the file. A file time that is not is when
+        /// the file was written here, so it says nothing of when the photo was taken.
+        public var keepsAnEarlierTime: Bool {
+            changeTimeNanoseconds - modificationTimeNanoseconds > 86_400 * 1_000_000_000
+        }
     }
 
     /// A folder that could not be read.
@@ -44,6 +55,8 @@ public enum PhotoFolder {
         /// Whether it is no regular file (a FIFO, a socket, a device, a
         /// broken link): each is named, where files that are not photos are counted.
         public var isSpecial = false
+        /// Whether it belongs to a photo or video beside it (`Sidecar`): counted, never named.
+        public var isSidecar = false
     }
 
     /// The photos below `folder`, in natural order of their relative paths,
@@ -94,6 +107,13 @@ public enum PhotoFolder {
         }
         // Sorted by index, not moving the entries and their `stat`s about.
         let order = children.indices.sorted { naturalOrder(children[$0].key, children[$1].key) }
+        // The photos and videos of the folder, by name, that sidecars belong to.
+        let extensions = found.extensions
+        let neighbours = Sidecar.Neighbours(children.filter { !$0.key.hasSuffix("/") }.map(\.name).filter { name in
+            guard let dot = name.lastIndex(of: ".") else { return false }
+            let ext = name[name.index(after: dot)...].lowercased()
+            return extensions.contains(ext) || Sidecar.mediaExtensions.contains(ext)
+        })
         for index in order {
             let name = children[index].name, status = children[index].status
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
@@ -110,6 +130,11 @@ public enum PhotoFolder {
                 found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: reason, isSpecial: true))
                 continue
             }
+            if Sidecar.belongs(name, to: neighbours) {
+                found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: "a sidecar beside its photo",
+                                             isSidecar: true))
+                continue
+            }
             guard isCandidate(path: path, name: name, extensions: found.extensions,
                               signatureLength: found.signatureLength) else {
                 found.skipped.append(Skipped(path: path, relativePath: relativePath, reason: "not a photo"))
@@ -117,7 +142,9 @@ public enum PhotoFolder {
             }
             found.entries.append(Entry(path: path, relativePath: relativePath, byteCount: Int(status.st_size),
                                        modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000
-                                           + Int64(status.st_mtim.tv_nsec)))
+                                           + Int64(status.st_mtim.tv_nsec),
+                                       changeTimeNanoseconds: Int64(status.st_ctim.tv_sec) * 1_000_000_000
+                                           + Int64(status.st_ctim.tv_nsec)))
         }
     }
 
@@ -183,6 +210,7 @@ extension PhotoFolder {
         var status = stat()
         guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Entry(path: path, relativePath: relativePath, byteCount: Int(status.st_size),
-                     modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+                     modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+                     changeTimeNanoseconds: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
     }
 }

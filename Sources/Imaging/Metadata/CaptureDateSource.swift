@@ -21,7 +21,9 @@ public enum CaptureDateSource: String, Sendable, Hashable, CaseIterable, Compara
     /// A video container's `creation_time` (UTC): when the file was
     /// written, which an editor or a copy may have changed.
     case container
-    /// The file's modification time (no date in the file).
+    /// A date written in the file's name (`FileNameDate`): "IMG-20240504-WA0001.jpg".
+    case fileName
+    /// The file's modification time (no date in the file or its name).
     case fileTime
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
@@ -44,6 +46,7 @@ extension CaptureDateSource {
         case .modified: "date from EXIF DateTime (when the file was last changed)"
         case .gps: "date from GPS (UTC)"
         case .container: "date from the video's creation time (UTC)"
+        case .fileName: "date from the file name"
         case .fileTime: "date from the file's time"
         }
     }
