@@ -19,6 +19,15 @@
   visible focus ring;
 - a Live Photo's or motion photo's motion plays when its link is pressed,
   and a video's page loads its clip;
+- the full-screen viewer, on a day page from file://: a click on a photo
+  opens it (a modal dialog, the address naming the photo), the right arrow
+  shows the next one, Tab stays inside, Esc closes it and gives the focus
+  back to the photo's link, the back button closes it, an address naming a
+  photo opens it, a clip plays in it, space starts the slideshow, and
+  nothing on the page shifts (CLS 0, every layout shift counted);
+- the viewer's first image on screen after a click, from file:// (median
+  of 5 fresh loads, `filmroll-viewer-first-image`), in milliseconds;
+- a day's four-cut sheet is shown at least 300 px wide (or its own width);
 - the index's first contentful paint from file://, in milliseconds;
 - screenshots at 1400 and 390 px wide (with --screenshots).
 
@@ -101,9 +110,25 @@ class Browser:
                 break
             time.sleep(0.05)
 
-    def key(self, key, code, key_code):
+    def key(self, key, code, key_code, text=None):
         for kind in ("keyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=key_code)
+            extra = {"text": text} if text and kind == "keyDown" else {}
+            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=key_code, **extra)
+
+    def click(self, selector):
+        """A real mouse click in the middle of the element (scrolled into view first)."""
+        box = self.evaluate("(() => { const e = document.querySelector(%s); e.scrollIntoView({block: 'center'}); "
+                            "const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()" % json.dumps(selector))
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
+
+    def wait_for(self, expression, seconds=3.0):
+        for _ in range(int(seconds / 0.05)):
+            value = self.evaluate(expression)
+            if value:
+                return value
+            time.sleep(0.05)
+        return self.evaluate(expression)
 
     def screenshot(self, path):
         data = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=True)["data"]
@@ -250,6 +275,7 @@ def browser_checks(folder, pages, shots):
                 if not state or state[0] < 1 or not state[1] or state[2]:
                     fail("%s: the video did not load (%s)" % (os.path.relpath(page, folder), state))
                 break
+        viewer_checks(browser, folder, pages, shots)
         # The index's first contentful paint.
         browser.open("file://" + urllib.parse.quote(folder + "/index.html"), 1400)
         paint = browser.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
@@ -258,6 +284,135 @@ def browser_checks(folder, pages, shots):
             fail("the index took %d ms to first paint" % paint)
     finally:
         browser.close()
+
+
+SHIFTS = ("window.__shifts = []; new PerformanceObserver(list => list.getEntries().forEach(e => window.__shifts.push(e.value)))"
+          ".observe({type: 'layout-shift', buffered: true}); true")
+VIEWER = "document.querySelector('dialog.viewer')"
+
+
+def viewer_checks(browser, folder, pages, shots):
+    """The full-screen viewer on a day page (the one with a clip, else the one with most photos) and an "On this day" page."""
+    days = [p for p in pages if re.search(r"/days/\d{4}-\d{2}-\d{2}\.html$", p)]
+    def photo_count(page):
+        return open(page, encoding="utf-8").read().count(" data-view=")
+    with_clip = [p for p in days if "data-view-clip=" in open(p, encoding="utf-8").read() and photo_count(p) >= 2]
+    candidates = with_clip or sorted((p for p in days if photo_count(p) >= 2), key=photo_count, reverse=True)
+    if not candidates:
+        print("no day with two photos: viewer checks skipped")
+        return
+    page = candidates[0]
+    relative = os.path.relpath(page, folder)
+    url = "file://" + urllib.parse.quote(page)
+    browser.open(url, 1400)
+    browser.evaluate(SHIFTS)
+    time.sleep(0.3)
+    loading = browser.evaluate("window.__shifts.reduce((a, b) => a + b, 0)")
+    print("day page layout shift as it loads: %s" % loading)
+    browser.evaluate("window.__shifts = []; true")
+    ids = browser.evaluate("Array.from(document.querySelectorAll('a[data-view]')).map(a => a.dataset.viewId)")
+    browser.click("a[data-view]")
+    if not browser.wait_for(VIEWER + " && " + VIEWER + ".open"):
+        fail("%s: a click on a photo did not open the viewer" % relative)
+        return
+    state = browser.evaluate("[location.hash, " + VIEWER + ".contains(document.activeElement), getComputedStyle(" + VIEWER + ").position]")
+    if state[0] != "#view=" + ids[0] or not state[1]:
+        fail("%s: the viewer opened with the address %s, focus inside: %s" % (relative, state[0], state[1]))
+    first = browser.wait_for("(() => { const i = document.querySelector('.viewer-image'); return i.complete && i.naturalWidth > 0 && i.currentSrc; })()")
+    if not first:
+        fail("%s: the viewer's image did not load" % relative)
+    browser.key("ArrowRight", "ArrowRight", 39)
+    shown = browser.wait_for("(() => { const i = document.querySelector('.viewer-image'); "
+                             "return i.complete && i.naturalWidth > 0 && location.hash === '#view=' + %s && i.currentSrc; })()" % json.dumps(ids[1]))
+    if not shown or shown == first:
+        fail("%s: the right arrow did not show the next photo (%s)" % (relative, browser.evaluate("location.hash")))
+    if not browser.evaluate(VIEWER + ".open") or browser.evaluate("location.href.split('#')[0]") != url.split("#")[0]:
+        fail("%s: the right arrow left the viewer or the page" % relative)
+    for _ in range(12):
+        browser.key("Tab", "Tab", 9)
+        if not browser.evaluate(VIEWER + ".contains(document.activeElement)"):
+            fail("%s: Tab left the open viewer (%s)" % (relative, browser.evaluate("document.activeElement.outerHTML.slice(0, 80)")))
+            break
+    labelled = browser.evaluate("Array.from(" + VIEWER + ".querySelectorAll('button')).every(b => b.getAttribute('aria-label'))")
+    if not labelled or browser.evaluate(VIEWER + ".getAttribute('aria-label')") in (None, ""):
+        fail("%s: the viewer or one of its buttons has no label" % relative)
+    browser.evaluate("document.querySelector('.viewer-stage').focus()")
+    browser.key(" ", "Space", 32, text=" ")
+    if browser.evaluate("document.querySelector('.viewer-play').getAttribute('aria-pressed')") != "true":
+        fail("%s: space did not start the slideshow" % relative)
+    browser.key(" ", "Space", 32, text=" ")
+    browser.key("Escape", "Escape", 27)
+    closed = browser.wait_for("!" + VIEWER + ".open")
+    focus = browser.evaluate("document.activeElement && document.activeElement.dataset && document.activeElement.dataset.viewId")
+    if not closed or focus != ids[1] or browser.evaluate("location.hash") != "":
+        fail("%s: Esc: closed %s, focus on %s (want %s), address %s" % (relative, closed, focus, ids[1], browser.evaluate("location.hash")))
+    # The back button closes it.
+    browser.click("a[data-view]")
+    browser.wait_for(VIEWER + ".open")
+    browser.evaluate("history.back(); true")
+    if not browser.wait_for("!" + VIEWER + ".open") or browser.evaluate("location.hash") != "":
+        fail("%s: the back button did not close the viewer" % relative)
+    shifted = browser.evaluate("window.__shifts.reduce((a, b) => a + b, 0)")
+    if shifted:
+        fail("%s: the page shifted by %.4f while the viewer opened and closed" % (relative, shifted))
+    print("viewer layout shift (open, next, close, back): %s" % shifted)
+    # An address naming a photo opens the viewer on it.
+    browser.open(url + "#view=" + ids[-1], 1400)
+    if not browser.wait_for(VIEWER + " && " + VIEWER + ".open && document.querySelector('.viewer-count').textContent.startsWith('%d /')" % len(ids)):
+        fail("%s: the address #view=%s did not open the viewer on that photo" % (relative, ids[-1]))
+    # A clip plays in the viewer.
+    clip = browser.evaluate("(() => { const a = document.querySelector('a[data-view-clip]'); return a && a.dataset.viewId; })()")
+    if clip:
+        browser.open(url, 1400)
+        browser.click("a[data-view-clip]")
+        state = browser.wait_for("(() => { const v = document.querySelector('video.viewer-clip'); "
+                                 "return v && v.readyState >= 2 && v.currentTime > 0 && [v.readyState, v.currentTime, v.muted]; })()", 4)
+        if not state:
+            fail("%s: the clip of %s did not play in the viewer (%s)" % (relative, clip, browser.evaluate(
+                "(() => { const v = document.querySelector('video.viewer-clip'); return v && [v.readyState, v.currentTime, v.error && v.error.code]; })()")))
+        browser.key("Escape", "Escape", 27)
+    # Screenshots of the open viewer.
+    if shots:
+        for width in (1400, 390):
+            for dark in (False, True):
+                browser.open(url, width, dark=dark)
+                browser.click("a[data-view-clip]" if clip else "a[data-view]")
+                browser.wait_for("(() => { const i = document.querySelector('.viewer-image'); return i.complete && i.naturalWidth > 0; })()")
+                time.sleep(0.5)
+                name = "viewer-%d%s.png" % (width, "-dark" if dark else "")
+                data = browser.call("Page.captureScreenshot", format="png")["data"]
+                open(os.path.join(shots, name), "wb").write(base64.b64decode(data))
+    # The first image on screen after a click, fresh loads from file://.
+    times = []
+    for run in range(5):
+        browser.open(url, 1400)
+        target = "a[data-view-id=%s]" % json.dumps(ids[run % len(ids)])
+        browser.click(target)
+        measure = browser.wait_for("(performance.getEntriesByName('filmroll-viewer-first-image')[0] || {}).duration")
+        if measure:
+            times.append(measure)
+    if not times:
+        fail("%s: the viewer never marked its first image" % relative)
+    else:
+        median = sorted(times)[len(times) // 2]
+        print("viewer first image: %d ms" % round(median))
+        if median > 300:
+            fail("the viewer took %d ms to show its first image" % median)
+    # The sheet is shown large enough to read.
+    sheet_days = [p for p in days if 'class="highlight four-cut"' in open(p, encoding="utf-8").read()]
+    for width in (1400, 390):
+        for sheet_page in sheet_days[:1]:
+            browser.open("file://" + urllib.parse.quote(sheet_page), width)
+            shown = browser.evaluate("(() => { const i = document.querySelector('.four-cut img'); return [i.getBoundingClientRect().width, i.naturalWidth, document.documentElement.clientWidth]; })()")
+            if shown and shown[0] < min(300, shown[1], shown[2] - 40):
+                fail("%s at %d px: the four-cut sheet is shown %d px wide" % (os.path.relpath(sheet_page, folder), width, shown[0]))
+    # On an "On this day" page a photo opens in the viewer too.
+    others = [p for p in pages if "/on-this-day/" in p]
+    if others:
+        browser.open("file://" + urllib.parse.quote(others[0]), 390)
+        browser.click("a[data-view]")
+        if not browser.wait_for(VIEWER + " && " + VIEWER + ".open"):
+            fail("%s: a click on a photo did not open the viewer" % os.path.relpath(others[0], folder))
 
 
 def main():

@@ -47,6 +47,7 @@ struct DayPage: PageRendering {
             </ul>
             </section>
             </main>
+            \(GalleryViewerMarkup.template(locale: locale))
             <script src="\(links.url(GalleryPaths.script))"></script>
             """
         return PageShell(locale: locale, title: title + " · " + options.title, links: links).document(body: body)
@@ -82,7 +83,7 @@ struct DayPage: PageRendering {
         var html = ""
         if let fourCut = day.fourCut {
             html += """
-                <section class="highlight" aria-labelledby="four-cut">
+                <section class="highlight four-cut" aria-labelledby="four-cut">
                 <h2 id="four-cut">\(HTMLEscaping.escape(locale.fourCutHeading))</h2>
                 <a href="\(links.url(fourCut))"><img src="\(links.url(fourCut))" \
                 alt="\(HTMLEscaping.escape(locale.fourCutDescription(day.date)))"\(sizeAttributes(day.fourCutSize))></a>
@@ -128,7 +129,8 @@ struct DayPage: PageRendering {
 
                 """
         }
-        return html.isEmpty ? "" : "<div class=\"highlights\">\n\(html)</div>\n"
+        let layout = day.fourCut == nil ? "highlights" : "highlights with-sheet"
+        return html.isEmpty ? "" : "<div class=\"\(layout)\">\n\(html)</div>\n"
     }
 
     /// One photo: its thumbnail linking to its page (or the large view),
@@ -152,7 +154,8 @@ struct DayPage: PageRendering {
         }
         return """
             <li id="\(HTMLEscaping.escape(Self.anchor(photo)))"><figure>
-            <a href="\(links.url(photo.page ?? photo.large))"><img src="\(links.url(photo.thumbnail))"\(sources) \
+            <a href="\(links.url(photo.page ?? photo.large))"\(GalleryViewerMarkup.attributes(of: photo, links: links, locale: locale))>\
+            <img src="\(links.url(photo.thumbnail))"\(sources) \
             alt="\(HTMLEscaping.escape(locale.photoDescription(photo)))"\(sizeAttributes(photo.thumbnailSize)) loading="lazy" decoding="async">\(badge(photo))</a>
             <figcaption>\(caption)</figcaption>
             </figure></li>

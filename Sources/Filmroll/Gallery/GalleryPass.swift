@@ -72,7 +72,8 @@ struct GalleryPass {
                                         isCurrent: (_ path: String, _ key: String) -> Bool) throws(ImagingError) {
         try make(ConstantFile.stylesheet, isCurrent)
         try make(ConstantFile.script, isCurrent)
-        try make(IndexPage(years: plan.years, recentMonths: IndexPage.recentMonths(of: plan.months), onThisDay: plan.onThisDay,
+        try make(IndexPage(years: plan.years, recentMonths: IndexPage.recentMonths(of: plan.months),
+                           recentDays: IndexPage.recentDays(of: plan.days), onThisDay: plan.onThisDay,
                            problemCount: plan.problems.count { $0.kind != .warned },
                            warningCount: plan.problems.count { $0.kind == .warned }, hasLibraryMap: plan.hasLibraryMap, options: options,
                            digests: digests), isCurrent)
