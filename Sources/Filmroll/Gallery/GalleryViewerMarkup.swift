@@ -33,13 +33,13 @@ enum GalleryViewerMarkup {
         return """
             <template id="viewer-template"><dialog class="viewer" aria-label="\(escape(locale.viewerLabel))" \
             data-play="\(escape(locale.viewerPlay))" data-pause="\(escape(locale.viewerPause))">
-            <div class="viewer-stage" tabindex="-1"><div class="viewer-frame"><img class="viewer-image" alt=""></div></div>
+            <div class="viewer-stage" tabindex="-1"><div class="viewer-frame"></div></div>
             <div class="viewer-bar">
             <button type="button" class="viewer-previous" aria-label="\(escape(locale.viewerPrevious))"><span aria-hidden="true">←</span></button>
             <button type="button" class="viewer-play" aria-label="\(escape(locale.viewerPlay))"><span aria-hidden="true">▶</span></button>
             <button type="button" class="viewer-next" aria-label="\(escape(locale.viewerNext))"><span aria-hidden="true">→</span></button>
             <p class="viewer-caption" aria-live="polite"><span class="viewer-text"></span> <span class="viewer-count"></span></p>
-            <a class="viewer-page" href="#">\(escape(locale.viewerDetails))</a>
+            <a class="viewer-page">\(escape(locale.viewerDetails))</a>
             <button type="button" class="viewer-close" aria-label="\(escape(locale.viewerClose))"><span aria-hidden="true">✕</span></button>
             </div>
             </dialog></template>

@@ -17,9 +17,10 @@ enum GalleryViewerScript {
           var dialog = template.content.querySelector("dialog").cloneNode(true);
           document.body.appendChild(dialog);
           var stage = dialog.querySelector(".viewer-stage"), frame = dialog.querySelector(".viewer-frame");
-          var image = dialog.querySelector(".viewer-image"), text = dialog.querySelector(".viewer-text");
+          var image = frame.appendChild(document.createElement("img")), text = dialog.querySelector(".viewer-text");
           var count = dialog.querySelector(".viewer-count"), page = dialog.querySelector(".viewer-page");
           var play = dialog.querySelector(".viewer-play");
+          image.className = "viewer-image";
           var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
           var current = -1, pushed = false, timer = null, playing = false, video = null, clickTime = null;
           var slideSeconds = 4;
