@@ -103,12 +103,13 @@ import TestSupport
         _ = try GalleryWriter.write(days: Self.days, options: GalleryOptions(), to: folder.path)
         let page = try folder.text("days/2025-04-10.html")
         #expect(page.contains("<div class=\"highlights with-sheet\">\n<section class=\"highlight four-cut\" aria-labelledby=\"four-cut\">"))
-        #expect(page.contains("<img src=\"../fourcut/2025-04-10%20four%20cut.jpg\" alt=\"Four-cut sheet of Thursday, 10 April 2025\" width=\"600\" height=\"1800\">"))
+        #expect(page.contains("<img src=\"../fourcut/2025-04-10%20four%20cut.jpg\" alt=\"Four-cut sheet of Thursday, 10 April 2025\" width=\"600\" height=\"1800\" "
+            + "style=\"max-width: min(100%, 600px)\">"))
         // A day without a sheet lays out its animation alone
         #expect(try folder.text("days/2025-03-30.html").contains("<div class=\"highlights\">\n<section class=\"highlight\" aria-labelledby=\"animation\">"))
         // The stylesheet lets the sheet grow to the column (no height cap) and puts the rest beside it on a wide screen
         let css = GalleryStylesheet.css
-        #expect(css.contains(".highlight.four-cut img { width: auto; max-width: 100%; height: auto; max-height: none; }"))
+        #expect(css.contains(".highlights .highlight img, .highlights .highlight video { width: 100%; height: auto; max-height: none; }"))
         #expect(css.contains(".highlights.with-sheet { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }"))
         #expect(css.hasPrefix(GalleryMark.stylesheet.text + "\n" + GalleryStylesheet.rules))
     }

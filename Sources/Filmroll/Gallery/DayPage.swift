@@ -86,7 +86,7 @@ struct DayPage: PageRendering {
                 <section class="highlight four-cut" aria-labelledby="four-cut">
                 <h2 id="four-cut">\(HTMLEscaping.escape(locale.fourCutHeading))</h2>
                 <a href="\(links.url(fourCut))"><img src="\(links.url(fourCut))" \
-                alt="\(HTMLEscaping.escape(locale.fourCutDescription(day.date)))"\(sizeAttributes(day.fourCutSize))></a>
+                alt="\(HTMLEscaping.escape(locale.fourCutDescription(day.date)))"\(reservedSize(day.fourCutSize))></a>
                 </section>
 
                 """
@@ -101,11 +101,11 @@ struct DayPage: PageRendering {
                     "<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"\(still)\">"
                         + "<img class=\"animation\" src=\"\(links.url(animation))\" data-still=\"\(still)\" "
                         + "data-play=\"\(HTMLEscaping.escape(locale.playAnimation))\" data-pause=\"\(HTMLEscaping.escape(locale.pauseAnimation))\" "
-                        + "alt=\"\(description)\"\(sizeAttributes(day.animationSize))></picture>\n"
+                        + "alt=\"\(description)\"\(reservedSize(day.animationSize))></picture>\n"
                         + "<p class=\"play\"><a href=\"\(links.url(animation))\">\(HTMLEscaping.escape(locale.playAnimation))</a></p>"
-                } ?? "<img src=\"\(links.url(animation))\" alt=\"\(description)\"\(sizeAttributes(day.animationSize))>"
+                } ?? "<img src=\"\(links.url(animation))\" alt=\"\(description)\"\(reservedSize(day.animationSize))>"
             case .video:
-                "<video src=\"\(links.url(animation))\" aria-label=\"\(description)\"\(sizeAttributes(day.animationSize)) "
+                "<video src=\"\(links.url(animation))\" aria-label=\"\(description)\"\(reservedSize(day.animationSize)) "
                     + "controls loop muted playsinline preload=\"metadata\"><a href=\"\(links.url(animation))\">"
                     + "\(HTMLEscaping.escape(locale.animationFallback))</a></video>"
             }
@@ -181,6 +181,13 @@ struct DayPage: PageRendering {
         if stem.hasPrefix(GalleryPaths.photosFolder + "/") { stem.removeFirst(GalleryPaths.photosFolder.count + 1) }
         if stem.hasSuffix(".html") { stem.removeLast(5) }
         return "p-" + URLPath.encode(stem)
+    }
+
+    /// A highlight's size, and its own width as its widest (the stylesheet makes it as wide as its column):
+    /// its space is reserved before it loads, and it is never shown larger than it is.
+    private func reservedSize(_ size: PixelSize?) -> String {
+        guard let size, size.width > 0, size.height > 0 else { return "" }
+        return sizeAttributes(size) + " style=\"max-width: min(100%, \(size.width)px)\""
     }
 
     private func sizeAttributes(_ size: PixelSize?) -> String {

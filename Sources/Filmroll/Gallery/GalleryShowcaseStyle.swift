@@ -1,5 +1,6 @@
 /// The rules in style.css that show photos large: a day's four-cut sheet at
-/// the column's width (up to its own size) with its animation and map
+/// the column's width (up to its own size, `DayPage`'s inline max-width; its
+/// space reserved by its width and height) with its animation and map
 /// beside it on a wide screen and below it on a phone, and the index's
 /// recent days and months as tiles of their covers.
 enum GalleryShowcaseStyle {
@@ -11,7 +12,7 @@ enum GalleryShowcaseStyle {
           gap: 1.5rem 2.5rem; align-items: start;
         }
         .highlight { min-width: 0; }
-        .highlight.four-cut img { width: auto; max-width: 100%; height: auto; max-height: none; }
+        .highlights .highlight img, .highlights .highlight video { width: 100%; height: auto; max-height: none; }
         @media (min-width: 60rem) {
           .highlights.with-sheet { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
           .highlights.with-sheet > .four-cut { grid-row: span 3; }
