@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Checks a Filmroll gallery as a person would, in headless Chromium.
 
-    python3 Scripts/check-gallery.py GALLERY_FOLDER [--screenshots DIR]
+    python3 Scripts/check-gallery.py GALLERY_FOLDER [--screenshots DIR] [--viewer-only]
+
+(--viewer-only: the parse and link checks, then the viewer's alone, for Scripts/bench-viewer.sh.)
 
 - every page parses as HTML without errors (html5lib, strict);
 - every href, src and srcset URL leads to a file of the gallery;
@@ -21,7 +23,7 @@
   and a video's page loads its clip;
 - the full-screen viewer, on a day page from file://: a click on a photo
   opens it (a modal dialog, the address naming the photo), the right arrow
-  shows the next one, Tab stays inside, Esc closes it and gives the focus
+  shows the next one and a swipe the previous one, Tab stays inside, Esc closes it and gives the focus
   back to the photo's link, the back button closes it, an address naming a
   photo opens it, a clip plays in it, space starts the slideshow, and
   nothing on the page shifts (CLS 0, every layout shift counted);
@@ -29,7 +31,7 @@
   of 5 fresh loads, `filmroll-viewer-first-image`), in milliseconds;
 - a day's four-cut sheet is shown at least 300 px wide (or its own width);
 - the index's first contentful paint from file://, in milliseconds;
-- screenshots at 1400 and 390 px wide (with --screenshots).
+- screenshots at 1400 and 390 px wide, light and dark, the open viewer's too (with --screenshots).
 
 Needs chromium (Debian), and installs websocket-client and html5lib with
 pip when they are missing. Exit 1 when a check fails.
@@ -222,8 +224,8 @@ def browser_checks(folder, pages, shots):
                     for impact, rule, count, help_text in result or []:
                         if impact in ("serious", "critical"):
                             fail("%s at %d px%s: axe %s %s (%d): %s" % (relative, width, " dark" if dark else "", impact, rule, count, help_text))
-                    if shots and not dark:
-                        name = relative.replace("/", "_").replace(".html", "") + "-%d.png" % width
+                    if shots:
+                        name = relative.replace("/", "_").replace(".html", "") + "-%d%s.png" % (width, "-dark" if dark else "")
                         browser.screenshot(os.path.join(shots, name))
             # Tab through every link: each gets a visible outline.
             browser.open(url, 1400)
@@ -278,7 +280,7 @@ def browser_checks(folder, pages, shots):
         viewer_checks(browser, folder, pages, shots)
         # The index's first contentful paint.
         browser.open("file://" + urllib.parse.quote(folder + "/index.html"), 1400)
-        paint = browser.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
+        paint = browser.wait_for("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
         print("index first contentful paint: %s ms" % (round(paint) if paint else "?"))
         if paint and paint > 1000:
             fail("the index took %d ms to first paint" % paint)
@@ -336,6 +338,15 @@ def viewer_checks(browser, folder, pages, shots):
     labelled = browser.evaluate("Array.from(" + VIEWER + ".querySelectorAll('button')).every(b => b.getAttribute('aria-label'))")
     if not labelled or browser.evaluate(VIEWER + ".getAttribute('aria-label')") in (None, ""):
         fail("%s: the viewer or one of its buttons has no label" % relative)
+    # A swipe (a horizontal drag) to the right goes back to the first photo.
+    box = browser.evaluate("(() => { const r = document.querySelector('.viewer-stage').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+    browser.call("Input.dispatchMouseEvent", type="mousePressed", x=box[0] - 100, y=box[1], button="left", clickCount=1)
+    for step in range(1, 6):
+        browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=box[0] - 100 + step * 40, y=box[1] + step, button="left", buttons=1)
+    browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=box[0] + 100, y=box[1] + 5, button="left", clickCount=1)
+    if not browser.wait_for("location.hash === '#view=' + %s" % json.dumps(ids[0])):
+        fail("%s: a swipe to the right did not show the previous photo (%s)" % (relative, browser.evaluate("location.hash")))
+    browser.key("ArrowRight", "ArrowRight", 39)
     browser.evaluate("document.querySelector('.viewer-stage').focus()")
     browser.key(" ", "Space", 32, text=" ")
     if browser.evaluate("document.querySelector('.viewer-play').getAttribute('aria-pressed')") != "true":
@@ -419,6 +430,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("folder")
     parser.add_argument("--screenshots")
+    parser.add_argument("--viewer-only", action="store_true")
     args = parser.parse_args()
     folder = os.path.abspath(args.folder)
     if args.screenshots:
@@ -426,7 +438,13 @@ def main():
     pages = static_checks(folder)
     print("%d pages parsed, their links followed" % len(pages))
     layout_checks(folder, pages)
-    if shutil.which("chromium"):
+    if shutil.which("chromium") and args.viewer_only:
+        browser = Browser()
+        try:
+            viewer_checks(browser, folder, pages, args.screenshots)
+        finally:
+            browser.close()
+    elif shutil.which("chromium"):
         browser_checks(folder, pages, args.screenshots)
     else:
         print("chromium is not installed: browser checks skipped")

@@ -21,6 +21,7 @@ enum GalleryViewerScript {
           var count = dialog.querySelector(".viewer-count"), page = dialog.querySelector(".viewer-page");
           var play = dialog.querySelector(".viewer-play");
           image.className = "viewer-image";
+          image.draggable = false;
           var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
           var current = -1, pushed = false, timer = null, playing = false, video = null, clickTime = null;
           var slideSeconds = 4;
