@@ -130,6 +130,7 @@ enum GalleryViewerScript {
             page.href = entry.href;
             dialog.querySelector(".viewer-previous").disabled = index === 0;
             dialog.querySelector(".viewer-next").disabled = index === links.length - 1;
+            if (dialog.open && (document.activeElement === document.body || document.activeElement.disabled)) { stage.focus({ preventScroll: true }); }
             preload(index + 1);
             preload(index - 1);
             schedule();
@@ -151,7 +152,7 @@ enum GalleryViewerScript {
             play.firstElementChild.textContent = on ? "❚❚" : "▶";
             schedule();
           }
-          function open(index, push) {
+          function openAt(index, push) {
             if (!dialog.open) { dialog.showModal(); }
             stage.focus({ preventScroll: true });
             show(index);
@@ -174,7 +175,7 @@ enum GalleryViewerScript {
               event.preventDefault();
               clickTime = event.timeStamp;
               try { performance.mark("filmroll-viewer-click", { startTime: event.timeStamp }); } catch (error) { performance.mark("filmroll-viewer-click"); }
-              open(index, true);
+              openAt(index, true);
             });
           });
           dialog.querySelector(".viewer-previous").addEventListener("click", function () { go(-1); });
@@ -193,7 +194,9 @@ enum GalleryViewerScript {
             if (event.shiftKey && (active === first || !inside)) { event.preventDefault(); last.focus(); }
             else if (!event.shiftKey && (active === last || !inside)) { event.preventDefault(); first.focus(); }
           }
-          dialog.addEventListener("keydown", function (event) {
+          // Keys go to the viewer while it is open, wherever the focus is (before the page's own arrow keys).
+          window.addEventListener("keydown", function (event) {
+            if (!dialog.open) { return; }
             event.stopPropagation();
             if (event.altKey || event.ctrlKey || event.metaKey) { return; }
             var target = event.target, onVideo = target && target.tagName === "VIDEO";
@@ -205,7 +208,7 @@ enum GalleryViewerScript {
             else if (event.key === "Home" && !onVideo) { event.preventDefault(); go(-current); }
             else if (event.key === "End" && !onVideo) { event.preventDefault(); go(links.length - 1 - current); }
             else if ((event.key === " " && !onButton && !onVideo) || event.key === "k") { event.preventDefault(); setPlaying(!playing); }
-          });
+          }, true);
           // A horizontal swipe (touch, pen or a dragged mouse) goes to the neighbouring photo.
           var start = null;
           stage.addEventListener("pointerdown", function (event) { start = { x: event.clientX, y: event.clientY }; });
@@ -231,7 +234,7 @@ enum GalleryViewerScript {
             }
           });
           var linked = hashId();
-          if (linked !== null && indexOf(linked) >= 0) { open(indexOf(linked), false); }
+          if (linked !== null && indexOf(linked) >= 0) { openAt(indexOf(linked), false); }
         })();
 
         """

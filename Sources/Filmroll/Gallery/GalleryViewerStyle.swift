@@ -28,7 +28,7 @@ enum GalleryViewerStyle {
         .viewer-caption { flex: 1 1 12rem; order: -1; margin: 0; min-width: 0; font-size: 0.9rem; overflow-wrap: anywhere; }
         .viewer-count { color: #b8b8c2; white-space: nowrap; font-variant-numeric: tabular-nums; }
         .viewer button {
-          font: inherit; font-size: 1.2rem; line-height: 1; min-width: 2.75rem; min-height: 2.75rem; padding: 0 0.6rem;
+          font: inherit; font-size: 1.2rem; line-height: 1; width: 2.75rem; height: 2.75rem; padding: 0; overflow: hidden;
           border-radius: 4px; border: 1px solid #4a4a55; background: #26262c; color: #f2f2f5; cursor: pointer;
         }
         .viewer button:disabled { opacity: 0.4; cursor: default; }
