@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-places bench-camera-roll bench-library bench-startup check-gallery bench-video test-images clean install uninstall release
+.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-viewer bench-places bench-camera-roll bench-library bench-startup check-gallery bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -26,6 +26,7 @@ bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, proces
 	Scripts/bench-phone.sh
 	Scripts/bench-process.sh
 	Scripts/bench-gallery.sh
+	Scripts/bench-viewer.sh
 	Scripts/bench-places.sh
 	Scripts/bench-camera-roll.sh
 	Scripts/bench-library.sh
@@ -47,6 +48,9 @@ bench-process:   ## filmroll process on the 48 photos against thumbs alone; re-r
 
 bench-gallery:   ## The gallery of 10,000 small photos: its cost beyond the image work, page sizes, first paint in Chromium
 	Scripts/bench-gallery.sh
+
+bench-viewer:    ## The full-screen viewer: first image on screen after a click from file://, layout shift (headless Chromium)
+	Scripts/bench-viewer.sh
 
 bench-places:    ## The offline reverse geocoder: lookups per second on one thread
 	Scripts/bench-places.sh

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Checks a Filmroll gallery as a person would, in headless Chromium.
 
-    python3 Scripts/check-gallery.py GALLERY_FOLDER [--screenshots DIR]
+    python3 Scripts/check-gallery.py GALLERY_FOLDER [--screenshots DIR] [--viewer-only]
+
+(--viewer-only: the parse and link checks, then the viewer's alone, for Scripts/bench-viewer.sh.)
 
 - every page parses as HTML without errors (html5lib, strict);
 - every href, src and srcset URL leads to a file of the gallery;
@@ -20,8 +22,18 @@
   visible focus ring;
 - a Live Photo's or motion photo's motion plays when its link is pressed,
   and a video's page loads its clip;
+- the full-screen viewer, on a day page from file://: a click on a photo
+  opens it (a modal dialog, the address naming the photo), the right arrow
+  shows the next one and a swipe the previous one, Tab stays inside, Esc closes it and gives the focus
+  back to the photo's link, the back button closes it, an address naming a
+  photo opens it, a clip plays in it, space starts the slideshow, axe-core
+  finds no serious violation in it (1400 and 390 px, light and dark), and
+  nothing on the page shifts (CLS 0, every layout shift counted);
+- the viewer's first image on screen after a click, from file:// (median
+  of 5 fresh loads, `filmroll-viewer-first-image`), in milliseconds;
+- a day's four-cut sheet is shown at least 300 px wide (or its own width);
 - the index's first contentful paint from file://, in milliseconds;
-- screenshots at 1400 and 390 px wide (with --screenshots).
+- screenshots at 1400 and 390 px wide, light and dark, the open viewer's too (with --screenshots).
 
 Needs chromium (Debian), and installs websocket-client and html5lib with
 pip when they are missing. Exit 1 when a check fails.
@@ -102,9 +114,25 @@ class Browser:
                 break
             time.sleep(0.05)
 
-    def key(self, key, code, key_code):
+    def key(self, key, code, key_code, text=None):
         for kind in ("keyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=key_code)
+            extra = {"text": text} if text and kind == "keyDown" else {}
+            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=key_code, **extra)
+
+    def click(self, selector):
+        """A real mouse click in the middle of the element (scrolled into view first)."""
+        box = self.evaluate("(() => { const e = document.querySelector(%s); e.scrollIntoView({block: 'center'}); "
+                            "const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()" % json.dumps(selector))
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
+
+    def wait_for(self, expression, seconds=3.0):
+        for _ in range(int(seconds / 0.05)):
+            value = self.evaluate(expression)
+            if value:
+                return value
+            time.sleep(0.05)
+        return self.evaluate(expression)
 
     def screenshot(self, path):
         data = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=True)["data"]
@@ -202,8 +230,8 @@ def browser_checks(folder, pages, shots):
                         wide = browser.evaluate("document.documentElement.scrollWidth")
                         if wide and wide > 390:
                             fail("%s at 390 px%s: scrolls sideways (%d px wide)" % (relative, " dark" if dark else "", wide))
-                    if shots and not dark:
-                        name = relative.replace("/", "_").replace(".html", "") + "-%d.png" % width
+                    if shots:
+                        name = relative.replace("/", "_").replace(".html", "") + "-%d%s.png" % (width, "-dark" if dark else "")
                         browser.screenshot(os.path.join(shots, name))
             # Tab through every link: each gets a visible outline.
             browser.open(url, 1400)
@@ -255,9 +283,10 @@ def browser_checks(folder, pages, shots):
                 if not state or state[0] < 1 or not state[1] or state[2]:
                     fail("%s: the video did not load (%s)" % (os.path.relpath(page, folder), state))
                 break
+        viewer_checks(browser, folder, pages, shots)
         # The index's first contentful paint.
         browser.open("file://" + urllib.parse.quote(folder + "/index.html"), 1400)
-        paint = browser.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
+        paint = browser.wait_for("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime")
         print("index first contentful paint: %s ms" % (round(paint) if paint else "?"))
         if paint and paint > 1000:
             fail("the index took %d ms to first paint" % paint)
@@ -265,10 +294,163 @@ def browser_checks(folder, pages, shots):
         browser.close()
 
 
+SHIFTS = ("window.__shifts = []; window.__shifted = []; new PerformanceObserver(list => list.getEntries().forEach(e => { window.__shifts.push(e.value); "
+          "window.__shifted.push(e.sources.map(s => s.node ? (s.node.className || s.node.nodeName) + ' ' + JSON.stringify([s.previousRect, s.currentRect]) : '?').join('; ')); }))"
+          ".observe({type: 'layout-shift', buffered: true}); true")
+VIEWER = "document.querySelector('dialog.viewer')"
+
+
+def viewer_checks(browser, folder, pages, shots):
+    """The full-screen viewer on a day page (the one with a clip, else the one with most photos) and an "On this day" page."""
+    days = [p for p in pages if re.search(r"/days/\d{4}-\d{2}-\d{2}\.html$", p)]
+    def photo_count(page):
+        return open(page, encoding="utf-8").read().count(" data-view=")
+    with_clip = [p for p in days if "data-view-clip=" in open(p, encoding="utf-8").read() and photo_count(p) >= 2]
+    candidates = with_clip or sorted((p for p in days if photo_count(p) >= 2), key=photo_count, reverse=True)
+    if not candidates:
+        print("no day with two photos: viewer checks skipped")
+        return
+    page = candidates[0]
+    relative = os.path.relpath(page, folder)
+    url = "file://" + urllib.parse.quote(page)
+    browser.open(url, 1400)
+    browser.evaluate(SHIFTS)
+    time.sleep(0.3)
+    loading = browser.evaluate("window.__shifts.reduce((a, b) => a + b, 0)")
+    print("day page layout shift as it loads: %s" % loading)
+    browser.evaluate("window.__shifts = []; true")
+    ids = browser.evaluate("Array.from(document.querySelectorAll('a[data-view]')).map(a => a.dataset.viewId)")
+    browser.click("a[data-view]")
+    if not browser.wait_for(VIEWER + " && " + VIEWER + ".open"):
+        fail("%s: a click on a photo did not open the viewer" % relative)
+        return
+    state = browser.evaluate("[location.hash, " + VIEWER + ".contains(document.activeElement), getComputedStyle(" + VIEWER + ").position]")
+    if state[0] != "#view=" + ids[0] or not state[1]:
+        fail("%s: the viewer opened with the address %s, focus inside: %s" % (relative, state[0], state[1]))
+    first = browser.wait_for("(() => { const i = document.querySelector('.viewer-image'); return i.complete && i.naturalWidth > 0 && i.currentSrc; })()")
+    if not first:
+        fail("%s: the viewer's image did not load" % relative)
+    browser.key("ArrowRight", "ArrowRight", 39)
+    shown = browser.wait_for("(() => { const i = document.querySelector('.viewer-image'); "
+                             "return i.complete && i.naturalWidth > 0 && location.hash === '#view=' + %s && i.currentSrc; })()" % json.dumps(ids[1]))
+    if not shown or shown == first:
+        fail("%s: the right arrow did not show the next photo (%s)" % (relative, browser.evaluate("location.hash")))
+    if not browser.evaluate(VIEWER + ".open") or browser.evaluate("location.href.split('#')[0]") != url.split("#")[0]:
+        fail("%s: the right arrow left the viewer or the page" % relative)
+    for _ in range(12):
+        browser.key("Tab", "Tab", 9)
+        if not browser.evaluate(VIEWER + ".contains(document.activeElement)"):
+            fail("%s: Tab left the open viewer (%s)" % (relative, browser.evaluate("document.activeElement.outerHTML.slice(0, 80)")))
+            break
+    labelled = browser.evaluate("Array.from(" + VIEWER + ".querySelectorAll('button')).every(b => b.getAttribute('aria-label'))")
+    if not labelled or browser.evaluate(VIEWER + ".getAttribute('aria-label')") in (None, ""):
+        fail("%s: the viewer or one of its buttons has no label" % relative)
+    # A swipe (a horizontal drag) to the right goes back to the first photo.
+    box = browser.evaluate("(() => { const r = document.querySelector('.viewer-stage').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+    browser.call("Input.dispatchMouseEvent", type="mousePressed", x=box[0] - 100, y=box[1], button="left", clickCount=1)
+    for step in range(1, 6):
+        browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=box[0] - 100 + step * 40, y=box[1] + step, button="left", buttons=1)
+    browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=box[0] + 100, y=box[1] + 5, button="left", clickCount=1)
+    if not browser.wait_for("location.hash === '#view=' + %s" % json.dumps(ids[0])):
+        fail("%s: a swipe to the right did not show the previous photo (%s)" % (relative, browser.evaluate("location.hash")))
+    browser.key("ArrowRight", "ArrowRight", 39)
+    browser.evaluate("document.querySelector('.viewer-stage').focus()")
+    browser.key(" ", "Space", 32, text=" ")
+    if browser.evaluate("document.querySelector('.viewer-play').getAttribute('aria-pressed')") != "true":
+        fail("%s: space did not start the slideshow" % relative)
+    browser.key(" ", "Space", 32, text=" ")
+    browser.key("Escape", "Escape", 27)
+    closed = browser.wait_for("!" + VIEWER + ".open")
+    focus = browser.evaluate("document.activeElement && document.activeElement.dataset && document.activeElement.dataset.viewId")
+    if not closed or focus != ids[1] or browser.evaluate("location.hash") != "":
+        fail("%s: Esc: closed %s, focus on %s (want %s), address %s" % (relative, closed, focus, ids[1], browser.evaluate("location.hash")))
+    # The back button closes it.
+    browser.click("a[data-view]")
+    browser.wait_for(VIEWER + ".open")
+    browser.evaluate("history.back(); true")
+    if not browser.wait_for("!" + VIEWER + ".open") or browser.evaluate("location.hash") != "":
+        fail("%s: the back button did not close the viewer" % relative)
+    shifted = browser.evaluate("window.__shifts.reduce((a, b) => a + b, 0)")
+    if shifted:
+        fail("%s: the page shifted by %.6f while the viewer opened and closed: %s" % (relative, shifted, browser.evaluate("window.__shifted.join(' | ')")))
+    print("viewer layout shift (open, next, close, back): %s" % shifted)
+    # An address naming a photo opens the viewer on it.
+    browser.open(url + "#view=" + ids[-1], 1400)
+    if not browser.wait_for(VIEWER + " && " + VIEWER + ".open && document.querySelector('.viewer-count').textContent.startsWith('%d /')" % len(ids)):
+        fail("%s: the address #view=%s did not open the viewer on that photo" % (relative, ids[-1]))
+    # Keys go to the viewer wherever the focus is: with nothing focused, the left arrow shows the photo before, not the day before.
+    browser.evaluate("document.activeElement && document.activeElement.blur(); true")
+    browser.key("ArrowLeft", "ArrowLeft", 37)
+    time.sleep(0.3)
+    if browser.evaluate("location.href") != url + "#view=" + ids[-2] if len(ids) > 1 else False:
+        fail("%s: the left arrow with nothing focused left the viewer's photos (%s)" % (relative, browser.evaluate("location.href")))
+    # A clip plays in the viewer.
+    clip = browser.evaluate("(() => { const a = document.querySelector('a[data-view-clip]'); return a && a.dataset.viewId; })()")
+    if clip:
+        browser.open(url, 1400)
+        browser.click("a[data-view-clip]")
+        state = browser.wait_for("(() => { const v = document.querySelector('video.viewer-clip'); "
+                                 "return v && v.readyState >= 2 && v.currentTime > 0 && [v.readyState, v.currentTime, v.muted]; })()", 4)
+        if not state:
+            fail("%s: the clip of %s did not play in the viewer (%s)" % (relative, clip, browser.evaluate(
+                "(() => { const v = document.querySelector('video.viewer-clip'); return v && [v.readyState, v.currentTime, v.error && v.error.code]; })()")))
+        browser.key("Escape", "Escape", 27)
+    # The open viewer: axe-core finds no serious violation, at 1400 and 390 px, light and dark; screenshots.
+    axe = axe_source()
+    for width in (1400, 390):
+        for dark in (False, True):
+            browser.open(url, width, dark=dark)
+            browser.click("a[data-view-clip]" if clip else "a[data-view]")
+            browser.wait_for("(() => { const i = document.querySelector('.viewer-image'); return i && i.complete && i.naturalWidth > 0; })()")
+            browser.evaluate(axe, wait=False)
+            result = browser.evaluate("axe.run(document.querySelector('dialog.viewer'), {resultTypes: ['violations']})"
+                                      ".then(r => r.violations.map(v => [v.impact, v.id, v.nodes.length, v.help]))")
+            for impact, rule, count, help_text in result or []:
+                if impact in ("serious", "critical"):
+                    fail("%s, the viewer at %d px%s: axe %s %s (%d): %s" % (relative, width, " dark" if dark else "", impact, rule, count, help_text))
+            if shots:
+                time.sleep(0.5)
+                name = "viewer-%d%s.png" % (width, "-dark" if dark else "")
+                data = browser.call("Page.captureScreenshot", format="png")["data"]
+                open(os.path.join(shots, name), "wb").write(base64.b64decode(data))
+    # The first image on screen after a click, fresh loads from file://.
+    times = []
+    for run in range(5):
+        browser.open(url, 1400)
+        target = "a[data-view-id=%s]" % json.dumps(ids[run % len(ids)])
+        browser.click(target)
+        measure = browser.wait_for("(performance.getEntriesByName('filmroll-viewer-first-image')[0] || {}).duration")
+        if measure:
+            times.append(measure)
+    if not times:
+        fail("%s: the viewer never marked its first image" % relative)
+    else:
+        median = sorted(times)[len(times) // 2]
+        print("viewer first image: %d ms" % round(median))
+        if median > 300:
+            fail("the viewer took %d ms to show its first image" % median)
+    # The sheet is shown large enough to read.
+    sheet_days = [p for p in days if 'class="highlight four-cut"' in open(p, encoding="utf-8").read()]
+    for width in (1400, 390):
+        for sheet_page in sheet_days[:1]:
+            browser.open("file://" + urllib.parse.quote(sheet_page), width)
+            shown = browser.evaluate("(() => { const i = document.querySelector('.four-cut img'); return [i.getBoundingClientRect().width, i.naturalWidth, document.documentElement.clientWidth]; })()")
+            if shown and shown[0] < min(300, shown[1], shown[2] - 40):
+                fail("%s at %d px: the four-cut sheet is shown %d px wide" % (os.path.relpath(sheet_page, folder), width, shown[0]))
+    # On an "On this day" page a photo opens in the viewer too.
+    others = [p for p in pages if "/on-this-day/" in p]
+    if others:
+        browser.open("file://" + urllib.parse.quote(others[0]), 390)
+        browser.click("a[data-view]")
+        if not browser.wait_for(VIEWER + " && " + VIEWER + ".open"):
+            fail("%s: a click on a photo did not open the viewer" % os.path.relpath(others[0], folder))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("folder")
     parser.add_argument("--screenshots")
+    parser.add_argument("--viewer-only", action="store_true")
     args = parser.parse_args()
     folder = os.path.abspath(args.folder)
     if args.screenshots:
@@ -276,7 +458,13 @@ def main():
     pages = static_checks(folder)
     print("%d pages parsed, their links followed" % len(pages))
     layout_checks(folder, pages)
-    if shutil.which("chromium"):
+    if shutil.which("chromium") and args.viewer_only:
+        browser = Browser()
+        try:
+            viewer_checks(browser, folder, pages, args.screenshots)
+        finally:
+            browser.close()
+    elif shutil.which("chromium"):
         browser_checks(folder, pages, args.screenshots)
     else:
         print("chromium is not installed: browser checks skipped")

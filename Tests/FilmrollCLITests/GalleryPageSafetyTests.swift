@@ -86,8 +86,11 @@ import TestSupport
             let earlier = try Self.text(out.file(page)).replacingOccurrences(of: #"content="Filmroll gallery""#, with: #"content="Filmroll""#)
             try AtomicFile.write(Array(earlier.utf8), to: out.file(page))
         }
+        // (That stylesheet ended where today's viewer rules begin.)
         let stylesheet = try Self.text(out.file("style.css"))
-        try AtomicFile.write(Array(stylesheet.drop { $0 != "\n" }.dropFirst().utf8), to: out.file("style.css"))
+        let unmarked = stylesheet.drop { $0 != "\n" }.dropFirst()
+        let earlier = unmarked.firstRange(of: "\n/* The full-screen viewer. */").map { unmarked[..<$0.lowerBound] } ?? unmarked
+        try AtomicFile.write(Array(earlier.utf8), to: out.file("style.css"))
 
         let again = try BinaryRun.run("process", folder.path, "--out", out.path, "--quiet")
 

@@ -66,11 +66,12 @@ enum Chromium {
         let korean = try Self.gallery("gallery-ko", from: folder, days: days,
                                       options: GalleryOptions(title: title, weekStart: .sunday, locale: .ko))
         let renderings = [
-            Rendering(gallery: english, page: "index.html", name: "gallery-index", images: 4),
+            // The index: four days' and two months' covers; a day: its sheet, its animation, its photos and the viewer's image
+            Rendering(gallery: english, page: "index.html", name: "gallery-index", images: 6),
             Rendering(gallery: english, page: "years/2025.html", name: "gallery-year", images: 2),
             Rendering(gallery: english, page: "months/2025-04.html", name: "gallery-month", images: 3),
-            Rendering(gallery: english, page: "days/2025-04-10.html", name: "gallery-day", images: 2 + days[1].photos.count),
-            Rendering(gallery: korean, page: "index.html", name: "gallery-index-ko", images: 4),
+            Rendering(gallery: english, page: "days/2025-04-10.html", name: "gallery-day", images: 3 + days[1].photos.count),
+            Rendering(gallery: korean, page: "index.html", name: "gallery-index-ko", images: 6),
         ]
 
         for rendering in renderings {

@@ -84,15 +84,19 @@ import TestSupport
         _ = try GalleryWriter.write(days: Self.library(months: 60), options: GalleryOptions(), to: large.path)
         let smallIndex = try small.text("index.html"), largeIndex = try large.text("index.html")
 
-        // Then the large one's index holds the calendars of its latest three months, newest first, and a line per year
-        #expect(PageLinkScanner.count(of: "<table class=\"month\"", in: largeIndex) == IndexPage.recentMonthCount)
-        let order = ["m-2024-12", "m-2024-11", "m-2024-10"].map { largeIndex.firstRange(of: "id=\"\($0)\"")?.lowerBound }
+        // Then the large one's index holds the tiles of its latest days and months, newest first, no calendar, and a line per year
+        #expect(PageLinkScanner.count(of: "<table class=\"month\"", in: largeIndex) == 0)
+        #expect(PageLinkScanner.count(of: "<li><a href=\"days/", in: largeIndex) == IndexPage.recentDayCount)
+        #expect(PageLinkScanner.count(of: "<li><a href=\"months/", in: largeIndex) == IndexPage.recentMonthCount)
+        let order = ["2024-12", "2024-11", "2024-10"].map { largeIndex.firstRange(of: "months/\($0).html")?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
-        #expect(!largeIndex.contains("m-2024-09") && !largeIndex.contains("months/2020-01.html"))
+        #expect(largeIndex.contains("days/2024-12-05.html") && !largeIndex.contains("days/2023-12-04.html"))
+        #expect(!largeIndex.contains("months/2023-12.html") && !largeIndex.contains("months/2020-01.html"))
         #expect(PageLinkScanner.count(of: "<a href=\"years/", in: largeIndex) == 5)
 
         // And it is about the size of the small one's: the years' lines aside, the same
-        #expect(largeIndex.utf8.count < smallIndex.utf8.count + 5 * 100)
+        #expect(largeIndex.utf8.count < smallIndex.utf8.count + 5 * 100 + (IndexPage.recentMonthCount - 3) * 600
+            + (IndexPage.recentDayCount - 3) * 600)
         #expect(largeIndex.utf8.count < 20_000)
         #expect(FileBytes.exists(large.path + "/months/2020-01.html") && FileBytes.exists(large.path + "/years/2020.html"))
     }

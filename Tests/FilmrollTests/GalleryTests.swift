@@ -111,10 +111,9 @@ import Testing
             #expect(!html.contains("<script>") && !html.contains("http:") && !html.contains("https:"))
         }
         let index = try folder.text("index.html")
-        #expect(index.contains("<caption><h3><a href=\"months/2025-04.html\">April 2025</a></h3>"))
-        #expect(index.contains("<th scope=\"col\"><abbr title=\"Monday\">Mon</abbr></th>"))
+        #expect(index.contains("<a href=\"months/2025-04.html\" aria-label=\"April 2025, 10 photos\">"))
         // Newest month first
-        #expect(index.firstRange(of: "id=\"m-2025-04\"")!.lowerBound < index.firstRange(of: "id=\"m-2025-03\"")!.lowerBound)
+        #expect(index.firstRange(of: "months/2025-04.html")!.lowerBound < index.firstRange(of: "months/2025-03.html")!.lowerBound)
         // A month page's calendar is named by the page's heading
         let month = try folder.text("months/2025-04.html")
         #expect(month.contains("<h1 id=\"month-title\">April 2025</h1>"))
@@ -159,30 +158,30 @@ import Testing
     @Test func calendarCellsLinkToDaysWithCoverAndCount() throws {
         let folder = GalleryFolder()
         _ = try GalleryWriter.write(days: days, options: GalleryOptions(), to: folder.path)
-        let index = try folder.text("index.html")
-        #expect(index.contains("<td class=\"has-photos\"><a href=\"days/2025-04-10.html\" aria-label=\"Thursday, 10 April 2025, 5 photos\">"))
-        #expect(index.contains("<img src=\"thumbs/2025/%ED%95%9C%EA%B8%80%20%EC%82%AC%EC%A7%84%20%231_256.jpg\""))
-        #expect(index.contains("<span class=\"count\">1 photo</span>"))
-        #expect(index.contains("<td><span class=\"number\">9</span></td>"))
-        // April 2025 starts on a Tuesday: one blank cell with Monday first
-        #expect(firstRow(of: "m-2025-04", in: index).hasPrefix("<td class=\"outside\"></td>\n<td><span class=\"number\">1</span>"))
-        // The month page's calendar is the same, linking up from months/
         let month = try folder.text("months/2025-04.html")
         #expect(month.contains("<td class=\"has-photos\"><a href=\"../days/2025-04-10.html\" aria-label=\"Thursday, 10 April 2025, 5 photos\">"))
-        #expect(firstRow(of: "m-2025-04", in: month) == firstRow(of: "m-2025-04", in: index).replacing("href=\"", with: "href=\"../")
-            .replacing("src=\"", with: "src=\"../"))
+        #expect(month.contains("<img src=\"../thumbs/2025/%ED%95%9C%EA%B8%80%20%EC%82%AC%EC%A7%84%20%231_256.jpg\""))
+        #expect(month.contains("<span class=\"count\">1 photo</span>"))
+        #expect(month.contains("<td><span class=\"number\">9</span></td>"))
+        // April 2025 starts on a Tuesday: one blank cell with Monday first
+        #expect(firstRow(of: "m-2025-04", in: month).hasPrefix("<td class=\"outside\"></td>\n<td><span class=\"number\">1</span>"))
+        #expect(month.contains("<th scope=\"col\"><abbr title=\"Monday\">Mon</abbr></th>"))
+        // The index links the calendar: each month's tile, and the latest month's by name
+        let index = try folder.text("index.html")
+        #expect(index.contains("<p class=\"calendar-link\"><a href=\"months/2025-04.html\">Calendar: April 2025</a></p>"))
+        #expect(!index.contains("<table class=\"month\""))
     }
 
     @Test func sundayStart() throws {
         let folder = GalleryFolder()
         _ = try GalleryWriter.write(days: days, options: GalleryOptions(weekStart: .sunday), to: folder.path)
-        let index = try folder.text("index.html")
-        #expect(index.contains("<tr><th scope=\"col\"><abbr title=\"Sunday\">Sun</abbr></th><th scope=\"col\"><abbr title=\"Monday\">Mon</abbr></th>"))
+        let april = try folder.text("months/2025-04.html")
+        #expect(april.contains("<tr><th scope=\"col\"><abbr title=\"Sunday\">Sun</abbr></th><th scope=\"col\"><abbr title=\"Monday\">Mon</abbr></th>"))
         // April 2025 starts on a Tuesday: two blank cells with Sunday first
-        let row = firstRow(of: "m-2025-04", in: index)
+        let row = firstRow(of: "m-2025-04", in: april)
         #expect(row.hasPrefix("<td class=\"outside\"></td>\n<td class=\"outside\"></td>\n<td><span class=\"number\">1</span>"))
         // With Sunday first, Sunday 30 March starts the last row of March
-        #expect(index.contains("<tr>\n<td class=\"has-photos\"><a href=\"days/2025-03-30.html\""))
+        #expect(try folder.text("months/2025-03.html").contains("<tr>\n<td class=\"has-photos\"><a href=\"../days/2025-03-30.html\""))
     }
 
     @Test func koreanLocale() throws {
@@ -190,12 +189,14 @@ import Testing
         _ = try GalleryWriter.write(days: days, options: GalleryOptions(title: "우리 가족", locale: .ko), to: folder.path)
         let index = try folder.text("index.html")
         #expect(index.contains("<html lang=\"ko\">"))
-        #expect(index.contains("<caption><h3><a href=\"months/2025-04.html\">2025년 4월</a></h3>"))
+        #expect(index.contains("<span class=\"name\">2025년 4월</span>"))
         #expect(index.contains("<a href=\"years/2025.html\">2025년</a>"))
-        let headers = PageLinkScanner.values(of: "title", in: index).filter { $0.hasSuffix("요일") }
+        #expect(index.contains("<h2 id=\"recent-days\">최근 날들</h2>"))
+        let month = try folder.text("months/2025-04.html")
+        let headers = PageLinkScanner.values(of: "title", in: month).filter { $0.hasSuffix("요일") }
         #expect(Array(headers.prefix(7)) == ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"])
-        #expect(index.contains("<abbr title=\"월요일\">월</abbr>"))
-        #expect(index.contains("<span class=\"count\">5장</span>"))
+        #expect(month.contains("<abbr title=\"월요일\">월</abbr>"))
+        #expect(month.contains("<span class=\"count\">5장</span>"))
         let page = try folder.text("days/2025-04-10.html")
         #expect(page.contains("<html lang=\"ko\">"))
         #expect(page.contains("<h1><time datetime=\"2025-04-10\">2025년 4월 10일 목요일</time></h1>"))

@@ -31,7 +31,7 @@ import TestSupport
 
         let index = try folder.text("index.html")
         #expect(index.contains("<a href=\"on-this-day/04-10.html\">10 April</a> <span class=\"count\">3 years</span>"))
-        #expect(index.contains("<caption><h3><a href=\"months/2025-04.html\">April 2025</a></h3>"))
+        #expect(index.contains("<li><a href=\"months/2025-04.html\" aria-label=\"April 2025, "))
         let order = ["2025", "2024", "2023"].map { index.firstRange(of: "<a href=\"years/\($0).html\">\($0)</a>")?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
 
@@ -41,7 +41,7 @@ import TestSupport
         #expect(again.removedFiles.contains("years/2023.html") && again.removedFiles.contains("months/2024-04.html"))
         let single = try folder.text("index.html")
         #expect(!single.contains("on-this-day") && !single.contains("years/2024.html"))
-        #expect(single.contains("<caption><h3><a href=\"months/2025-04.html\">April 2025</a></h3>"))
+        #expect(single.contains("<li><a href=\"months/2025-04.html\" aria-label=\"April 2025, "))
     }
 
     @Test func aDayOfManyPhotosShowsItsFirstAndLinksTheRest() throws {

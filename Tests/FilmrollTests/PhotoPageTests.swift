@@ -38,7 +38,7 @@ import TestSupport
         #expect(third.contains("<a href=\"../../../IMG_0003.jpg\">Open the original</a>"))
         #expect(third.contains("<script src=\"../gallery.js\"></script>"))
         let day = try Self.text(gallery + "/days/2025-04-10.html")
-        #expect(day.contains("<li id=\"p-IMG_0003\"><figure>\n<a href=\"../photos/IMG_0003.html\">"))
+        #expect(day.contains("<li id=\"p-IMG_0003\"><figure>\n<a href=\"../photos/IMG_0003.html\" data-view=\"../thumbs/IMG_0003_1024.jpg\""))
 
         // The big one: a 2048 px preview offered to screens that can use it, and its date's source said.
         let bigPage = try Self.text(gallery + "/photos/big one.html")

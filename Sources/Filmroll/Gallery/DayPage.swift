@@ -47,6 +47,7 @@ struct DayPage: PageRendering {
             </ul>
             </section>
             </main>
+            \(GalleryViewerMarkup.template(locale: locale))
             <script src="\(links.url(GalleryPaths.script))"></script>
             """
         return PageShell(locale: locale, title: title + " · " + options.title, links: links).document(body: body)
@@ -82,10 +83,10 @@ struct DayPage: PageRendering {
         var html = ""
         if let fourCut = day.fourCut {
             html += """
-                <section class="highlight" aria-labelledby="four-cut">
+                <section class="highlight four-cut" aria-labelledby="four-cut">
                 <h2 id="four-cut">\(HTMLEscaping.escape(locale.fourCutHeading))</h2>
                 <a href="\(links.url(fourCut))"><img src="\(links.url(fourCut))" \
-                alt="\(HTMLEscaping.escape(locale.fourCutDescription(day.date)))"\(sizeAttributes(day.fourCutSize))></a>
+                alt="\(HTMLEscaping.escape(locale.fourCutDescription(day.date)))"\(reservedSize(day.fourCutSize))></a>
                 </section>
 
                 """
@@ -100,11 +101,11 @@ struct DayPage: PageRendering {
                     "<picture><source media=\"(prefers-reduced-motion: reduce)\" srcset=\"\(still)\">"
                         + "<img class=\"animation\" src=\"\(links.url(animation))\" data-still=\"\(still)\" "
                         + "data-play=\"\(HTMLEscaping.escape(locale.playAnimation))\" data-pause=\"\(HTMLEscaping.escape(locale.pauseAnimation))\" "
-                        + "alt=\"\(description)\"\(sizeAttributes(day.animationSize))></picture>\n"
+                        + "alt=\"\(description)\"\(reservedSize(day.animationSize))></picture>\n"
                         + "<p class=\"play\"><a href=\"\(links.url(animation))\">\(HTMLEscaping.escape(locale.playAnimation))</a></p>"
-                } ?? "<img src=\"\(links.url(animation))\" alt=\"\(description)\"\(sizeAttributes(day.animationSize))>"
+                } ?? "<img src=\"\(links.url(animation))\" alt=\"\(description)\"\(reservedSize(day.animationSize))>"
             case .video:
-                "<video src=\"\(links.url(animation))\" aria-label=\"\(description)\"\(sizeAttributes(day.animationSize)) "
+                "<video src=\"\(links.url(animation))\" aria-label=\"\(description)\"\(reservedSize(day.animationSize)) "
                     + "controls loop muted playsinline preload=\"metadata\"><a href=\"\(links.url(animation))\">"
                     + "\(HTMLEscaping.escape(locale.animationFallback))</a></video>"
             }
@@ -128,7 +129,8 @@ struct DayPage: PageRendering {
 
                 """
         }
-        return html.isEmpty ? "" : "<div class=\"highlights\">\n\(html)</div>\n"
+        let layout = day.fourCut == nil ? "highlights" : "highlights with-sheet"
+        return html.isEmpty ? "" : "<div class=\"\(layout)\">\n\(html)</div>\n"
     }
 
     /// One photo: its thumbnail linking to its page (or the large view),
@@ -153,7 +155,8 @@ struct DayPage: PageRendering {
         }
         return """
             <li id="\(HTMLEscaping.escape(Self.anchor(photo)))"><figure>
-            <a href="\(links.url(photo.page ?? photo.large))"><img src="\(links.url(photo.thumbnail))"\(sources) \
+            <a href="\(links.url(photo.page ?? photo.large))"\(GalleryViewerMarkup.attributes(of: photo, links: links, locale: locale))>\
+            <img src="\(links.url(photo.thumbnail))"\(sources) \
             alt="\(HTMLEscaping.escape(locale.photoDescription(photo)))"\(sizeAttributes(photo.thumbnailSize)) loading="lazy" decoding="async">\(badge(photo))</a>
             <figcaption>\(caption)</figcaption>
             </figure></li>
@@ -179,6 +182,13 @@ struct DayPage: PageRendering {
         if stem.hasPrefix(GalleryPaths.photosFolder + "/") { stem.removeFirst(GalleryPaths.photosFolder.count + 1) }
         if stem.hasSuffix(".html") { stem.removeLast(5) }
         return "p-" + URLPath.encode(stem)
+    }
+
+    /// A highlight's size, and its own width as its widest (the stylesheet makes it as wide as its column):
+    /// its space is reserved before it loads, and it is never shown larger than it is.
+    private func reservedSize(_ size: PixelSize?) -> String {
+        guard let size, size.width > 0, size.height > 0 else { return "" }
+        return sizeAttributes(size) + " style=\"max-width: min(100%, \(size.width)px)\""
     }
 
     private func sizeAttributes(_ size: PixelSize?) -> String {

@@ -72,9 +72,11 @@ struct GalleryPass {
                                         isCurrent: (_ path: String, _ key: String) -> Bool) throws(ImagingError) {
         try make(ConstantFile.stylesheet, isCurrent)
         try make(ConstantFile.script, isCurrent)
-        try make(IndexPage(years: plan.years, recentMonths: IndexPage.recentMonths(of: plan.months), onThisDay: plan.onThisDay,
+        try make(IndexPage(years: plan.years, recentMonths: IndexPage.recentMonths(of: plan.months),
+                           recentDays: IndexPage.recentDays(of: plan.days), onThisDay: plan.onThisDay,
                            problemCount: plan.problems.count { $0.kind != .warned && $0.kind != .sidecar },
-                           warningCount: plan.problems.count { $0.kind == .warned }, undatedCount: plan.undated.count, hasLibraryMap: plan.hasLibraryMap, options: options,
+                           warningCount: plan.problems.count { $0.kind == .warned }, undatedCount: plan.undated.count,
+                           hasLibraryMap: plan.hasLibraryMap, options: options,
                            digests: digests), isCurrent)
         if plan.hasProblems { try make(ProblemsPage(problems: plan.problems, options: options), isCurrent) }
         if !plan.undated.isEmpty { try make(UndatedPage(photos: plan.undated, options: options), isCurrent) }

@@ -1,7 +1,8 @@
 /// gallery.js: the one script of the gallery, which only enhances: the
 /// arrow keys and a horizontal swipe follow a page's previous and next
 /// links (`rel="prev"`, `rel="next"`); a day's animation gets a pause
-/// button; a Live Photo's or motion photo's motion plays over its still. Every page works without it, from
+/// button; a Live Photo's or motion photo's motion plays over its still; a photo opens in the full-screen
+/// viewer (`GalleryViewerScript`). Every page works without it, from
 /// file:// too. Its first line is the gallery's mark (`GalleryMark.script`).
 enum GalleryScript {
     static let source = GalleryMark.script.text + "\n" + """
@@ -72,5 +73,5 @@ enum GalleryScript {
           }, { passive: true });
         })();
 
-        """
+        """ + GalleryViewerScript.source
 }

@@ -2,7 +2,7 @@
 /// schemes, visible focus, no web fonts and nothing fetched from the network.
 /// Its first line is the gallery's mark (`GalleryMark.stylesheet`).
 enum GalleryStylesheet {
-    static let css = GalleryMark.stylesheet.text + "\n" + rules
+    static let css = GalleryMark.stylesheet.text + "\n" + rules + GalleryViewerStyle.rules + GalleryShowcaseStyle.rules
 
     /// The rules, as Filmroll wrote them alone before the stylesheet carried the mark.
     static let rules = """

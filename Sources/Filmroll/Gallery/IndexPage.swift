@@ -1,12 +1,15 @@
 /// index.html: the library in brief, the same size however many months it
 /// holds: its title and counts, its years (each linking its page), the
-/// calendars of its latest months, the "On this day" links and the map of
-/// its places.
+/// "On this day" links, its latest days as tiles of their covers (each
+/// linking its day page), its latest months as cover tiles (each linking
+/// its calendar, the month page) and the map of its places.
 struct IndexPage: PageRendering {
     /// The years with photos, oldest first.
     var years: [GalleryYear]
     /// The latest months with photos, newest first (`recentMonths(of:)`).
     var recentMonths: [GalleryMonth]
+    /// The latest days with photos, newest first (`recentDays(of:)`).
+    var recentDays: [GalleryDay] = []
     /// The "On this day" pages to link (`OnThisDay.groups(of:)`).
     var onThisDay: [OnThisDay] = []
     /// How many files the problems page lists (none: no link).
@@ -21,11 +24,18 @@ struct IndexPage: PageRendering {
     /// The covers' digests, shared with the other pages of the write.
     var digests = PhotoDigests()
 
-    /// How many of the latest months the index shows as calendars.
-    static let recentMonthCount = 3
+    /// How many of the latest months the index shows as tiles.
+    static let recentMonthCount = 12
+    /// How many of the latest days the index shows as tiles.
+    static let recentDayCount = 12
 
     /// The latest `recentMonthCount` of `months` (oldest first), newest first.
     static func recentMonths(of months: [GalleryMonth]) -> [GalleryMonth] { Array(months.suffix(recentMonthCount).reversed()) }
+
+    /// The latest `recentDayCount` of `days` (oldest first) that have a cover, newest first.
+    static func recentDays(of days: [GalleryDay]) -> [GalleryDay] {
+        Array(days.filter { !$0.photos.isEmpty }.suffix(recentDayCount).reversed())
+    }
 
     let path = GalleryPaths.index
     let mark = GalleryMark.page
@@ -40,8 +50,19 @@ struct IndexPage: PageRendering {
             fingerprint.add(year.count)
             fingerprint.add(year.dayCount)
         }
+        fingerprint.add(recentDays.count)
+        for day in recentDays {
+            fingerprint.add(day.date)
+            fingerprint.add(day.count)
+            fingerprint.add(digests.of(day).first)
+        }
         fingerprint.add(recentMonths.count)
-        for month in recentMonths { calendar(month).addInputs(to: &fingerprint) }
+        for month in recentMonths {
+            fingerprint.add(month.year)
+            fingerprint.add(month.month)
+            fingerprint.add(month.count)
+            fingerprint.add(month.days.first.flatMap { digests.of($0).first })
+        }
         fingerprint.add(onThisDay.count)
         for group in onThisDay {
             fingerprint.add(group.month)
@@ -75,19 +96,58 @@ struct IndexPage: PageRendering {
         }
         body += "<main id=\"main\">\n"
         if years.isEmpty { body += "<p>\(HTMLEscaping.escape(locale.noPhotos))</p>\n" }
-        body += onThisDaySection + librarySection
-        if !recentMonths.isEmpty {
-            body += "<section class=\"recent-months\" aria-labelledby=\"recent-months\">\n"
-                + "<h2 id=\"recent-months\">\(HTMLEscaping.escape(locale.recentMonthsHeading))</h2>\n"
-            for month in recentMonths { body += calendar(month).html }
-            body += "</section>\n"
-        }
+        body += onThisDaySection
+        body += recentDaysSection + recentMonthsSection + librarySection
         body += "</main>"
         return PageShell(locale: locale, title: options.title, links: links).document(body: body)
     }
 
-    private func calendar(_ month: GalleryMonth) -> CalendarTable {
-        CalendarTable(month: month, caption: .linkedHeading("h3"), options: options, links: links, digests: digests)
+    /// The latest days, each its cover, date and count, linking its day page.
+    private var recentDaysSection: String {
+        guard !recentDays.isEmpty else { return "" }
+        let tiles = recentDays.compactMap { day -> String? in
+            guard let cover = day.photos.first else { return nil }
+            let count = locale.itemCount(day.count)
+            return "<li><a href=\"\(links.url(GalleryPaths.dayPage(day.date)))\">\(coverImage(cover))"
+                + "<span class=\"name\"><time datetime=\"\(day.date.iso)\">\(HTMLEscaping.escape(locale.dayTitle(day.date)))</time></span> "
+                + "<span class=\"count\">\(HTMLEscaping.escape(count))</span></a></li>"
+        }
+        return "<section class=\"recent-days\" aria-labelledby=\"recent-days\">\n"
+            + "<h2 id=\"recent-days\">\(HTMLEscaping.escape(locale.recentDaysHeading))</h2>\n"
+            + "<ul class=\"day-tiles\">\n" + tiles.joined(separator: "\n") + "\n</ul>\n</section>\n"
+    }
+
+    /// The latest months, each its cover, name and count, linking its calendar (the month page).
+    private var recentMonthsSection: String {
+        guard let latest = recentMonths.first else { return "" }
+        let tiles = recentMonths.compactMap { month -> String? in
+            guard let cover = month.cover else { return nil }
+            let count = locale.itemCount(month.count)
+            let title = locale.monthTitle(year: month.year, month: month.month)
+            return "<li><a href=\"\(links.url(month.path))\" aria-label=\"\(HTMLEscaping.escape(title + ", " + count))\">"
+                + "<img src=\"\(links.url(cover.thumbnail))\" alt=\"\(HTMLEscaping.escape(locale.photoDescription(cover)))\" "
+                + "width=\"\(cover.thumbnailSize.width)\" height=\"\(cover.thumbnailSize.height)\" loading=\"lazy\" decoding=\"async\">"
+                + "<span class=\"name\">\(HTMLEscaping.escape(title))</span> "
+                + "<span class=\"count\">\(HTMLEscaping.escape(count))</span></a></li>"
+        }
+        return "<section class=\"months\" aria-labelledby=\"recent-months\">\n"
+            + "<h2 id=\"recent-months\">\(HTMLEscaping.escape(locale.recentMonthsHeading))</h2>\n"
+            + "<ul class=\"month-tiles\">\n" + tiles.joined(separator: "\n") + "\n</ul>\n"
+            + "<p class=\"calendar-link\"><a href=\"\(links.url(latest.path))\">"
+            + "\(HTMLEscaping.escape(locale.calendarLink + ": " + locale.monthTitle(year: latest.year, month: latest.month)))</a></p>\n"
+            + "</section>\n"
+    }
+
+    /// A day's cover as a square tile: the thumbnail, the large view on high-density screens.
+    private func coverImage(_ cover: GalleryPhoto) -> String {
+        var sources = ""
+        let long = max(cover.thumbnailSize.width, cover.thumbnailSize.height)
+        if max(cover.largeSize.width, cover.largeSize.height) > long, long > 0 {
+            sources = " srcset=\"\(links.url(cover.thumbnail)) \(cover.thumbnailSize.width)w, \(links.url(cover.large)) \(cover.largeSize.width)w\""
+                + " sizes=\"(max-width: 36rem) 44vw, 15rem\""
+        }
+        return "<img src=\"\(links.url(cover.thumbnail))\"\(sources) alt=\"\(HTMLEscaping.escape(locale.photoDescription(cover)))\" "
+            + "width=\"\(cover.thumbnailSize.width)\" height=\"\(cover.thumbnailSize.height)\" decoding=\"async\">"
     }
 
     /// " · 3 files not shown", linking the problems page, when there are any.

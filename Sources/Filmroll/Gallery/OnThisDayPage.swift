@@ -54,7 +54,8 @@ struct OnThisDayPage: PageRendering {
 
                 """
         }
-        body += "</main>"
+        body += "</main>\n" + GalleryViewerMarkup.template(locale: locale)
+            + "\n<script src=\"\(links.url(GalleryPaths.script))\"></script>"
         return PageShell(locale: locale, title: title + " · " + options.title, links: links).document(body: body)
     }
 
@@ -69,7 +70,8 @@ struct OnThisDayPage: PageRendering {
     private func figure(_ photo: GalleryPhoto) -> String {
         """
         <li><figure>
-        <a href="\(links.url(photo.page ?? photo.large))"><img src="\(links.url(photo.thumbnail))" \
+        <a href="\(links.url(photo.page ?? photo.large))"\(GalleryViewerMarkup.attributes(of: photo, links: links, locale: locale))>\
+        <img src="\(links.url(photo.thumbnail))" \
         alt="\(HTMLEscaping.escape(locale.photoDescription(photo)))" width="\(photo.thumbnailSize.width)" \
         height="\(photo.thumbnailSize.height)" loading="lazy" decoding="async"></a>
         </figure></li>
