@@ -6,13 +6,13 @@ import Testing
     @Test func migratesAnEmptyFileAndReopens() throws {
         let fixture = try PhotoFolderFixture([:])
         let catalog = try fixture.catalog()
-        #expect(catalog.schemaVersion == 10)
+        #expect(catalog.schemaVersion == 11)
         #expect(catalog.path == fixture.folder + "/.filmroll/catalog.sqlite")
         let tables = try catalog.database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0[0].string }
         #expect(tables == ["catalog_generation", "catalog_identity", "output_sources", "outputs", "photos", "process_runs"])
         #expect(try catalog.database.value("PRAGMA journal_mode").string == "wal")
         #expect(try catalog.database.value("PRAGMA foreign_keys").int == 1)
-        #expect(try fixture.catalog().schemaVersion == 10)
+        #expect(try fixture.catalog().schemaVersion == 11)
     }
 
     @Test func newerSchemaIsRefusedAndLeftAlone() throws {
@@ -21,8 +21,8 @@ import Testing
         #expect {
             try fixture.catalog()
         } throws: { error in
-            guard case .newerSchema(_, 99, 10)? = error as? CatalogError else { return false }
-            return String(describing: error).contains("schema version 99 is newer than this Filmroll understands (10)")
+            guard case .newerSchema(_, 99, 11)? = error as? CatalogError else { return false }
+            return String(describing: error).contains("schema version 99 is newer than this Filmroll understands (11)")
         }
         let raw = try Database(path: fixture.folder + "/.filmroll/catalog.sqlite", create: false)
         #expect(try raw.value("PRAGMA user_version").int == 99)
@@ -87,7 +87,7 @@ import Testing
         }
 
         let catalog = try fixture.catalog()
-        #expect(catalog.schemaVersion == 10)
+        #expect(catalog.schemaVersion == 11)
         #expect(try Self.schema(of: path) == fresh)
         #expect(try catalog.sources(ofOutput: 1) == [1, 2])
         #expect(try catalog.outputs(ofPhoto: 2).map(\.kind) == [.gif, .thumbnail])
@@ -129,7 +129,7 @@ import Testing
         #expect(try reader.outputs(ofPhoto: 1).map(\.root) == [nil, nil])
 
         let catalog = try fixture.catalog()
-        #expect(catalog.schemaVersion == 10)
+        #expect(catalog.schemaVersion == 11)
         let outputs = try catalog.outputs(ofPhoto: 1)
         #expect(outputs.map { catalog.outputRoot(of: $0) } == ["/elsewhere", AbsolutePath.of(fixture.folder) + "/.filmroll"])
         try catalog.recordOutput(kind: .gif, path: "/elsewhere/y.gif", root: "/elsewhere", parameters: "{}", sources: [1])

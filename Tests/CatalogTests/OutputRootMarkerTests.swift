@@ -87,7 +87,8 @@ import Testing
         try Folders.create(fixture.path(".filmroll"))
         do {
             let old = try Database(path: fixture.path(".filmroll/catalog.sqlite"), create: true)
-            try old.execute(CatalogSchema.current.replacingOccurrences(of: "CREATE TABLE catalog_identity (id TEXT NOT NULL);", with: ""))
+            try old.execute(CatalogSchema.current.replacingOccurrences(of: "CREATE TABLE catalog_identity (id TEXT NOT NULL);", with: "")
+                .replacingOccurrences(of: ", frame_rate REAL", with: ""))
             try old.execute("PRAGMA user_version = 9")
             try old.execute("""
                 INSERT INTO outputs (kind, path, root, parameters, made_at) VALUES
@@ -96,7 +97,7 @@ import Testing
                 """)
         }
         let catalog = try fixture.catalog()
-        #expect(catalog.schemaVersion == 10)
+        #expect(catalog.schemaVersion == 11)
         let rows = try catalog.database.rows("SELECT path, root FROM outputs ORDER BY id").map { [$0[0].string, $0[1].string] }
         #expect(rows == [[".filmroll/gallery/thumbs/a_256.jpg", ".filmroll/gallery"], ["/elsewhere/x.gif", "/elsewhere"]])
         #expect(try catalog.outputPathsByKey(kind: .thumbnail).isEmpty)

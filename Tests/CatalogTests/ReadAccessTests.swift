@@ -95,11 +95,11 @@ import TestSupport
 
     @Test func aNewerCatalogIsRefusedWhenReadToo() throws {
         let fixture = try PhotoFolderFixture([:])
-        try fixture.catalog().database.execute("PRAGMA user_version = 11")
+        try fixture.catalog().database.execute("PRAGMA user_version = 12")
         #expect {
             try Catalog(folder: fixture.folder, access: .read)
         } throws: { error in
-            guard case .newerSchema(_, 11, 10)? = error as? CatalogError else { return false }
+            guard case .newerSchema(_, 12, 11)? = error as? CatalogError else { return false }
             return true
         }
     }
