@@ -36,9 +36,11 @@ extension FolderProcess {
             if case .failed(let path, _, _) = event, !reportedFailures.withLock({ $0.insert(path).inserted }) { return }
             events(event)
         }
+        // A thumbnail is its photo's alone: a later pass finds it made. A day's sheet
+        // and animation, and a clip, may be made again: counted by path.
+        let countedByPath: Set<OutputKind> = [.fourcut, .animation, .clip]
         var madePaths: [OutputKind: Set<String>] = [:]
         defer {
-            summary.thumbnailsMade += madePaths[.thumbnail]?.count ?? 0
             summary.fourCutsMade += madePaths[.fourcut]?.count ?? 0
             summary.animationsMade += madePaths[.animation]?.count ?? 0
             summary.clipsMade += madePaths[.clip]?.count ?? 0
@@ -71,12 +73,14 @@ extension FolderProcess {
                                             cancellation: cancellation, reportRoot: AbsolutePath.of(out))
                 // The last pass allowed reports what is still short of photos.
                 executor.defersShortOutputs = pass < Self.passes
+                executor.keepsPathsOf = countedByPath
                 let failures = Locked<[PlanExecutor.Failure]>([])
                 let run = executor.run(outputs, ledger: ledger, record: recorder.record,
                                        failures: { failure in failures.withLock { $0.append(failure) } },
                                        events: { events(ProcessEvent($0)) })
                 try recorder.check()
                 summary.add(run)
+                summary.thumbnailsMade += run.made[.thumbnail, default: 0]
                 for (kind, paths) in run.madePaths { madePaths[kind, default: []].formUnion(paths) }
                 if summary.cancelled { return nil }
                 made = MadeOutputs(plan: plan, ledger: ledger)
