@@ -37,6 +37,15 @@ import TestSupport
         #expect(try catalog.positionsByDay()["2024-05-04"]?.count == 1)
     }
 
+    @Test func theReaderGivesNoPositionForZeroZero() throws {
+        let fixture = try PhotoFolderFixture([:])
+        try AtomicFile.write(try Self.photo(latitude: 0, "N", longitude: 0, "E"), to: fixture.path("nowhere.jpg"))
+        try AtomicFile.write(try Self.photo(latitude: 37, "N", longitude: 126, "E"), to: fixture.path("seoul.jpg"))
+        #expect(try ImageDecoder.readInfo(contentsOf: fixture.path("nowhere.jpg")).metadata.gps == nil)
+        #expect(try ImageDecoder.readInfo(contentsOf: fixture.path("seoul.jpg")).metadata.gps
+                == GPSCoordinate(latitude: 37, longitude: 126))
+    }
+
     /// A row an older build wrote 0,0 into is read as no position, and the
     /// migration to version 11 clears such rows.
     @Test func aStoredZeroZeroIsNoPosition() throws {

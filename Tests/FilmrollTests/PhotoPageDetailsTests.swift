@@ -89,6 +89,35 @@ import TestSupport
                 "\(Self.details(page))")
     }
 
+    /// A photo whose GPS says 0,0 has no place on its page and no map.
+    @Test func gpsZeroZeroIsNoPlace() throws {
+        func photo(latitude: UInt32, longitude: UInt32) throws -> [UInt8] {
+            var exif = EXIFBuilder()
+            exif.exif[0x9003] = .ascii("2024:05:04 10:00:00")
+            exif.gps[0x0001] = .ascii("N")
+            exif.gps[0x0002] = .rationals([(latitude, UInt32(1)), (UInt32(0), UInt32(1)), (UInt32(0), UInt32(1))])
+            exif.gps[0x0003] = .ascii("E")
+            exif.gps[0x0004] = .rationals([(longitude, UInt32(1)), (UInt32(0), UInt32(1)), (UInt32(0), UInt32(1))])
+            return try XMPFixtures.jpeg(xmp: nil, exif: exif.payload)
+        }
+        let folder = try FolderProcessTests.folderOf { folder in
+            try AtomicFile.write(try photo(latitude: 0, longitude: 0), to: folder + "/nowhere.jpg")
+        }
+        defer { FolderProcessTests.remove(folder) }
+        _ = try FolderProcess(folder: folder).run()
+        let gallery = folder + "/.filmroll/gallery/"
+        let page = try String(contentsOfFile: gallery + "photos/nowhere.html", encoding: .utf8)
+        #expect(!Self.details(page).contains { $0.hasPrefix("Place") }, "\(Self.details(page))")
+        #expect(!page.contains("0.0° N"))
+        #expect(!FileBytes.exists(gallery + "days/2024-05-04-map.svg"))
+
+        // The same photo somewhere is placed: the check above can fail.
+        try AtomicFile.write(try photo(latitude: 37, longitude: 126), to: folder + "/nowhere.jpg")
+        _ = try FolderProcess(folder: folder).run()
+        let placed = try String(contentsOfFile: gallery + "photos/nowhere.html", encoding: .utf8)
+        #expect(Self.details(placed).contains { $0.hasPrefix("Place") }, "\(Self.details(placed))")
+    }
+
     @Test(arguments: [("RGB_D65_SRG_Per_SRG", "sRGB"), ("RGB_D65_DCI_Per_SRG", "Display P3"), ("RGB_D65_DCI_Rel_SRG", "Display P3"),
                       ("RGB_D65_202_Rel_PeQ", "Rec. 2100 PQ"), ("RGB_D65_202_Per_HLG", "Rec. 2100 HLG"),
                       ("RGB_D65_SRG_Rel_Lin", "Linear sRGB"), ("Gra_D65_Rel_SRG", "Greyscale, sRGB curve"), ("RGB_D50_SRG_Per_g0.45455", "sRGB primaries, gamma 0.45455"),
