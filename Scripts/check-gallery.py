@@ -21,7 +21,9 @@
   arrows go to the next and previous ones; Tab reaches every link with a
   visible focus ring;
 - a Live Photo's or motion photo's motion plays when its link is pressed,
-  and a video's page loads its clip;
+  and every video page's player plays (a frame shown, readyState >= 2, and
+  its time going on), clips in subfolders (clips/DCIM/100APPLE/…) too;
+- a focused video: the right and left arrows seek it and stay on its page;
 - the full-screen viewer, on a day page from file://: a click on a photo
   opens it (a modal dialog, the address naming the photo), the right arrow
   shows the next one and a swipe the previous one, Tab stays inside, Esc closes it and gives the focus
@@ -261,7 +263,8 @@ def browser_checks(folder, pages, shots):
             time.sleep(0.5)
             if previous and browser.evaluate("location.href") != previous:
                 fail("the left arrow did not open the previous %s" % kind)
-        # A Live Photo's or motion photo's motion plays when its link is pressed, and a video loads.
+        # Every Live Photo's or motion photo's motion plays when its link is pressed, and every video.
+        motions = 0
         for page in pages:
             text = open(page, encoding="utf-8").read() if "/photos/" in page else ""
             if 'class="motion-clip"' in text:
@@ -272,17 +275,10 @@ def browser_checks(folder, pages, shots):
                                          "return [document.querySelector('.motion').classList.contains('playing'), v.paused, v.currentTime]; })()")
                 if not state or not state[0] or state[1] or state[2] <= 0:
                     fail("%s: the motion did not play when its link was pressed (%s)" % (os.path.relpath(page, folder), state))
-                break
-        for page in pages:
-            text = open(page, encoding="utf-8").read() if "/photos/" in page else ""
-            if '<video src=' in text:
-                browser.open("file://" + urllib.parse.quote(page), 1400)
-                time.sleep(1.0)
-                state = browser.evaluate("(() => { const v = document.querySelector('figure.photo video'); "
-                                         "return [v.readyState, v.duration, v.error && v.error.code]; })()")
-                if not state or state[0] < 1 or not state[1] or state[2]:
-                    fail("%s: the video did not load (%s)" % (os.path.relpath(page, folder), state))
-                break
+                motions += 1
+        if motions:
+            print("%d motions tried" % motions)
+        video_checks(browser, folder, pages)
         viewer_checks(browser, folder, pages, shots)
         # The index's first contentful paint.
         browser.open("file://" + urllib.parse.quote(folder + "/index.html"), 1400)
@@ -444,6 +440,72 @@ def viewer_checks(browser, folder, pages, shots):
         browser.click("a[data-view]")
         if not browser.wait_for(VIEWER + " && " + VIEWER + ".open"):
             fail("%s: a click on a photo did not open the viewer" % os.path.relpath(others[0], folder))
+
+
+# Every video page's player plays (muted): it has a frame to show (readyState >= 2)
+# and its time goes on; then its frames, which (for a clip made for it) may lie in a
+# subfolder as deep as the photo's ("clips/DCIM/100APPLE/IMG_0100.mp4").
+PLAYS = """new Promise(done => {
+  const v = document.querySelector('figure.photo video');
+  if (!v) { done(['no video']); return; }
+  setTimeout(() => done(['timed out', v.readyState, v.error && v.error.code]), 8000);
+  v.muted = true;
+  const go = () => {
+    const start = v.currentTime;
+    v.play().then(() => setTimeout(() => done([v.readyState, v.duration, v.error && v.error.code, start, v.currentTime]), 800),
+                  e => done(['refused', String(e), v.error && v.error.code]));
+  };
+  if (v.readyState >= 1) { go(); } else {
+    v.addEventListener('loadedmetadata', go);
+    v.addEventListener('error', () => done(['error', v.error && v.error.code]));
+    v.load();
+  }
+})"""
+
+# A focused video: the video ready, focused and at its start.
+FOCUSED = """new Promise(done => {
+  const v = document.querySelector('figure.photo video');
+  const ready = () => { v.focus(); v.currentTime = 0; setTimeout(() => done(document.activeElement === v), 200); };
+  if (v.readyState >= 1) { ready(); } else { v.addEventListener('loadedmetadata', ready); v.load(); }
+  setTimeout(() => done(false), 5000);
+})"""
+
+
+def video_checks(browser, folder, pages):
+    videos = [p for p in pages if "/photos/" in p and '<video src=' in open(p, encoding="utf-8").read()]
+    played = 0
+    for page in videos:
+        relative = os.path.relpath(page, folder)
+        browser.open("file://" + urllib.parse.quote(page), 1400)
+        state = browser.evaluate(PLAYS)
+        if not state or not isinstance(state[0], int) or state[0] < 2 or not state[1] or state[2] or state[4] <= state[3]:
+            fail("%s: the video did not play (%s)" % (relative, state))
+        else:
+            played += 1
+    print("%d of %d videos played" % (played, len(videos)))
+    # The arrow keys seek a focused video and stay on its page.
+    for page in videos[:1]:
+        relative = os.path.relpath(page, folder)
+        browser.open("file://" + urllib.parse.quote(page), 1400)
+        address = browser.evaluate("location.href")
+        if not browser.evaluate(FOCUSED):
+            fail("%s: the video cannot be focused" % relative)
+            continue
+        browser.key("ArrowRight", "ArrowRight", 39)
+        time.sleep(0.5)
+        after = browser.evaluate("[location.href, document.querySelector('figure.photo video').currentTime]")
+        if not after or after[0] != address:
+            fail("%s: the right arrow left the page of a focused video (%s)" % (relative, after))
+            continue
+        if after[1] <= 0:
+            fail("%s: the right arrow did not seek the focused video (%s)" % (relative, after))
+        browser.key("ArrowLeft", "ArrowLeft", 37)
+        time.sleep(0.5)
+        back = browser.evaluate("[location.href, document.querySelector('figure.photo video').currentTime]")
+        if not back or back[0] != address or back[1] >= after[1]:
+            fail("%s: the left arrow did not seek the focused video back (%s, then %s)" % (relative, after, back))
+        else:
+            print("%s: the arrows seek the focused video (%.2f s, then %.2f s)" % (relative, after[1], back[1]))
 
 
 def main():

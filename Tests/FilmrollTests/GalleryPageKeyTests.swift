@@ -28,7 +28,7 @@ import TestSupport
     enum PhotoChange: String, CaseIterable {
         case name, thumbnail, large, thumbnailSize, largeSize, taken, camera, page, preview, previewSize, original
         case motion, burst
-        case takenSource, pixelSize, colorSpace, fileBytes, format, gps, place
+        case takenSource, pixelSize, colorSpace, fileBytes, format, gps, place, video
         case exposureTime, fNumber, iso, focalLength, lens
 
         func apply(to photo: inout GalleryPhoto) {
@@ -56,6 +56,7 @@ import TestSupport
             case .format: photo.details.format = "JPEG"
             case .gps: photo.details.gps = GPSCoordinate(latitude: 37.5, longitude: 127)
             case .place: photo.details.place = "Seoul"
+            case .video: photo.details.video = VideoFacts(durationSeconds: 2, codec: "hevc", frameRate: 30, hasAudio: true)
             case .motion: photo.motion = GalleryMotion(kind: .livePhoto, clip: "clip.mp4", durationSeconds: 2)
             case .burst: photo.burst = [GalleryBurstFrame(name: "B.jpg", original: nil)]
             }
@@ -124,11 +125,11 @@ import TestSupport
         // A field added to these types must be added to `PageFingerprint` and to `PhotoChange`.
         let photo = GallerySamples.photo("A.jpg", "2025-04-10", 9)
         #expect(Mirror(reflecting: photo).children.count == 14)
-        #expect(Mirror(reflecting: photo.details).children.count == 8)
+        #expect(Mirror(reflecting: photo.details).children.count == 9)
         #expect(Mirror(reflecting: photo.details.shooting).children.count == 5)
         // (`summary` enters the keys as the day's `count` and `route`.)
         #expect(Mirror(reflecting: GalleryDay(date: GallerySamples.date("2025-04-10"), photos: [])).children.count == 7)
-        #expect(PhotoChange.allCases.count == (14 - 1) + (8 - 1) + 5, "each field of a photo, of its details and of their shooting")
+        #expect(PhotoChange.allCases.count == (14 - 1) + (9 - 1) + 5, "each field of a photo, of its details and of their shooting")
     }
 
     @Test func anUnchangedGalleryRendersNothingAndAChangedOneOnlyItsPages() throws {

@@ -81,21 +81,24 @@ struct PhotoFacts: Sendable {
     }
 
     /// Values for the photo columns after `path`:
-    /// bytes … warning (see `FolderIndexer.upsertColumns`).
+    /// bytes … frame_rate (see `FolderIndexer.upsertColumns`).
     var columnValues: [DatabaseValueConvertible] {
         let taken = taken
         let metadata = info?.metadata
+        // 0,0 and out-of-range figures are no position: NULL, whichever reader gave them.
+        let gps = metadata?.gps.flatMap { GPSCoordinate(reading: $0.latitude, $0.longitude) }
         return [
             entry.byteCount, entry.modificationTimeNanoseconds, hash, info?.format.rawValue,
             info?.storedSize.width, info?.storedSize.height, info?.uprightSize.width, info?.uprightSize.height,
             metadata?.orientation.rawValue, taken.local, taken.offsetMinutes, day,
-            taken.source == .fileTime, metadata?.make, metadata?.model, metadata?.gps?.latitude,
-            metadata?.gps?.longitude, metadata?.frameCount, error, false, Timestamps.nowUTC(),
+            taken.source == .fileTime, metadata?.make, metadata?.model, gps?.latitude,
+            gps?.longitude, metadata?.frameCount, error, false, Timestamps.nowUTC(),
             taken.source.rawValue, metadata?.shooting.exposureTime, metadata?.shooting.fNumber, metadata?.shooting.iso,
             metadata?.shooting.focalLength, metadata?.shooting.lens, info?.colorSpace.description,
             metadata?.video?.durationSeconds, metadata?.video?.codec, metadata?.video.map { $0.hasAudio ? ($0.soundPlaysInBrowsers ? 1 : 2) : 0 },
             metadata?.contentIdentifier, metadata?.burstIdentifier, metadata?.motionPhoto?.kind.rawValue,
             metadata?.motionPhoto?.byteRange.lowerBound, metadata?.motionPhoto?.byteRange.count, warning,
+            metadata?.video?.frameRate,
         ]
     }
 

@@ -1,3 +1,5 @@
+import Imaging
+
 /// What a re-run after a few changes reads instead of every photo
 /// (`FolderProcess`'s scope): the photos of some days, each day's count,
 /// cover and positions, and every item's path (for names shared by stem).
@@ -58,8 +60,9 @@ extension Catalog {
             WHERE \(condition) AND taken_day IS NOT NULL AND latitude IS NOT NULL AND longitude IS NOT NULL
             ORDER BY taken_at, path
             """, arguments) { row in
-            guard let day = row[0].string, let latitude = row[1].double, let longitude = row[2].double else { return }
-            positions[day, default: []].append((latitude, longitude))
+            guard let day = row[0].string, let latitude = row[1].double, let longitude = row[2].double,
+                  let position = GPSCoordinate(reading: latitude, longitude) else { return }
+            positions[day, default: []].append((position.latitude, position.longitude))
         }
         return positions
     }

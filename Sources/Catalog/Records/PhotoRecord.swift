@@ -75,7 +75,7 @@ public struct PhotoRecord: Sendable, Hashable {
         taken_at, taken_offset_minutes, taken_day, taken_from_mtime, make, model, latitude, longitude, frames, error, missing, \
         taken_source, exposure_time, f_number, iso, focal_length, lens, color_space, \
         duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length, live_still_id, \
-        burst_lead_id, warning
+        burst_lead_id, warning, frame_rate
         """
 
     init(row: Row) {
@@ -95,7 +95,7 @@ public struct PhotoRecord: Sendable, Hashable {
         make = row["make"].string
         model = row["model"].string
         if let latitude = row["latitude"].double, let longitude = row["longitude"].double {
-            gps = GPSCoordinate(latitude: latitude, longitude: longitude)
+            gps = GPSCoordinate(reading: latitude, longitude)
         }
         frames = row["frames"].int
         error = row["error"].string
@@ -108,8 +108,8 @@ public struct PhotoRecord: Sendable, Hashable {
         if let duration = row["duration"].double {
             // audio: 0 none, 1 sound browsers play, 2 other sound (a catalog before it said 1 for any).
             let audio = row["audio"].int ?? 0
-            video = VideoFacts(durationSeconds: duration, codec: row["video_codec"].string ?? "", hasAudio: audio >= 1,
-                               soundPlaysInBrowsers: audio != 2)
+            video = VideoFacts(durationSeconds: duration, codec: row["video_codec"].string ?? "",
+                               frameRate: row["frame_rate"].double, hasAudio: audio >= 1, soundPlaysInBrowsers: audio != 2)
         }
         contentIdentifier = row["content_id"].string
         burstIdentifier = row["burst_id"].string

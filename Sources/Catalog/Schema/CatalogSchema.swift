@@ -182,6 +182,15 @@ enum CatalogSchema {
         """,
         // 11: the totals `stats` reports, kept by triggers (`ItemTotalsSchema`).
         ItemTotalsSchema.migration,
+        // 12: a video's frame rate, for its page; video rows made before are read again (see
+        // version 5). Positions that are none (exactly 0,0, or out of range) are forgotten:
+        // a camera without a fix writes 0,0.
+        """
+        ALTER TABLE photos ADD COLUMN frame_rate REAL;
+        UPDATE photos SET bytes = -1 WHERE missing = 0 AND duration IS NOT NULL;
+        UPDATE photos SET latitude = NULL, longitude = NULL
+            WHERE (latitude = 0 AND longitude = 0) OR abs(latitude) > 90 OR abs(longitude) > 180;
+        """,
     ]
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
@@ -211,9 +220,10 @@ enum CatalogSchema {
             error TEXT,                           -- why the file could not be read
             missing INTEGER NOT NULL DEFAULT 0,   -- 1 when the file is gone
             indexed_at TEXT NOT NULL
-            , taken_source TEXT, exposure_time REAL, f_number REAL, iso INTEGER, focal_length REAL, lens TEXT, color_space TEXT, duration REAL, video_codec TEXT, audio INTEGER, content_id TEXT, burst_id TEXT, motion_kind TEXT, motion_offset INTEGER, motion_length INTEGER, live_still_id INTEGER, burst_lead_id INTEGER, warning TEXT
+            , taken_source TEXT, exposure_time REAL, f_number REAL, iso INTEGER, focal_length REAL, lens TEXT, color_space TEXT, duration REAL, video_codec TEXT, audio INTEGER, content_id TEXT, burst_id TEXT, motion_kind TEXT, motion_offset INTEGER, motion_length INTEGER, live_still_id INTEGER, burst_lead_id INTEGER, warning TEXT, frame_rate REAL
             -- version 5 (where ADD COLUMN puts them): the date's source, exposure, lens, colour space;
-            -- version 6: videos, Live Photos, bursts and motion photos; version 9: what the decoder went past
+            -- version 6: videos, Live Photos, bursts and motion photos; version 9: what the decoder went past;
+            -- version 11: a video's frame rate
         );
         CREATE INDEX photos_hash ON photos(hash);
         CREATE INDEX photos_taken ON photos(taken_at);

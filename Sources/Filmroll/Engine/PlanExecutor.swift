@@ -28,6 +28,9 @@ public struct PlanExecutor: Sendable {
     /// passed to `failures` (as `MissingPhotos`), neither reported nor
     /// counted: the caller plans it again without them (`FolderProcess`).
     public var defersShortOutputs = false
+    /// The kinds whose made outputs' paths the summary keeps (`Summary.madePaths`):
+    /// those a later pass may make again (a day's), not every thumbnail's.
+    public var keepsPathsOf: Set<OutputKind> = []
 
     public init(pipeline: ImagePipeline, jobs: Int, force: Bool = false, photos: InputIdentities = InputIdentities([]),
                 cancellation: CancellationToken = CancellationToken(), reportRoot: String? = nil, catalogPath: String? = nil) {
@@ -43,6 +46,9 @@ public struct PlanExecutor: Sendable {
     /// What a run did.
     public struct Summary: Sendable, Equatable {
         public var made: [OutputKind: Int] = [:]
+        /// The paths of the outputs made of the kinds in `keepsPathsOf`: a
+        /// caller that runs plans again (`FolderProcess`'s passes) counts each file once.
+        public var madePaths: [OutputKind: Set<String>] = [:]
         /// Copied from the same recipe's output elsewhere.
         public var reused = 0
         public var upToDate = 0
@@ -173,6 +179,7 @@ public struct PlanExecutor: Sendable {
         state.flush(record, atLeast: 1)
         let counted = state.totals()
         summary.made = counted.made
+        summary.madePaths = counted.madePaths
         summary.decoded = counted.decoded
         summary.failed += counted.failed
         summary.cancelled = cancellation.isCancelled
@@ -215,7 +222,8 @@ public struct PlanExecutor: Sendable {
                 try writer.write(bytes, to: output.path)
             }
             events(.made(output.kind, path: reported(output.path)))
-            state.made(output.kind, lineage: output.key == nil ? nil : lineage(output))
+            state.made(output.kind, path: keepsPathsOf.contains(output.kind) ? output.path : nil,
+                       lineage: output.key == nil ? nil : lineage(output))
         } catch {
             fail(output, error, state: state, failures: failures, events: events)
         }
@@ -460,6 +468,7 @@ private final class Feed: Sendable {
 private final class RunState: Sendable {
     struct Counts: Sendable {
         var made: [OutputKind: Int] = [:]
+        var madePaths: [OutputKind: Set<String>] = [:]
         var decoded = 0
         var failed = 0
         var photosDone = 0
@@ -474,8 +483,11 @@ private final class RunState: Sendable {
 
     func count(_ change: (inout Counts) -> Void) { counts.withLock { change(&$0) } }
 
-    func made(_ kind: OutputKind, lineage: LineageOutput?) {
-        counts.withLock { $0.made[kind, default: 0] += 1 }
+    func made(_ kind: OutputKind, path: String?, lineage: LineageOutput?) {
+        counts.withLock {
+            $0.made[kind, default: 0] += 1
+            if let path { $0.madePaths[kind, default: []].insert(path) }
+        }
         if let lineage { pending.withLock { $0.append(lineage) } }
     }
 

@@ -157,15 +157,16 @@ struct DayPage: PageRendering {
             <li id="\(HTMLEscaping.escape(Self.anchor(photo)))"><figure>
             <a href="\(links.url(photo.page ?? photo.large))"\(GalleryViewerMarkup.attributes(of: photo, links: links, locale: locale))>\
             <img src="\(links.url(photo.thumbnail))"\(sources) \
-            alt="\(HTMLEscaping.escape(locale.photoDescription(photo)))"\(sizeAttributes(photo.thumbnailSize)) loading="lazy" decoding="async">\(badge(photo))</a>
+            alt="\(HTMLEscaping.escape(locale.photoDescription(photo)))"\(sizeAttributes(photo.thumbnailSize)) loading="lazy" decoding="async">\(Self.badge(photo, locale: locale))</a>
             <figcaption>\(caption)</figcaption>
             </figure></li>
             """
     }
 
     /// A video's, Live Photo's, motion photo's or burst's badge over its
-    /// thumbnail, said in words to a screen reader; nothing for a still.
-    private func badge(_ photo: GalleryPhoto) -> String {
+    /// thumbnail, said in words to a screen reader; nothing for a still
+    /// (the "On this day" pages show it too).
+    static func badge(_ photo: GalleryPhoto, locale: GalleryLocale) -> String {
         if !photo.burst.isEmpty {
             let frames = photo.burst.count + 1
             return "<span class=\"badge burst\" aria-hidden=\"true\">\(HTMLEscaping.escape(locale.burstBadge(frames: frames)))</span>"

@@ -56,6 +56,8 @@ public struct GalleryPhotoDetails: Sendable, Hashable {
     public var gps: GPSCoordinate?
     /// The place's name, when known.
     public var place: String?
+    /// The video's length, codec, frame rate and sound: a video's, or a Live Photo's MOV's.
+    public var video: VideoFacts?
 
     public init() {}
 }

@@ -1,6 +1,6 @@
 /// gallery.js: the one script of the gallery, which only enhances: the
 /// arrow keys and a horizontal swipe follow a page's previous and next
-/// links (`rel="prev"`, `rel="next"`); a day's animation gets a pause
+/// links (`rel="prev"`, `rel="next"`), but seek a video that has focus; a day's animation gets a pause
 /// button; a Live Photo's or motion photo's motion plays over its still; a photo opens in the full-screen
 /// viewer (`GalleryViewerScript`). Every page works without it, from
 /// file:// too. Its first line is the gallery's mark (`GalleryMark.script`).
@@ -16,6 +16,13 @@ enum GalleryScript {
             if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
             var target = event.target;
             if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
+            // A focused video: the arrows seek it five seconds, as players do, and stay on the page.
+            if (target && target.tagName === "VIDEO" && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+              event.preventDefault();
+              var end = isFinite(target.duration) ? target.duration : Infinity;
+              target.currentTime = Math.max(0, Math.min(end, target.currentTime + (event.key === "ArrowLeft" ? -5 : 5)));
+              return;
+            }
             if (event.key === "ArrowLeft") { follow("prev"); } else if (event.key === "ArrowRight") { follow("next"); }
           });
           // A day's animation gets a pause button (its still stands in); with reduced motion it starts paused.

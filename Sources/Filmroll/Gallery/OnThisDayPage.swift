@@ -73,7 +73,7 @@ struct OnThisDayPage: PageRendering {
         <a href="\(links.url(photo.page ?? photo.large))"\(GalleryViewerMarkup.attributes(of: photo, links: links, locale: locale))>\
         <img src="\(links.url(photo.thumbnail))" \
         alt="\(HTMLEscaping.escape(locale.photoDescription(photo)))" width="\(photo.thumbnailSize.width)" \
-        height="\(photo.thumbnailSize.height)" loading="lazy" decoding="async"></a>
+        height="\(photo.thumbnailSize.height)" loading="lazy" decoding="async">\(DayPage.badge(photo, locale: locale))</a>
         </figure></li>
         """
     }

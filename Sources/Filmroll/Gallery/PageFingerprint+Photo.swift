@@ -43,6 +43,15 @@ extension PageFingerprint {
         add(details.gps?.latitude)
         add(details.gps?.longitude)
         add(details.place)
+        if let video = details.video {
+            add(video.durationSeconds)
+            add(video.codec)
+            add(video.frameRate)
+            add(video.hasAudio)
+            add(video.soundPlaysInBrowsers)
+        } else {
+            addNil()
+        }
     }
 
     mutating func add(_ motion: GalleryMotion?) {

@@ -81,7 +81,7 @@ struct PhotoPage: PageRendering {
             return "<video src=\"\(links.url(clip))\" poster=\"\(links.url(photo.large))\" width=\"\(size.width)\" "
                 + "height=\"\(size.height)\" controls playsinline preload=\"metadata\" "
                 + "aria-label=\"\(HTMLEscaping.escape(locale.motionLabel(motion) + ": " + photo.name))\">"
-                + "<a href=\"\(links.url(clip))\">\(HTMLEscaping.escape(locale.playMotion))</a></video>"
+                + "<a href=\"\(links.url(clip))\">\(HTMLEscaping.escape(locale.playVideo))</a></video>"
         }
         return "<div class=\"motion\">\(still)<video class=\"motion-clip\" src=\"\(links.url(clip))\" width=\"\(size.width)\" "
             + "height=\"\(size.height)\" muted loop playsinline preload=\"none\" aria-hidden=\"true\"></video></div>\n"
@@ -123,6 +123,7 @@ struct PhotoPage: PageRendering {
                         facts.shooting.focalLength.map(ShootingDetails.focalLengthText)].compactMap { $0 }
         if !exposure.isEmpty { rows.append((locale.exposureLabel, HTMLEscaping.escape(exposure.joined(separator: " · ")))) }
         if let size = facts.pixelSize { rows.append((locale.pixelSizeLabel, HTMLEscaping.escape(locale.pixelSize(size)))) }
+        rows += VideoDetailRows.rows(facts.video, locale: locale)
         if let colorSpace = facts.colorSpace { rows.append((locale.colorSpaceLabel, HTMLEscaping.escape(colorSpace))) }
         let file = [facts.format, facts.fileBytes.map(locale.fileSize)].compactMap { $0 }
         if !file.isEmpty { rows.append((locale.fileLabel, HTMLEscaping.escape(file.joined(separator: " · ")))) }

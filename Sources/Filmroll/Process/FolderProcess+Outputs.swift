@@ -19,7 +19,9 @@ extension FolderProcess {
     /// executor against the catalog's record of what is made, a batch of days at a time
     /// (`ProcessBatches`). A photo that fails to decode is left out of its day's sheet
     /// and animation: they are planned again from the others and made in another pass,
-    /// which decodes only what they need. Returns nil when the run was cancelled.
+    /// which decodes only what they need; an output that failed in a pass is not tried
+    /// again in the next. Each failure is reported and counted once, and each file made
+    /// once however many passes made it. Returns nil when the run was cancelled.
     func makeOutputs(catalog: Catalog, batches: ProcessBatches, scope: ProcessScope?, out: String,
                      recorder: SerialRecorder, cancellation: CancellationToken,
                      events: @escaping @Sendable (ProcessEvent) -> Void,
@@ -28,8 +30,26 @@ extension FolderProcess {
         var unreadable: [String: String] = [:]
         var notMade: [String: String] = [:]
         var expected = Set<String>()
+        // Every path reported failed this run (a photo, an output): told and counted once.
+        let reportedFailures = Locked<Set<String>>([])
+        let events: @Sendable (ProcessEvent) -> Void = { event in
+            if case .failed(let path, _, _) = event, !reportedFailures.withLock({ $0.insert(path).inserted }) { return }
+            events(event)
+        }
+        // A thumbnail is its photo's alone: a later pass finds it made. A day's sheet
+        // and animation, and a clip, may be made again: counted by path.
+        let countedByPath: Set<OutputKind> = [.fourcut, .animation, .clip]
+        var madePaths: [OutputKind: Set<String>] = [:]
+        defer {
+            summary.fourCutsMade += madePaths[.fourcut]?.count ?? 0
+            summary.animationsMade += madePaths[.animation]?.count ?? 0
+            summary.clipsMade += madePaths[.clip]?.count ?? 0
+            summary.failed += reportedFailures.withLock { $0.count }
+        }
         for batch in batches.batches {
             var pass = 0
+            // Outputs that failed in this batch's passes: not tried again.
+            var batchNotMade: [String: String] = [:]
             while true {
                 pass += 1
                 let records = try batch.records(catalog)
@@ -39,6 +59,7 @@ extension FolderProcess {
                                        folder: folder, options: options)
                 let outputs = plan.outputs(options: options, out: out, folder: folder,
                                            encoderBytes: pipeline.configuration.memory.encoderBytes)
+                    .filter { batchNotMade[$0.path] == nil }
                 let ledger: OutputLedger
                 do {
                     ledger = OutputLedger(try batches.isWhole ? catalog.ledger()
@@ -52,17 +73,19 @@ extension FolderProcess {
                                             cancellation: cancellation, reportRoot: AbsolutePath.of(out))
                 // The last pass allowed reports what is still short of photos.
                 executor.defersShortOutputs = pass < Self.passes
+                executor.keepsPathsOf = countedByPath
                 let failures = Locked<[PlanExecutor.Failure]>([])
                 let run = executor.run(outputs, ledger: ledger, record: recorder.record,
                                        failures: { failure in failures.withLock { $0.append(failure) } },
                                        events: { events(ProcessEvent($0)) })
                 try recorder.check()
                 summary.add(run)
+                summary.thumbnailsMade += run.made[.thumbnail, default: 0]
+                for (kind, paths) in run.madePaths { madePaths[kind, default: []].formUnion(paths) }
                 if summary.cancelled { return nil }
                 made = MadeOutputs(plan: plan, ledger: ledger)
 
                 var newlyUnreadable = 0
-                var batchNotMade: [String: String] = [:]
                 for failure in failures.withLock({ $0 }) {
                     let reason = failure.reason
                     switch failure {
@@ -75,8 +98,9 @@ extension FolderProcess {
                     case .missingPhotos where executor.defersShortOutputs:
                         continue
                     case .output, .missingPhotos:
-                        batchNotMade[failure.path] = reason
-                        summary.failures.append(ProcessFailure(path: failure.path, reason: reason))
+                        if batchNotMade.updateValue(reason, forKey: failure.path) == nil {
+                            summary.failures.append(ProcessFailure(path: failure.path, reason: reason))
+                        }
                     }
                 }
                 if newlyUnreadable == 0 || pass == Self.passes {
@@ -98,14 +122,10 @@ extension FolderProcess {
 }
 
 extension ProcessSummary {
-    /// Adds what one executor run made, reused, failed and decoded.
+    /// Adds what one executor run reused and decoded (what it made and
+    /// failed is counted by path over the passes: `makeOutputs`).
     mutating func add(_ run: PlanExecutor.Summary) {
-        thumbnailsMade += run.made[.thumbnail, default: 0]
-        fourCutsMade += run.made[.fourcut, default: 0]
-        animationsMade += run.made[.animation, default: 0]
-        clipsMade += run.made[.clip, default: 0]
         reused += run.reused
-        failed += run.failed
         decoded += run.decoded
         cancelled = run.cancelled
     }

@@ -46,11 +46,12 @@ extension ProcessPlan {
                     shown.details.takenSource = record.takenSource ?? (record.takenFromModificationTime ? .fileTime : nil)
                     shown.details.shooting = record.shooting
                     shown.details.pixelSize = record.size
-                    shown.details.colorSpace = record.colorSpace
+                    shown.details.colorSpace = record.colorSpace.map(ColorSpaceName.readable)
                     shown.details.fileBytes = record.byteCount
                     shown.details.format = record.format.map { ImageFormat(rawValue: $0).displayName }
                     shown.details.gps = record.gps
                     shown.details.place = record.gps.flatMap { ReverseGeocoder.shared.place(near: $0)?.description }
+                    shown.details.video = photo.motionSource?.video
                     shown.motion = motion(of: photo, toOriginals: options.originals == .link ? toOriginals : nil,
                                           isThere: isThere)
                     shown.burst = photo.burstFrames.map { frame in

@@ -28,7 +28,9 @@ public enum ClipPreviewOutputs {
         let source = photo.source.path
         return PlannedOutput(record: .recipe(recipe, parameters: parameters), kind: .clip, path: path, root: root,
                              mark: .video, inputs: [], streamedPhotos: [photo.reference]) { _, context in
-            try context.writer.outputGuard.check(path)
+            // Its folder ("clips/DCIM/100APPLE") made as a thumbnail's is, no link on the way out of `root`.
+            try LinkFreeFolders.check(InputWalker.parentFolder(path), below: root)
+            try context.writer.prepareFolder(for: path)
             var options = VideoOptions(crf: crf, preset: preset)
             options.comment = OutputMark.video.text
             // libx264's output depends on its thread count: left to libx264 (by the

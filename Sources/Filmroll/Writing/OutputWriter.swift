@@ -48,6 +48,12 @@ public final class OutputWriter: Sendable {
         try ImagingError.converting(try file.commit())
     }
 
+    /// Readies `path` for a writer of its own (a video encoder's temporary
+    /// beside it): checks the guard, makes its folder, checks the confinement.
+    public func prepareFolder(for path: String) throws(ImagingError) {
+        try prepare(path)
+    }
+
     /// Checks the guard, makes the folder, checks the confinement.
     private func prepare(_ path: String) throws(ImagingError) {
         try outputGuard.check(path)

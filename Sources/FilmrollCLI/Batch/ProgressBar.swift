@@ -11,22 +11,30 @@ import Filmroll
 final class ProgressBar: Sendable {
     private struct State {
         var done = 0
+        var total: Int
         var lastDraw: ContinuousClock.Instant?
         var drawn = false
     }
 
     private let io: CommandIO
-    private let total: Int
     private let label: String
     private let enabled: Bool
     private let start = ContinuousClock.now
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     init(io: CommandIO, total: Int, label: String, enabled: Bool) {
         self.io = io
-        self.total = total
         self.label = label
         self.enabled = enabled && io.errorIsTerminal && total > 0
+        state = Locked(State(total: total))
+    }
+
+    /// The items to do, counted so far.
+    var total: Int { state.withLock { $0.total } }
+
+    /// Adds `more` items to do (a stage that comes back for more work keeps one bar).
+    func grow(by more: Int) {
+        state.withLock { $0.total += max(0, more) }
     }
 
     /// Counts one more item done and redraws when due.
@@ -44,10 +52,10 @@ final class ProgressBar: Sendable {
         state.withLock { state in
             state.done = count(state.done)
             let now = ContinuousClock.now
-            if let last = state.lastDraw, now - last < .milliseconds(100), state.done < total { return }
+            if let last = state.lastDraw, now - last < .milliseconds(100), state.done < state.total { return }
             state.lastDraw = now
             state.drawn = true
-            io.writeError("\r" + line(done: state.done, elapsed: now - start) + "\u{1B}[K")
+            io.writeError("\r" + line(done: state.done, total: state.total, elapsed: now - start) + "\u{1B}[K")
         }
     }
 
@@ -61,6 +69,10 @@ final class ProgressBar: Sendable {
     }
 
     func line(done: Int, elapsed: Duration) -> String {
+        line(done: done, total: total, elapsed: elapsed)
+    }
+
+    private func line(done: Int, total: Int, elapsed: Duration) -> String {
         let seconds = max(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, 0.001)
         let rate = Double(done) / seconds
         let width = 24

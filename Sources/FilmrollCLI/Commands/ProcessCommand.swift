@@ -32,7 +32,7 @@ struct ProcessCommand: Command {
         2 (a GIF, or --animation webp, mp4 or several); and a static HTML gallery (index.html, a month calendar, a page per day,
         a page per photo with a 2048 px preview, its details, its place and its original, "On this day" pages, maps of each
         day's route and of the library drawn offline, and a page of the files it could not show) that opens from file://;
-        a small script adds arrow keys and swipes, and every page works without it. Place names come from GeoNames' data on
+        a small script adds arrow keys and swipes (on a focused video the arrows seek it), and every page works without it. Place names come from GeoNames' data on
         this machine (Debian's libgeonames); nothing is fetched.
         A photo that cannot be read is named, left out of its day's sheet and animation, and listed on the problems page;
         the catalog remembers it, so later runs pass it over (exit 0) until the file changes.

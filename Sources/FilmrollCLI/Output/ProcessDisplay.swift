@@ -1,12 +1,22 @@
 import Filmroll
 
 /// What `process` shows: one progress bar that follows the stages on a
-/// terminal, or one JSON object per event; failures as error lines.
+/// terminal, each saying what it counts ("decoding photos 3/40"), or one JSON
+/// object per event; failures as error lines.
 final class ProcessDisplay: Sendable {
+    /// The bar shown, its stage, and the items of that stage's earlier runs
+    /// (a stage that starts again, for the next batch of days or a pass over
+    /// the days some photos failed in, goes on in the same bar).
+    private struct Bar {
+        var bar: ProgressBar
+        var stage: ProcessStage
+        var doneBefore = 0
+    }
+
     private let io: CommandIO
     private let json: Bool
     private let quiet: Bool
-    private let bar = Locked<ProgressBar?>(nil)
+    private let bar = Locked<Bar?>(nil)
     /// Failures for want of room, told once each cause at the end.
     let storageFailures = StorageFailures()
 
@@ -22,13 +32,19 @@ final class ProcessDisplay: Sendable {
         case let .stageStarted(stage, total):
             if json { io.print(JSONValue.object([("stage", .string(stage.rawValue)), ("total", .int(total))]).rendered) }
             bar.withLock { bar in
-                bar?.finish()
-                bar = total > 0 ? ProgressBar(io: io, total: total, label: stage.rawValue, enabled: !quiet && !json) : nil
+                if let shown = bar, shown.stage == stage {
+                    bar?.doneBefore = shown.bar.total
+                    shown.bar.grow(by: total)
+                    return
+                }
+                bar?.bar.finish()
+                bar = total > 0 ? Bar(bar: newBar(stage, total: total), stage: stage) : nil
             }
         case let .advanced(stage, done, total):
             bar.withLock { bar in
-                if bar == nil && total > 0 { bar = ProgressBar(io: io, total: total, label: stage.rawValue, enabled: !quiet && !json) }
-                bar?.set(done: done)
+                if bar == nil && total > 0 { bar = Bar(bar: newBar(stage, total: total), stage: stage) }
+                guard let shown = bar, shown.stage == stage else { return }
+                shown.bar.set(done: shown.doneBefore + done)
             }
         case let .made(kind, path):
             if json { io.print(JSONValue.object([("made", .string(kind.rawValue)), ("path", .string(path))]).rendered) }
@@ -44,9 +60,22 @@ final class ProcessDisplay: Sendable {
         }
     }
 
+    private func newBar(_ stage: ProcessStage, total: Int) -> ProgressBar {
+        ProgressBar(io: io, total: total, label: Self.label(stage), enabled: !quiet && !json)
+    }
+
+    /// What a stage's bar says it is doing: "indexing files", "decoding photos", "writing the gallery".
+    static func label(_ stage: ProcessStage) -> String {
+        switch stage {
+        case .index: "indexing files"
+        case .photos: "decoding photos"
+        case .gallery: "writing the gallery"
+        }
+    }
+
     /// Ends the progress bar and tells the failures for want of room.
     func finish() {
-        bar.withLock { $0?.finish(); $0 = nil }
+        bar.withLock { $0?.bar.finish(); $0 = nil }
         storageFailures.report(io)
     }
 

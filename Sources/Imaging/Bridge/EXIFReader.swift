@@ -39,7 +39,7 @@ enum EXIFReader {
             iso: exif.iso > 0 ? Int(exif.iso) : nil, focalLength: exif.focal_length > 0 ? exif.focal_length : nil,
             lens: { let lens = cTextField(exif.lens_model); return lens.isEmpty ? nil : lens }())
         if exif.has_gps != 0 {
-            metadata.gps = GPSCoordinate(latitude: exif.latitude, longitude: exif.longitude)
+            metadata.gps = GPSCoordinate(reading: exif.latitude, exif.longitude)
         }
         if exif.pixel_width > 0 && exif.pixel_height > 0 {
             metadata.exifPixelSize = PixelSize(width: Int(exif.pixel_width), height: Int(exif.pixel_height))

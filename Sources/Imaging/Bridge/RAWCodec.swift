@@ -76,7 +76,7 @@ enum RAWCodec {
             dateTime: text(cTextField(info.date_time)),
             iso: positive(info.iso), shutterSeconds: positive(info.shutter_seconds),
             aperture: positive(info.aperture), focalLength: positive(info.focal_length),
-            gps: info.has_gps != 0 ? GPSCoordinate(latitude: info.latitude, longitude: info.longitude) : nil,
+            gps: info.has_gps != 0 ? GPSCoordinate(reading: info.latitude, info.longitude) : nil,
             rawSize: PixelSize(width: Int(info.raw_width), height: Int(info.raw_height)),
             size: PixelSize(width: Int(info.width), height: Int(info.height)),
             halfSize: PixelSize(width: Int(info.half_width), height: Int(info.half_height)),

@@ -58,7 +58,8 @@ public enum ColorSpace: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .sRGB: "sRGB"
         case .icc(let profile):
-            profile.facts.map { $0.description.isEmpty ? "ICC profile (\($0.dataSpace.rawValue))" : $0.description }
+            profile.facts.map { $0.description.isEmpty ? "ICC profile (\($0.dataSpace.rawValue))"
+                : ColorSpaceName.readable($0.description) }
                 ?? "ICC profile (unreadable)"
         case .cicp(let cicp): cicp.description
         case let .chromaticities(primaries, gamma):

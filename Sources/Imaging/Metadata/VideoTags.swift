@@ -88,9 +88,8 @@ enum ISO6709 {
             if negative { degrees = -degrees }
             return degrees
         }
-        guard let latitude = component(integerDigitsForDegrees: 2), let longitude = component(integerDigitsForDegrees: 3),
-              abs(latitude) <= 90, abs(longitude) <= 180, !(latitude == 0 && longitude == 0)
+        guard let latitude = component(integerDigitsForDegrees: 2), let longitude = component(integerDigitsForDegrees: 3)
         else { return nil }
-        return GPSCoordinate(latitude: latitude, longitude: longitude)
+        return GPSCoordinate(reading: latitude, longitude)
     }
 }
