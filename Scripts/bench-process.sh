@@ -60,7 +60,7 @@ rss_mb=$(awk '{ printf "%.0f", $1 / 1024 }' "$work/rss")
 # 256, 1024 and 2048 px JPEGs at quality 85; measured by this script's view_quality.py).
 log "the views' bytes and SSIM..."
 python3 Scripts/view_quality.py --tsv "$corpus/photos12mp" "$work/c/.filmroll/gallery" >"$work/views.tsv"
-old_bytes=31844592 old_large_ssim=0.9766 old_preview_ssim=0.9652
+old_bytes=31844592 old_thumbnail_ssim=0.9809 old_large_ssim=0.9766 old_preview_ssim=0.9652
 
 log "10,000 small photos in 100 folders..."
 python3 - "$work/small" "$corpus/photos12mp" <<'PY'
@@ -117,6 +117,7 @@ echo "| gallery bytes, 48 x 12 MP | $(calc %.2f "$gallery_bytes / 1e6") MB ($(ca
 while IFS=$'\t' read -r kind files bytes ssim low; do
   [[ $kind == gallery ]] && continue
   case $kind in
+    256.jpg) before=" (before: $old_thumbnail_ssim)" ;;
     1024.jpg) before=" (before: $old_large_ssim)" ;;
     1512.jpg) before=" (the 2048 px previews before: $old_preview_ssim)" ;;
     *) before="" ;;
