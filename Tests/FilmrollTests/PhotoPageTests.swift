@@ -40,20 +40,20 @@ import TestSupport
         let day = try Self.text(gallery + "/days/2025-04-10.html")
         #expect(day.contains("<li id=\"p-IMG_0003\"><figure>\n<a href=\"../photos/IMG_0003.html\" data-view=\"../thumbs/IMG_0003_1024.jpg\""))
 
-        // The big one: a 2048 px preview offered to screens that can use it, and its date's source said.
+        // The big one: a 1512 px preview offered to screens that can use it, and its date's source said.
         let bigPage = try Self.text(gallery + "/photos/big one.html")
-        #expect(bigPage.contains("srcset=\"../thumbs/big%20one_1024.jpg 1024w, ../thumbs/big%20one_2048.jpg 2048w\""))
+        #expect(bigPage.contains("srcset=\"../thumbs/big%20one_1024.jpg 1024w, ../thumbs/big%20one_1512.jpg 1512w\""))
         #expect(bigPage.contains("(date from the file&#39;s time)") || bigPage.contains("(date from the file's time)"))
         #expect(bigPage.contains("<dt>Size</dt><dd>2400 × 1600 pixels</dd>"))
-        let preview = try ImageDecoder.readInfo(contentsOf: gallery + "/thumbs/big one_2048.jpg")
-        #expect(preview.storedSize == PixelSize(width: 2048, height: 1365))
-        #expect(!FileBytes.exists(gallery + "/thumbs/IMG_0001_2048.jpg"))   // no preview larger than the photo needs
+        let preview = try ImageDecoder.readInfo(contentsOf: gallery + "/thumbs/big one_1512.jpg")
+        #expect(preview.storedSize == PixelSize(width: 1512, height: 1008))
+        #expect(!FileBytes.exists(gallery + "/thumbs/IMG_0001_1512.jpg"))   // no preview larger than the photo needs
 
         // A photo gone takes its page and preview with it.
         #expect(unlink(folder + "/big one.jpg") == 0)
         _ = try FolderProcess(folder: folder).run()
         #expect(!FileBytes.exists(gallery + "/photos/big one.html"))
-        #expect(!FileBytes.exists(gallery + "/thumbs/big one_2048.jpg"))
+        #expect(!FileBytes.exists(gallery + "/thumbs/big one_1512.jpg"))
         #expect(try GalleryLinks.broken(in: gallery).isEmpty)
     }
 
@@ -115,7 +115,7 @@ import TestSupport
         let summary = try FolderProcess(folder: folder, options: options).run()
         #expect(summary.thumbnailsMade == 2)
         let gallery = folder + "/.filmroll/gallery"
-        #expect(!FileBytes.exists(gallery + "/thumbs/big_2048.jpg"))
+        #expect(!FileBytes.exists(gallery + "/thumbs/big_1512.jpg"))
         let page = try Self.text(gallery + "/photos/big.html")
         #expect(page.contains("<img src=\"../thumbs/big_1024.jpg\" width=\"1024\" height=\"683\""))
         #expect(!page.contains("srcset"))

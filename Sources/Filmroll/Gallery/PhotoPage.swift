@@ -92,16 +92,7 @@ struct PhotoPage: PageRendering {
 
     /// The large view, with the preview offered to screens that can show it.
     private var still: String {
-        let size = photo.largeSize
-        var sources = ""
-        if let preview = photo.preview, let previewSize = photo.previewSize {
-            // Shown at most as wide as the page and as 85 % of the window's height allows.
-            let aspect = Double(size.width) / Double(max(1, size.height))
-            sources = " srcset=\"\(links.url(photo.large)) \(size.width)w, \(links.url(preview)) \(previewSize.width)w\""
-                + " sizes=\"min(100vw, 72rem, calc(85vh * \((aspect * 1000).rounded() / 1000)))\""
-        }
-        return "<img src=\"\(links.url(photo.large))\"\(sources) width=\"\(size.width)\" height=\"\(size.height)\" "
-            + "alt=\"\(HTMLEscaping.escape(locale.photoDescription(photo)))\">"
+        GalleryPicture(photo: photo, links: links, alt: locale.photoDescription(photo)).html
     }
 
     /// The details panel: each fact the catalog knows.

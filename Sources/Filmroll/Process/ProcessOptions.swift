@@ -12,7 +12,11 @@ public struct ProcessOptions: Sendable {
     public var largeSize = 1024
     /// The photo pages' preview for high-density screens, made for photos
     /// larger than `largeSize`; 0 = none (the pages show the large view).
-    public var previewSize = 2048
+    /// 1512 (`GalleryViewEncoding`): a 12 MP photo is decoded at 3/8 for
+    /// every output, as for the large view alone.
+    public var previewSize = GalleryViewEncoding.previewSize
+    /// The preview's JPEG quality (`GalleryViewEncoding`).
+    public var previewQuality = GalleryViewEncoding.previewQuality
     /// How photo pages link each original (`--originals`).
     public var originals = OriginalLinks.link
     public var quality = 85

@@ -13,11 +13,15 @@ extension ProcessPlan {
         // What every photo's thumbnails share, worked out once.
         let encoding = EncodingFormat.jpeg(JPEGEncodingOptions(quality: options.quality, optimizeHuffman: false))
             .marked(.thumbnail)
-        let sizes = ([options.thumbnailSize, options.largeSize] + (options.previewSize > 0 ? [options.previewSize] : [])).map { size in
+        // The thumbnail and large view as `thumbs` makes them; the preview as `GalleryViewEncoding` has it.
+        let preview = GalleryViewEncoding.preview(quality: options.previewQuality)
+        let views = [(options.thumbnailSize, encoding, options.quality), (options.largeSize, encoding, options.quality)]
+            + (options.previewSize > 0 ? [(options.previewSize, preview, options.previewQuality)] : [])
+        let sizes = views.map { size, encoding, quality in
             let resize = ImageProcessors.Resize(edge: size)
-            return (resize: resize, recipe: OutputRecipe.thumbnailParameters(resize: resize, encoding: encoding),
-                    catalog: ThumbnailOutputs.parameters(size: size, fit: .inside, upscale: false, format: .jpeg,
-                                                         quality: options.quality, keepMetadata: false))
+            return (resize: resize, encoding: encoding, recipe: OutputRecipe.thumbnailParameters(resize: resize, encoding: encoding),
+                    catalog: ThumbnailOutputs.parameters(size: size, fit: .inside, upscale: false, format: encoding.format,
+                                                         quality: quality, keepMetadata: false))
         }
         let xdgResizes = options.xdgRoot == nil ? [] : XDGThumbnailSize.allCases.map { ImageProcessors.Resize(edge: $0.pixels) }
         // Every input of a photo carries its own outputs' sizes, so that what is made of it
@@ -33,7 +37,7 @@ extension ProcessPlan {
             let input = input(photo)
             for (size, path) in zip(sizes, [photo.thumbnail, photo.large, photo.preview]) {
                 guard let path else { continue }
-                outputs.append(ThumbnailOutputs.planned(input, resize: size.resize, encoding: encoding, recipeParameters: size.recipe,
+                outputs.append(ThumbnailOutputs.planned(input, resize: size.resize, encoding: size.encoding, recipeParameters: size.recipe,
                                                         path: root + "/" + path, root: root, parameters: size.catalog))
             }
             if let xdgRoot = options.xdgRoot {

@@ -23,7 +23,8 @@ enum ProcessRunStamp {
         text += RecipeText.fields("run", [
             ("out", .string(out)),
             ("sizes", .array([options.thumbnailSize, options.largeSize, options.previewSize].map(JSONValue.int))),
-            ("quality", .int(options.quality)), ("originals", .string(options.originals.rawValue)),
+            ("quality", .int(options.quality)), ("previewQuality", .int(options.previewQuality)),
+            ("originals", .string(options.originals.rawValue)),
             ("fourcutMinimum", .int(options.fourCutMinimum)), ("fourcutQuality", .int(options.fourCutQuality)),
             ("animationMinimum", .int(options.animationMinimum)), ("animationMaximum", .int(options.animationMaximum)),
             ("animationEdge", .int(options.animationEdge)), ("animationDelay", .int(options.animationDelay)),

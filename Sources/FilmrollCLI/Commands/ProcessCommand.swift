@@ -12,7 +12,7 @@ struct ProcessCommand: Command {
     static let originals = OptionSpec.value(
         "originals", "link|copy|none", "Photo pages link each original by a relative path into FOLDER (default), to a copy in the gallery's originals/ (a gallery that travels alone), or not at all.")
     static let previewSize = OptionSpec.value(
-        "preview-size", "PX", "The photo pages' preview for high-density screens, made for photos larger than 1024 px (default 2048; 0: none).")
+        "preview-size", "PX", "The photo pages' preview for high-density screens, made for photos larger than 1024 px (default 1512; 0: none).")
     static let merge = OptionSpec.flag("merge", "First fold the shards' catalogs into the folder's (as 'filmroll merge').")
 
     static let spec = CommandSpec(
@@ -30,7 +30,7 @@ struct ProcessCommand: Command {
         The stages, in order: index the folder (as 'filmroll index'); make 256 and 1024 px thumbnails of every
         photo; a four-cut sheet for every day with at least 4 photos; an animation for every day with at least
         2 (a GIF, or --animation webp, mp4 or several); and a static HTML gallery (index.html, a month calendar, a page per day,
-        a page per photo with a 2048 px preview, its details, its place and its original, "On this day" pages, maps of each
+        a page per photo with a 1512 px preview, its details, its place and its original, "On this day" pages, maps of each
         day's route and of the library drawn offline, and a page of the files it could not show) that opens from file://;
         a small script adds arrow keys and swipes (on a focused video the arrows seek it), and every page works without it. Place names come from GeoNames' data on
         this machine (Debian's libgeonames); nothing is fetched.
@@ -91,7 +91,7 @@ struct ProcessCommand: Command {
             if !animationFormats.contains(format) { animationFormats.append(format) }
         }
         originals = try arguments.choice(Self.originals, [("link", .link), ("copy", .copy), ("none", OriginalLinks.none)], default: .link)
-        let preview = arguments.value(Self.previewSize) ?? "2048"
+        let preview = arguments.value(Self.previewSize) ?? String(ProcessOptions().previewSize)
         guard let previewSize = Int(preview), previewSize == 0 || (1025...16384).contains(previewSize) else {
             throw UsageError("--preview-size takes 0 (none) or a size from 1025 to 16384 pixels, not '\(preview)'")
         }
