@@ -63,7 +63,8 @@ import Testing
         try Folders.create(fixture.path(".filmroll"))
         do {
             let old = try Database(path: fixture.path(".filmroll/catalog.sqlite"), create: true)
-            try old.execute(CatalogSchema.current.replacingOccurrences(of: ItemTotalsSchema.migration, with: ""))
+            try old.execute(CatalogSchema.current.replacingOccurrences(of: ItemTotalsSchema.migration, with: "")
+                .replacingOccurrences(of: ", frame_rate REAL", with: ""))
             try old.execute("PRAGMA user_version = 10")
             try old.execute(Self.rows)
         }

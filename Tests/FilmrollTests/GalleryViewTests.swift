@@ -29,6 +29,7 @@ import TestSupport
             }
             let image = Image(width: width, height: height, format: .rgb8, pixels: pixels)
             try AtomicFile.write(try ImageEncoder.encode(image, as: .jpeg(JPEGEncodingOptions(quality: 90))), to: folder + "/big.jpg")
+            FileTimes.setKept(folder + "/big.jpg")   // a day for a photo with no date inside
         }
     }
 
