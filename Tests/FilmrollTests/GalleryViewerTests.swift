@@ -145,4 +145,25 @@ import TestSupport
         #expect(before.key != after.key)
         #expect(IndexPage.recentDays(of: days).map(\.date.iso) == ["2025-04-20", "2025-04-11", "2025-04-10", "2025-03-30", "2024-04-10"])
     }
+
+    /// The Undated page's photos open in the viewer too, a video with its clip.
+    @Test func undatedPhotosOpenInTheViewerAVideoWithItsClip() throws {
+        var video = GallerySamples.photo("IMG_0300.MOV", "2025-04-20", 1)
+        (video.thumbnail, video.large) = ("thumbs/IMG_0300_256.jpg", "thumbs/IMG_0300_1024.jpg")
+        video.motion = GalleryMotion(kind: .video, clip: "clips/IMG_0300.mp4", durationSeconds: 3)
+        var still = GallerySamples.photo("download.jpg", "2025-04-20", 2)
+        (still.thumbnail, still.large) = ("thumbs/download_256.jpg", "thumbs/download_1024.jpg")
+        let page = UndatedPage(photos: [still, video], options: GalleryOptions()).text
+        let links = Self.viewerLinks(in: page)
+        #expect(links.count == 2)
+        #expect(Self.attribute("href", in: links[0]) == "thumbs/download_1024.jpg")
+        #expect(Self.attribute("data-view", in: links[0]) == "thumbs/download_1024.jpg")
+        #expect(Self.attribute("data-view-clip", in: links[0]) == nil)
+        #expect(Self.attribute("data-view-clip", in: links[1]) == "clips/IMG_0300.mp4")
+        #expect(Self.attribute("data-view-kind", in: links[1]) == "video")
+        // Each list item bears the id the address names (#view=ID), as on a day page.
+        let id = try #require(Self.attribute("data-view-id", in: links[1]))
+        #expect(page.contains("<li id=\"\(id)\"><figure>"))
+        #expect(page.contains("<template id=\"viewer-template\">") && page.contains("<script src=\"gallery.js\"></script>"))
+    }
 }

@@ -1,7 +1,8 @@
 /// undated.html: the photos and videos with no date in them or in their
 /// name (`CaptureDateSource.fileTime`). Their file's time is when they were
 /// copied or saved, not when they were taken, so they are on no day, month
-/// or year; they are listed here by name, each linking its large view.
+/// or year; they are listed here by name, each linking its large view and
+/// opening in the full-screen viewer (a video playing its clip there).
 /// Written only when there is one; the index links it.
 struct UndatedPage: PageRendering {
     /// In order of their names.
@@ -24,8 +25,8 @@ struct UndatedPage: PageRendering {
         let title = locale.undatedHeading
         let items = photos.map { photo in
             """
-            <li><figure>
-            <a href="\(links.url(photo.page ?? photo.large))"><img src="\(links.url(photo.thumbnail))" \
+            <li id="\(HTMLEscaping.escape(DayPage.anchor(photo)))"><figure>
+            <a href="\(links.url(photo.page ?? photo.large))"\(GalleryViewerMarkup.attributes(of: photo, links: links, locale: locale))><img src="\(links.url(photo.thumbnail))" \
             alt="\(HTMLEscaping.escape(photo.name))"\(Self.size(photo.thumbnailSize)) loading="lazy" decoding="async"></a>
             <figcaption><span class="name"><bdi>\(HTMLEscaping.escape(photo.name))</bdi></span></figcaption>
             </figure></li>
@@ -40,6 +41,8 @@ struct UndatedPage: PageRendering {
             \(items.joined(separator: "\n"))
             </ul>
             </main>
+            \(GalleryViewerMarkup.template(locale: locale))
+            <script src="\(links.url(GalleryPaths.script))"></script>
             """
         return PageShell(locale: locale, title: title + " · " + options.title, links: links).document(body: body)
     }

@@ -23,8 +23,10 @@ extension FolderProcess {
             }
         }
         let root = AbsolutePath.of(out) + "/"
+        func isThere(_ path: String?) -> Bool { path.map { !notMade.contains(root + $0) && FileBytes.exists(root + $0) } ?? false }
+        let toOriginals = options.originals == .link ? FolderLink.relative(from: out, to: folder) : nil
         return photos.filter { photo in
-            [photo.thumbnail, photo.large].allSatisfy { !notMade.contains(root + $0) && FileBytes.exists(root + $0) }
+            [photo.thumbnail, photo.large].allSatisfy(isThere)
         }.sorted { naturalOrder($0.record.path, $1.record.path) }.map { photo in
             let record = photo.record
             let upright = record.size ?? PixelSize(width: 1, height: 1)
@@ -34,6 +36,8 @@ extension FolderProcess {
                                      largeSize: TargetSize.edge(options.largeSize).resultSize(for: upright),
                                      camera: record.camera)
             shown.details.takenSource = .fileTime
+            // A video or Live Photo plays in the viewer, as on a day page.
+            shown.motion = ProcessPlan.motion(of: photo, toOriginals: toOriginals, isThere: isThere)
             return shown
         }
     }

@@ -52,7 +52,7 @@ extension ProcessPlan {
                     shown.details.gps = record.gps
                     shown.details.place = record.gps.flatMap { ReverseGeocoder.shared.place(near: $0)?.description }
                     shown.details.video = photo.motionSource?.video
-                    shown.motion = motion(of: photo, toOriginals: options.originals == .link ? toOriginals : nil,
+                    shown.motion = Self.motion(of: photo, toOriginals: options.originals == .link ? toOriginals : nil,
                                           isThere: isThere)
                     shown.burst = photo.burstFrames.map { frame in
                         GalleryBurstFrame(name: String(frame.path.split(separator: "/").last ?? ""),
@@ -71,7 +71,7 @@ extension ProcessPlan {
 
     /// What moves in `photo` and the clip its page plays: the preview made
     /// for browsers, else the original when browsers play it and it is linked.
-    private func motion(of photo: Photo, toOriginals: String?, isThere: (String?) -> Bool) -> GalleryMotion? {
+    static func motion(of photo: Photo, toOriginals: String?, isThere: (String?) -> Bool) -> GalleryMotion? {
         guard let source = photo.motionSource else { return nil }
         let kind: GalleryMotion.Kind = photo.liveVideo != nil ? .livePhoto : photo.record.isVideo ? .video : .motionPhoto
         var clip: String?
