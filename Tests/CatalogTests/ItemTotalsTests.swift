@@ -5,19 +5,6 @@ import Testing
 /// The totals the triggers keep (`ItemTotalsSchema`) are the totals counted
 /// from the photos, however rows come, change and go.
 @Suite struct ItemTotalsTests {
-    private static let rows = """
-        INSERT INTO photos (id, path, bytes, mtime_ns, indexed_at, taken_day, make, model, missing, error,
-                            duration, live_still_id, burst_lead_id, motion_kind) VALUES
-          (1, 'a.jpg', 10, 1, 'now', '2024-03-01', 'Apple', 'iPhone 12', 0, NULL, NULL, NULL, NULL, NULL),
-          (2, 'b.jpg', 20, 1, 'now', '2024-03-02', '', 'Apple iPhone 12', 0, NULL, NULL, NULL, NULL, NULL),
-          (3, 'b.mov', 30, 1, 'now', '2024-03-02', 'Apple', 'iPhone 12', 0, NULL, 2.5, 2, NULL, NULL),
-          (4, 'c.mp4', 40, 1, 'now', '2025-01-05', NULL, NULL, 0, NULL, 9.0, NULL, NULL, NULL),
-          (5, 'd.jpg', 50, 1, 'now', '2023-12-31', 'Google', 'Pixel 7', 0, NULL, NULL, NULL, NULL, 'google'),
-          (6, 'e1.jpg', 60, 1, 'now', '2024-06-01', 'Google', 'Pixel 7', 0, NULL, NULL, NULL, 6, NULL),
-          (7, 'e2.jpg', 70, 1, 'now', '2024-06-01', 'Google', 'Pixel 7', 0, NULL, NULL, NULL, 6, NULL),
-          (8, 'f.jpg', 80, 1, 'now', '2020-01-01', 'Google', 'Pixel 7', 1, NULL, NULL, NULL, NULL, NULL),
-          (9, 'g.jpg', 90, 1, 'now', NULL, NULL, NULL, 0, 'truncated', NULL, NULL, NULL, NULL)
-        """
 
     private static func expectSame(_ catalog: Catalog, _ comment: Comment) throws {
         let stored = try catalog.stats(counting: false)
@@ -28,7 +15,7 @@ import Testing
     @Test func insertsUpdatesAndDeletesKeepTheTotals() throws {
         let catalog = try PhotoFolderFixture([:]).catalog()
         #expect(try catalog.stats().photos == 0)
-        try catalog.database.execute(Self.rows)
+        try catalog.database.execute(CatalogStatsTests.rows)
         try Self.expectSame(catalog, "inserted")
         #expect(try catalog.stats().photos == 3 && catalog.stats().bytes == 370)   // f.jpg is gone
         let changes = [
@@ -66,7 +53,7 @@ import Testing
             try old.execute(CatalogSchema.current.replacingOccurrences(of: ItemTotalsSchema.migration, with: "")
                 .replacingOccurrences(of: ", frame_rate REAL", with: ""))
             try old.execute("PRAGMA user_version = 10")
-            try old.execute(Self.rows)
+            try old.execute(CatalogStatsTests.rows)
         }
         // Read as it is, the old catalog's totals are counted.
         let reader = try Catalog(folder: fixture.folder, access: .read)
