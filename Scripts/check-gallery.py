@@ -30,7 +30,10 @@
   back to the photo's link, the back button closes it, an address naming a
   photo opens it, a clip plays in it, space starts the slideshow, axe-core
   finds no serious violation in it (1400 and 390 px, light and dark), and
-  nothing on the page shifts (CLS 0, every layout shift counted);
+  nothing on the page shifts (CLS 0, every layout shift counted); a touch
+  swipe (a finger, emulated) to the left shows the next photo;
+- on a month page a click on a day opens its page, and the "View the days
+  full-screen" button opens the viewer on the days' covers, each linking its day;
 - the viewer's first image on screen after a click, from file:// (median
   of 5 fresh loads, `filmroll-viewer-first-image`), in milliseconds;
 - a day's four-cut sheet is shown at least 300 px wide (or its own width);
@@ -349,7 +352,15 @@ def viewer_checks(browser, folder, pages, shots):
     browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=box[0] + 100, y=box[1] + 5, button="left", clickCount=1)
     if not browser.wait_for("location.hash === '#view=' + %s" % json.dumps(ids[0])):
         fail("%s: a swipe to the right did not show the previous photo (%s)" % (relative, browser.evaluate("location.hash")))
-    browser.key("ArrowRight", "ArrowRight", 39)
+    # A touch swipe to the left (a finger, not a mouse) goes on to the next photo.
+    browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=1)
+    browser.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": box[0] + 100, "y": box[1]}])
+    for step in range(1, 6):
+        browser.call("Input.dispatchTouchEvent", type="touchMove", touchPoints=[{"x": box[0] + 100 - step * 40, "y": box[1] + step}])
+    browser.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+    browser.call("Emulation.setTouchEmulationEnabled", enabled=False)
+    if not browser.wait_for("location.hash === '#view=' + %s" % json.dumps(ids[1])):
+        fail("%s: a touch swipe to the left did not show the next photo (%s)" % (relative, browser.evaluate("location.hash")))
     browser.evaluate("document.querySelector('.viewer-stage').focus()")
     browser.key(" ", "Space", 32, text=" ")
     if browser.evaluate("document.querySelector('.viewer-play').getAttribute('aria-pressed')") != "true":
@@ -433,6 +444,7 @@ def viewer_checks(browser, folder, pages, shots):
             shown = browser.evaluate("(() => { const i = document.querySelector('.four-cut img'); return [i.getBoundingClientRect().width, i.naturalWidth, document.documentElement.clientWidth]; })()")
             if shown and shown[0] < min(300, shown[1], shown[2] - 40):
                 fail("%s at %d px: the four-cut sheet is shown %d px wide" % (os.path.relpath(sheet_page, folder), width, shown[0]))
+    month_checks(browser, folder, pages)
     # On an "On this day" page a photo opens in the viewer too.
     others = [p for p in pages if "/on-this-day/" in p]
     if others:
@@ -440,6 +452,41 @@ def viewer_checks(browser, folder, pages, shots):
         browser.click("a[data-view]")
         if not browser.wait_for(VIEWER + " && " + VIEWER + ".open"):
             fail("%s: a click on a photo did not open the viewer" % os.path.relpath(others[0], folder))
+
+
+def month_checks(browser, folder, pages):
+    """A month page: a click on a day still opens the day's page; its button opens the viewer on
+    the days' covers (the first, then the next with the right arrow), whose link names the day,
+    and Esc gives the focus back to the day last shown."""
+    months = [p for p in pages if re.search(r"/months/\d{4}-\d{2}\.html$", p) and open(p, encoding="utf-8").read().count(" data-view=") >= 2]
+    if not months:
+        print("no month with two days: month viewer checks skipped")
+        return
+    page = months[0]
+    relative = os.path.relpath(page, folder)
+    url = "file://" + urllib.parse.quote(page)
+    browser.open(url, 390)
+    ids = browser.evaluate("Array.from(document.querySelectorAll('a[data-view]')).map(a => a.dataset.viewId)")
+    browser.click("button.viewer-open")
+    if not browser.wait_for(VIEWER + " && " + VIEWER + ".open && location.hash === '#view=' + %s" % json.dumps(ids[0])):
+        fail("%s: the button did not open the viewer on the first day (%s)" % (relative, browser.evaluate("location.hash")))
+        return
+    browser.key("ArrowRight", "ArrowRight", 39)
+    if not browser.wait_for("location.hash === '#view=' + %s" % json.dumps(ids[1])):
+        fail("%s: the right arrow did not show the next day's cover" % relative)
+    link = browser.evaluate("(() => { const a = document.querySelector('dialog.viewer .viewer-page'); return [a.textContent, a.getAttribute('href')]; })()")
+    day = browser.evaluate("document.querySelectorAll('a[data-view]')[1].href")
+    if not link or not day or not day.endswith(link[1].split("/")[-1]) or "/days/" not in day:
+        fail("%s: the viewer's link does not lead to the day shown (%s, %s)" % (relative, link, day))
+    browser.key("Escape", "Escape", 27)
+    focus = browser.wait_for("!" + VIEWER + ".open && document.activeElement.dataset.viewId")
+    if focus != ids[1]:
+        fail("%s: Esc gave the focus to %s, not the day last shown (%s)" % (relative, focus, ids[1]))
+    browser.open(url, 1400)
+    browser.click("a[data-view]")
+    if not browser.wait_for("location.pathname.includes('/days/')"):
+        fail("%s: a click on a day did not open its page (%s)" % (relative, browser.evaluate("location.href")))
+    print("%s: the viewer opened from its button on %d days' covers" % (relative, len(ids)))
 
 
 # Every video page's player plays (muted): it has a frame to show (readyState >= 2)

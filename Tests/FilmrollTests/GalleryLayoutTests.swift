@@ -32,7 +32,7 @@ import TestSupport
         #expect(january.contains("<a rel=\"prev\" href=\"../months/2024-11.html\">"))
         #expect(january.contains("<a rel=\"next\" href=\"../months/2025-04.html\">"))
         #expect(january.contains("<li class=\"up\"><a href=\"../years/2025.html\">2025</a></li>"))
-        #expect(january.contains("<a href=\"../days/2025-01-05.html\" aria-label=\"Sunday, 5 January 2025, 2 photos\">"))
+        #expect(january.contains("<a href=\"../days/2025-01-05.html\" aria-label=\"Sunday, 5 January 2025, 2 photos\" data-view="))
         #expect(january.contains("<p class=\"summary\">2 photos · 1 day</p>"))
         #expect(!(try folder.text("months/2024-11.html")).contains("rel=\"prev\""))
         #expect(!(try folder.text("months/2025-04.html")).contains("rel=\"next\""))

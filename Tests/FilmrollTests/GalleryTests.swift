@@ -159,7 +159,7 @@ import Testing
         let folder = GalleryFolder()
         _ = try GalleryWriter.write(days: days, options: GalleryOptions(), to: folder.path)
         let month = try folder.text("months/2025-04.html")
-        #expect(month.contains("<td class=\"has-photos\"><a href=\"../days/2025-04-10.html\" aria-label=\"Thursday, 10 April 2025, 5 photos\">"))
+        #expect(month.contains("<td class=\"has-photos\"><a href=\"../days/2025-04-10.html\" aria-label=\"Thursday, 10 April 2025, 5 photos\" data-view="))
         #expect(month.contains("<img src=\"../thumbs/2025/%ED%95%9C%EA%B8%80%20%EC%82%AC%EC%A7%84%20%231_256.jpg\""))
         #expect(month.contains("<span class=\"count\">1 photo</span>"))
         #expect(month.contains("<td><span class=\"number\">9</span></td>"))

@@ -93,9 +93,37 @@ import TestSupport
         #expect(links.allSatisfy { Self.attribute("data-view", in: $0)?.hasPrefix("../large/") == true })
         #expect(page.contains("<template id=\"viewer-template\"><dialog class=\"viewer\" aria-label=\"사진 보기\""))
         #expect(page.contains("<script src=\"../gallery.js\"></script>"))
-        // Pages without photos of their own have no viewer
+        // The index has no viewer
         #expect(!(try folder.text("index.html")).contains("viewer-template"))
-        #expect(!(try folder.text("months/2025-04.html")).contains("data-view="))
+    }
+
+    @Test func aMonthsButtonOpensTheViewerOnItsDaysCoversWhoseLinksStillOpenTheDays() throws {
+        let folder = GalleryFolder()
+        _ = try GalleryWriter.write(days: Self.days, options: GalleryOptions(), to: folder.path)
+        let page = try folder.text("months/2025-04.html")
+        let links = Self.viewerLinks(in: page)
+        let april = Self.days.filter { $0.date.year == 2025 && $0.date.month == 4 }
+        #expect(links.count == april.count && april.count == 3)
+        for (link, day) in zip(links, april) {
+            let cover = day.photos[0]
+            // A click goes to the day; the button opens the viewer on the cover, captioned with the day
+            #expect(Self.attribute("href", in: link) == "../days/\(day.date).html")
+            #expect(Self.attribute("data-view-open", in: link) == "button")
+            #expect(Self.attribute("data-view", in: link) == "../" + URLPath.encode(cover.large))
+            #expect(Self.attribute("data-view-id", in: link) == DayPage.anchor(cover))
+            #expect(Self.attribute("data-view-caption", in: link)
+                    == GalleryLocale.en.dayTitle(day.date) + ", " + GalleryLocale.en.itemCount(day.count))
+            #expect(Self.attribute("data-view-page-label", in: link) == "Open the day")
+        }
+        // The video's cover plays its clip in the viewer
+        #expect(Self.attribute("data-view-clip", in: links[2]) == "../clips/2025/IMG_0200.mp4")
+        #expect(page.contains("<button type=\"button\" class=\"viewer-open\" hidden><span aria-hidden=\"true\">▶ </span>View the days full-screen</button>"))
+        #expect(PageLinkScanner.count(of: "<template id=\"viewer-template\">", in: page) == 1)
+        // The script follows such a link on a click and shows the button
+        #expect(GalleryViewerScript.source.contains("if (link.getAttribute(\"data-view-open\") === \"button\") { return; }"))
+        #expect(GalleryViewerScript.source.contains("opener.hidden = false;"))
+        // A year page's calendars carry no views
+        #expect(!(try folder.text("years/2025.html")).contains("data-view="))
     }
 
     @Test func theSheetIsShownAtItsOwnSizeBesideTheAnimation() throws {

@@ -16,6 +16,9 @@ struct CalendarTable {
     var links: PageLinks
     /// The covers' digests, shared with the other pages of the write.
     var digests = PhotoDigests()
+    /// Whether each day's link carries its cover's view for the full-screen
+    /// viewer (`GalleryViewerMarkup.dayAttributes`): on the month pages.
+    var viewable = false
 
     private var locale: GalleryLocale { options.locale }
 
@@ -57,6 +60,7 @@ struct CalendarTable {
         case .linkedHeading(let heading): fingerprint.add("heading " + heading)
         case .labelledBy(let label): fingerprint.add("label " + label)
         }
+        if viewable { fingerprint.add("viewable") }
         fingerprint.add(month.year)
         fingerprint.add(month.month)
         fingerprint.add(month.count)
@@ -65,6 +69,7 @@ struct CalendarTable {
             fingerprint.add(day.date)
             fingerprint.add(day.count)
             fingerprint.add(digests.of(day).first)
+            if viewable, let cover = day.photos.first { fingerprint.add(cover.page) }
         }
     }
 
@@ -78,9 +83,10 @@ struct CalendarTable {
         let count = locale.itemCount(day.count)
         let guess = GuessedDateMark(photo: cover, locale: locale)
         let label = locale.dayTitle(day.date) + ", " + count + (guess.note.map { " (\($0))" } ?? "")
+        let view = viewable ? GalleryViewerMarkup.dayAttributes(of: cover, caption: label, links: links, locale: locale) : ""
         return """
             <td class="has-photos"><a href="\(links.url(GalleryPaths.dayPage(day.date)))" \
-            aria-label="\(HTMLEscaping.escape(label))"><span class="number">\(number)\(guess.symbol)</span>\
+            aria-label="\(HTMLEscaping.escape(label))"\(view)><span class="number">\(number)\(guess.symbol)</span>\
             <img src="\(links.url(cover.thumbnail))" alt="\(HTMLEscaping.escape(locale.photoDescription(cover)))" \
             width="\(cover.thumbnailSize.width)" height="\(cover.thumbnailSize.height)" loading="lazy" decoding="async">\
             <span class="count">\(HTMLEscaping.escape(count))</span></a></td>

@@ -7,6 +7,8 @@ extension GalleryLocale {
     var viewerPlay: String { self == .en ? "Play the slideshow" : "슬라이드쇼 재생" }
     var viewerPause: String { self == .en ? "Pause the slideshow" : "슬라이드쇼 일시 정지" }
     var viewerDetails: String { self == .en ? "Details" : "자세히" }
+    var viewerOpenDay: String { self == .en ? "Open the day" : "그날 보기" }
+    var viewerMonthButton: String { self == .en ? "View the days full-screen" : "날마다 한 장씩 크게 보기" }
     var recentDaysHeading: String { self == .en ? "Recent days" : "최근 날들" }
     var calendarLink: String { self == .en ? "Calendar" : "달력" }
 }

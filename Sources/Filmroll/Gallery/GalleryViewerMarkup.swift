@@ -9,13 +9,14 @@ enum GalleryViewerMarkup {
     /// `data-view-width`/`-height` (the large view's size), `data-view-id`
     /// (the name in the address, `#view=ID`), `data-view-caption`, and
     /// `data-view-clip`/`-kind` for a video, Live Photo or motion photo.
-    static func attributes(of photo: GalleryPhoto, links: PageLinks, locale: GalleryLocale) -> String {
+    /// A `caption` given replaces the photo's own.
+    static func attributes(of photo: GalleryPhoto, links: PageLinks, locale: GalleryLocale, caption given: String? = nil) -> String {
         var sources = "\(links.url(photo.large)) \(photo.largeSize.width)w"
         if let preview = photo.preview, let size = photo.previewSize, size.width > photo.largeSize.width {
             sources += ", \(links.url(preview)) \(size.width)w"
         }
-        var caption = locale.photoDescription(photo)
-        if let camera = photo.camera, !camera.isEmpty { caption += " · " + camera }
+        var caption = given ?? locale.photoDescription(photo)
+        if given == nil, let camera = photo.camera, !camera.isEmpty { caption += " · " + camera }
         var html = " data-view=\"\(links.url(photo.large))\" data-view-srcset=\"\(sources)\""
             + " data-view-width=\"\(photo.largeSize.width)\" data-view-height=\"\(photo.largeSize.height)\""
             + " data-view-id=\"\(HTMLEscaping.escape(DayPage.anchor(photo)))\" data-view-caption=\"\(HTMLEscaping.escape(caption))\""
@@ -23,6 +24,22 @@ enum GalleryViewerMarkup {
             html += " data-view-clip=\"\(links.url(clip))\" data-view-kind=\"\(motion.kind.rawValue)\""
         }
         return html
+    }
+
+    /// The data attributes of a calendar day's link (`CalendarTable`), which
+    /// a click still follows to the day: its cover's view, captioned with the
+    /// day and its count, the viewer's link naming the day. The month page's
+    /// button (`monthButton`) opens the viewer on them.
+    static func dayAttributes(of cover: GalleryPhoto, caption: String, links: PageLinks, locale: GalleryLocale) -> String {
+        attributes(of: cover, links: links, locale: locale, caption: caption)
+            + " data-view-open=\"button\" data-view-page-label=\"\(HTMLEscaping.escape(locale.viewerOpenDay))\""
+    }
+
+    /// The month page's button that opens the viewer on its days' covers,
+    /// hidden until the script shows it (it does nothing without).
+    static func monthButton(locale: GalleryLocale) -> String {
+        "<p class=\"view-all\"><button type=\"button\" class=\"viewer-open\" hidden>"
+            + "<span aria-hidden=\"true\">▶ </span>\(HTMLEscaping.escape(locale.viewerMonthButton))</button></p>"
     }
 
     /// The viewer's dialog, which the script clones when a photo opens: a

@@ -7,7 +7,9 @@
 /// video element. The address names the photo (`#view=ID`, a hash so it
 /// works from file:// too): such a link opens the viewer on that photo.
 /// It marks `filmroll-viewer-click` and `filmroll-viewer-image` (the view
-/// decoded and on screen) for the benchmark.
+/// decoded and on screen) for the benchmark. A link marked
+/// `data-view-open="button"` (a month's day) is followed when clicked; the
+/// page's `viewer-open` button opens the viewer on such links.
 enum GalleryViewerScript {
     static let source = """
         (function () {
@@ -19,7 +21,8 @@ enum GalleryViewerScript {
           var stage = dialog.querySelector(".viewer-stage"), frame = dialog.querySelector(".viewer-frame");
           var image = frame.appendChild(document.createElement("img")), text = dialog.querySelector(".viewer-text");
           var count = dialog.querySelector(".viewer-count"), page = dialog.querySelector(".viewer-page");
-          var play = dialog.querySelector(".viewer-play");
+          var play = dialog.querySelector(".viewer-play"), pageLabel = page.textContent;
+          var opener = document.querySelector("button.viewer-open");
           image.className = "viewer-image";
           image.draggable = false;
           var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -128,6 +131,7 @@ enum GalleryViewerScript {
             text.textContent = entry.caption;
             count.textContent = (index + 1) + " / " + links.length;
             page.href = entry.href;
+            page.textContent = links[index].getAttribute("data-view-page-label") || pageLabel;
             dialog.querySelector(".viewer-previous").disabled = index === 0;
             dialog.querySelector(".viewer-next").disabled = index === links.length - 1;
             if (dialog.open && (document.activeElement === document.body || document.activeElement.disabled)) { stage.focus({ preventScroll: true }); }
@@ -170,6 +174,7 @@ enum GalleryViewerScript {
             if (pushed) { pushed = false; history.back(); } else { setAddress(null, false); hide(); }
           }
           links.forEach(function (link, index) {
+            if (link.getAttribute("data-view-open") === "button") { return; }
             link.addEventListener("click", function (event) {
               if (event.defaultPrevented || event.button !== 0 || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
               event.preventDefault();
@@ -178,6 +183,14 @@ enum GalleryViewerScript {
               openAt(index, true);
             });
           });
+          if (opener) {
+            opener.hidden = false;
+            opener.addEventListener("click", function (event) {
+              clickTime = event.timeStamp;
+              try { performance.mark("filmroll-viewer-click", { startTime: event.timeStamp }); } catch (error) { performance.mark("filmroll-viewer-click"); }
+              openAt(0, true);
+            });
+          }
           dialog.querySelector(".viewer-previous").addEventListener("click", function () { go(-1); });
           dialog.querySelector(".viewer-next").addEventListener("click", function () { go(1); });
           dialog.querySelector(".viewer-close").addEventListener("click", close);

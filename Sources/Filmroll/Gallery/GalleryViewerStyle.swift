@@ -36,6 +36,12 @@ enum GalleryViewerStyle {
         .viewer button:focus-visible, .viewer a:focus-visible, .viewer video:focus-visible {
           outline: 3px solid #9cc2ff; outline-offset: 2px;
         }
+        p.view-all { margin: 0 0 1rem; }
+        button.viewer-open {
+          font: inherit; padding: 0.5rem 0.9rem; min-height: 2.75rem; border-radius: 4px;
+          border: 1px solid var(--line); background: var(--surface); color: var(--text); cursor: pointer;
+        }
+        button.viewer-open:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
         @media (max-width: 36rem) {
           .viewer-stage { margin: 0; }
           .viewer-caption { flex-basis: 100%; }

@@ -1,6 +1,8 @@
 /// months/YYYY-MM.html: one month's calendar, each day with photos showing
 /// its first photo and count and linking its day page; links to the
 /// previous and next months that have photos and up to the month's year.
+/// A button opens the full-screen viewer on the days' covers, one a day;
+/// a click on a day still opens its page.
 struct MonthPage: PageRendering {
     var month: GalleryMonth
     /// The months with photos before and after this one.
@@ -15,7 +17,8 @@ struct MonthPage: PageRendering {
     private var locale: GalleryLocale { options.locale }
     private let links = PageLinks(toRoot: "../")
     private var calendar: CalendarTable {
-        CalendarTable(month: month, caption: .labelledBy("month-title"), options: options, links: links, digests: digests)
+        CalendarTable(month: month, caption: .labelledBy("month-title"), options: options, links: links, digests: digests,
+                      viewable: true)
     }
 
     var key: String {
@@ -36,7 +39,9 @@ struct MonthPage: PageRendering {
             <main id="main">
             <h1 id="month-title">\(HTMLEscaping.escape(title))</h1>
             <p class="summary">\(HTMLEscaping.escape(locale.itemCount(month.count) + " · " + locale.dayCount(month.days.count)))</p>
+            \(GalleryViewerMarkup.monthButton(locale: locale))
             \(calendar.html)</main>
+            \(GalleryViewerMarkup.template(locale: locale))
             <script src="\(links.url(GalleryPaths.script))"></script>
             """
         return PageShell(locale: locale, title: title + " · " + options.title, links: links).document(body: body)
