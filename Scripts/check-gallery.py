@@ -391,16 +391,19 @@ def viewer_checks(browser, folder, pages, shots):
     time.sleep(0.3)
     if browser.evaluate("location.href") != url + "#view=" + ids[-2] if len(ids) > 1 else False:
         fail("%s: the left arrow with nothing focused left the viewer's photos (%s)" % (relative, browser.evaluate("location.href")))
-    # A clip plays in the viewer.
-    clip = browser.evaluate("(() => { const a = document.querySelector('a[data-view-clip]'); return a && a.dataset.viewId; })()")
-    if clip:
+    # Every clip of the page (a video's, a Live Photo's, a motion photo's) plays in the viewer.
+    clips = browser.evaluate("Array.from(document.querySelectorAll('a[data-view-clip]')).map(a => [a.dataset.viewId, a.dataset.viewKind])") or []
+    clip = clips[0][0] if clips else None
+    for clip_id, kind in clips[:8]:
         browser.open(url, 1400)
-        browser.click("a[data-view-clip]")
+        browser.click("a[data-view-id=%s]" % json.dumps(clip_id))
         state = browser.wait_for("(() => { const v = document.querySelector('video.viewer-clip'); "
                                  "return v && v.readyState >= 2 && v.currentTime > 0 && [v.readyState, v.currentTime, v.muted]; })()", 4)
         if not state:
-            fail("%s: the clip of %s did not play in the viewer (%s)" % (relative, clip, browser.evaluate(
+            fail("%s: the clip of %s did not play in the viewer (%s)" % (relative, clip_id, browser.evaluate(
                 "(() => { const v = document.querySelector('video.viewer-clip'); return v && [v.readyState, v.currentTime, v.error && v.error.code]; })()")))
+        else:
+            print("%s: the %s clip of %s played in the viewer (readyState %d)" % (relative, kind, clip_id, state[0]))
         browser.key("Escape", "Escape", 27)
     # The open viewer: axe-core finds no serious violation, at 1400 and 390 px, light and dark; screenshots.
     axe = axe_source()
