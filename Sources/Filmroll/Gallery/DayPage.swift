@@ -148,10 +148,12 @@ struct DayPage: PageRendering {
         var caption = "<span class=\"name\"><bdi>\(HTMLEscaping.escape(photo.name))</bdi></span>"
         if let taken = photo.taken {
             // A date without a time of day shows none: the page is the day.
+            let mark = GuessedDateMark(photo: photo, locale: locale).html
             if taken.hasTimeOfDay {
-                caption += " <time datetime=\"\(DayPage.dateTime(taken))\">\(HTMLEscaping.escape(locale.time(taken)))</time>"
+                caption += " <time datetime=\"\(DayPage.dateTime(taken))\">\(HTMLEscaping.escape(locale.time(taken)))</time>" + mark
+            } else if !mark.isEmpty {
+                caption += " " + mark
             }
-            caption += GuessedDateMark(photo: photo, locale: locale).html
         }
         if let camera = photo.camera, !camera.isEmpty {
             caption += " <span class=\"camera\">\(HTMLEscaping.escape(camera))</span>"
