@@ -1,3 +1,4 @@
+import FilmrollCLI
 import Testing
 import TestSupport
 
@@ -33,5 +34,18 @@ import TestSupport
         #expect(lines.first?.contains(#""path":"IMG-20240504-WA0001.jpg""#) == true)
         #expect(lines.first?.contains(#""taken":"2024-05-04","takenTimeKnown":false,"#) == true, "\(listJSON.stdout)")
         #expect(lines.last?.contains(#""takenTimeKnown":true"#) == true)
+    }
+
+    /// `info` reads the file alone: an XMP day without a time is the day alone.
+    @Test func infoGivesAnXMPDayAlone() throws {
+        let folder = TemporaryFolder()
+        try folder.write(try XMPFixtures.jpeg(xmp: XMPFixtures.packet(attributes: #"photoshop:DateCreated="2022-02-02""#)),
+                         as: "scan.jpg")
+        let (code, json) = CommandRunner.run("info", "--json", folder.file("scan.jpg"))
+        #expect(code == .success)
+        #expect(json.stdout.contains(#""taken":"2022-02-02","#), "\(json.stdout)")
+        let (_, human) = CommandRunner.run("info", folder.file("scan.jpg"))
+        #expect(human.stdout.contains("taken 2022-02-02, time unknown"), "\(human.stdout)")
+        #expect(!human.stdout.contains("00:00"))
     }
 }
