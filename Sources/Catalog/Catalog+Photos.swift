@@ -3,12 +3,12 @@ import Imaging
 extension Catalog {
     /// The photo at `relativePath`, if catalogued.
     public func photo(relativePath: String) throws(DatabaseError) -> PhotoRecord? {
-        try database.rows("SELECT \(PhotoRecord.columns) FROM photos WHERE path = ?", [relativePath]).first.map(PhotoRecord.init)
+        try database.rows("SELECT \(photoColumns) FROM photos WHERE path = ?", [relativePath]).first.map(PhotoRecord.init)
     }
 
     /// Photos marked missing (their file is gone).
     public func missingPhotos() throws(DatabaseError) -> [PhotoRecord] {
-        try database.rows("SELECT \(PhotoRecord.columns) FROM photos WHERE missing = 1 ORDER BY path").map(PhotoRecord.init)
+        try database.rows("SELECT \(photoColumns) FROM photos WHERE missing = 1 ORDER BY path").map(PhotoRecord.init)
     }
 
     /// Notes that the photo at `relativePath`, as the catalog holds it (of
@@ -39,20 +39,20 @@ extension Catalog {
     /// Photos read with a warning, by path (missing and unreadable ones left out).
     public func warnedPhotos() throws(DatabaseError) -> [PhotoRecord] {
         try database.rows("""
-            SELECT \(PhotoRecord.columns) FROM photos WHERE warning IS NOT NULL AND error IS NULL AND missing = 0 ORDER BY path
+            SELECT \(photoColumns) FROM photos WHERE warning IS NOT NULL AND error IS NULL AND missing = 0 ORDER BY path
             """).map(PhotoRecord.init)
     }
 
     /// Photos that could not be read, with why, by path (missing ones left out).
     public func unreadablePhotos() throws(DatabaseError) -> [PhotoRecord] {
-        try database.rows("SELECT \(PhotoRecord.columns) FROM photos WHERE error IS NOT NULL AND missing = 0 ORDER BY path")
+        try database.rows("SELECT \(photoColumns) FROM photos WHERE error IS NOT NULL AND missing = 0 ORDER BY path")
             .map(PhotoRecord.init)
     }
 
     /// The MOVs of the catalog's Live Photos, by their still's row id.
     public func livePhotoVideos() throws(DatabaseError) -> [Int64: PhotoRecord] {
         let videos = try database.rows("""
-            SELECT \(PhotoRecord.columns) FROM photos WHERE live_still_id IS NOT NULL AND missing = 0 AND error IS NULL
+            SELECT \(photoColumns) FROM photos WHERE live_still_id IS NOT NULL AND missing = 0 AND error IS NULL
             """).map(PhotoRecord.init)
         return Dictionary(videos.compactMap { video in video.liveStillID.map { ($0, video) } }) { first, _ in first }
     }
@@ -60,7 +60,7 @@ extension Catalog {
     /// The frames of each burst but the one that stands for it, by that frame's row id, in time order.
     public func burstFrames() throws(DatabaseError) -> [Int64: [PhotoRecord]] {
         let frames = try database.rows("""
-            SELECT \(PhotoRecord.columns) FROM photos WHERE burst_lead_id IS NOT NULL AND missing = 0 AND error IS NULL
+            SELECT \(photoColumns) FROM photos WHERE burst_lead_id IS NOT NULL AND missing = 0 AND error IS NULL
             ORDER BY taken_at, path
             """).map(PhotoRecord.init)
         return Dictionary(grouping: frames) { $0.burstLeadID ?? 0 }
@@ -70,7 +70,7 @@ extension Catalog {
     public func photos(matching query: PhotoQuery) throws(DatabaseError) -> [PhotoRecord] {
         let (condition, arguments) = query.sql
         return try database.rows("""
-            SELECT \(PhotoRecord.columns) FROM photos WHERE \(condition) ORDER BY taken_at, path
+            SELECT \(photoColumns) FROM photos WHERE \(condition) ORDER BY taken_at, path
             """, arguments).map(PhotoRecord.init)
     }
 }

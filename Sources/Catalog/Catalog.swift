@@ -35,6 +35,8 @@ public final class Catalog {
     /// The catalog's id, which the marker of every folder it owns names
     /// (`OutputRootMarker`); nil for a catalog read as it is that has none.
     public internal(set) var identity: String?
+    /// The photo columns to select: `PhotoRecord.columns`, as an older catalog read as it is has them.
+    private(set) var photoColumns = PhotoRecord.columns
     /// Set once the open succeeded: a failed open (damage found) stamps nothing.
     private var opened = false
 
@@ -100,6 +102,7 @@ public final class Catalog {
             if access == .read {
                 try checkReadableVersion()
                 identity = storedIdentity()
+                photoColumns = PhotoRecord.columns(schemaVersion: schemaVersion)
                 if schemaVersion < CatalogSchema.relativeOutputPathsVersion {
                     pathCodec = OutputPathCodec(folder: folder, storesRelative: false)
                 }
@@ -175,6 +178,7 @@ public final class Catalog {
             for step in current..<CatalogSchema.currentVersion {
                 try database.execute(CatalogSchema.migrations[step])
                 if step + 1 == CatalogSchema.relativeOutputPathsVersion { try storeOutputPathsRelative() }
+                if step + 1 == CatalogSchema.timeUnknownVersion { try markNamedDatesWithoutTime() }
                 try database.execute("PRAGMA user_version = \(step + 1)")
             }
         }

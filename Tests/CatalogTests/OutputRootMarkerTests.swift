@@ -89,7 +89,8 @@ import Testing
             let old = try Database(path: fixture.path(".filmroll/catalog.sqlite"), create: true)
             try old.execute(CatalogSchema.current.replacingOccurrences(of: "CREATE TABLE catalog_identity (id TEXT NOT NULL);", with: "")
                 .replacingOccurrences(of: ItemTotalsSchema.migration, with: "")
-                .replacingOccurrences(of: ", frame_rate REAL", with: ""))
+                .replacingOccurrences(of: ", frame_rate REAL", with: "")
+                .replacingOccurrences(of: ", taken_time_unknown INTEGER", with: ""))
             try old.execute("PRAGMA user_version = 9")
             try old.execute("""
                 INSERT INTO outputs (kind, path, root, parameters, made_at) VALUES

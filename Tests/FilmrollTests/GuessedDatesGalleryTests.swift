@@ -52,7 +52,7 @@ import TestSupport
         let month = try Self.text(gallery + "/months/2024-05.html")
         #expect(month.contains(#"class="guess""#) && month.contains("(date from the file name)"))
         let photoPage = try Self.text(gallery + "/photos/WhatsApp/IMG-20240504-WA0001.html")
-        #expect(photoPage.contains("(date from the file name)"))
+        #expect(photoPage.contains("(time unknown · date from the file name)"))
 
         // The kept file time's day, marked.
         let kept = try Self.text(gallery + "/days/2020-01-02.html")

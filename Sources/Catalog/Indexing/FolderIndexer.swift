@@ -165,7 +165,7 @@ public struct FolderIndexer {
         taken_at, taken_offset_minutes, taken_day, taken_from_mtime, make, model, latitude, longitude, frames, \
         error, missing, indexed_at, taken_source, exposure_time, f_number, iso, focal_length, lens, color_space, \
         duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length, warning, \
-        frame_rate
+        frame_rate, taken_time_unknown
         """
 
     /// The columns' names, in `upsertColumns`' order.

@@ -64,24 +64,25 @@ struct PhotoFacts: Sendable {
     /// The capture time: the file's best-ranked date (`CaptureDateSource`:
     /// DateTimeOriginal, CreateDate, XMP, IFD0 DateTime, GPS), local with
     /// its offset when known, else a date in its name (`FileNameDate`), else
-    /// the file's mtime in this machine's time zone.
-    var taken: (local: String, offsetMinutes: Int?, source: CaptureDateSource) {
+    /// the file's mtime in this machine's time zone. A date without a time of
+    /// day (`CaptureDate.hasTimeOfDay`) is its midnight, with `timeUnknown`.
+    var taken: (local: String, offsetMinutes: Int?, source: CaptureDateSource, timeUnknown: Bool) {
         if let (date, source) = info?.metadata.captureDateAndSource {
             var local = date
             local.utcOffsetMinutes = nil
-            return (local.iso8601, date.utcOffsetMinutes, source)
+            return (local.iso8601, date.utcOffsetMinutes, source, !date.hasTimeOfDay)
         }
         if var named = FileNameDate.date(in: entry.relativePath) {
             let offset = named.utcOffsetMinutes
             named.utcOffsetMinutes = nil
-            return (named.iso8601, offset, .fileName)
+            return (named.iso8601, offset, .fileName, !named.hasTimeOfDay)
         }
         let (local, offset) = Timestamps.local(nanoseconds: entry.modificationTimeNanoseconds)
-        return (local, offset, .fileTime)
+        return (local, offset, .fileTime, false)
     }
 
     /// Values for the photo columns after `path`:
-    /// bytes … frame_rate (see `FolderIndexer.upsertColumns`).
+    /// bytes … taken_time_unknown (see `FolderIndexer.upsertColumns`).
     var columnValues: [DatabaseValueConvertible] {
         let taken = taken
         let metadata = info?.metadata
@@ -98,7 +99,7 @@ struct PhotoFacts: Sendable {
             metadata?.video?.durationSeconds, metadata?.video?.codec, metadata?.video.map { $0.hasAudio ? ($0.soundPlaysInBrowsers ? 1 : 2) : 0 },
             metadata?.contentIdentifier, metadata?.burstIdentifier, metadata?.motionPhoto?.kind.rawValue,
             metadata?.motionPhoto?.byteRange.lowerBound, metadata?.motionPhoto?.byteRange.count, warning,
-            metadata?.video?.frameRate,
+            metadata?.video?.frameRate, taken.timeUnknown,
         ]
     }
 

@@ -8,13 +8,13 @@ extension Catalog {
     public func items(inDays days: Set<String>, paths: Set<String> = []) throws(DatabaseError) -> [PhotoRecord] {
         let (condition, arguments) = PhotoQuery().sql
         var records = try database.rows("""
-            SELECT \(PhotoRecord.columns) FROM photos
+            SELECT \(photoColumns) FROM photos
             WHERE \(condition) AND taken_day IN (SELECT value FROM json_each(?)) ORDER BY taken_at, path
             """, arguments + [Self.jsonArray(days.sorted())]).map(PhotoRecord.init)
         if !paths.isEmpty {
             let known = Set(records.map(\.id))
             records += try database.rows("""
-                SELECT \(PhotoRecord.columns) FROM photos
+                SELECT \(photoColumns) FROM photos
                 WHERE \(condition) AND path IN (SELECT value FROM json_each(?)) ORDER BY taken_at, path
                 """, arguments + [Self.jsonArray(paths.sorted())]).map(PhotoRecord.init).filter { !known.contains($0.id) }
         }
@@ -24,7 +24,7 @@ extension Catalog {
     /// Every row of `days` and at `paths`, whatever its state (missing, unreadable, a Live Photo's MOV).
     public func rows(inDays days: Set<String>, paths: Set<String> = []) throws(DatabaseError) -> [PhotoRecord] {
         try database.rows("""
-            SELECT \(PhotoRecord.columns) FROM photos
+            SELECT \(photoColumns) FROM photos
             WHERE taken_day IN (SELECT value FROM json_each(?)) OR path IN (SELECT value FROM json_each(?))
             """, [Self.jsonArray(days.sorted()), Self.jsonArray(paths.sorted())]).map(PhotoRecord.init)
     }
@@ -44,7 +44,7 @@ extension Catalog {
     public func dayCovers(excluding: Set<String>) throws(DatabaseError) -> [PhotoRecord] {
         let (condition, arguments) = PhotoQuery().sql
         return try database.rows("""
-            SELECT \(PhotoRecord.columns) FROM (
+            SELECT \(photoColumns) FROM (
                 SELECT *, row_number() OVER (PARTITION BY taken_day ORDER BY taken_at, path) AS place FROM photos
                 WHERE \(condition) AND taken_day IS NOT NULL
             ) WHERE place = 1 ORDER BY taken_day

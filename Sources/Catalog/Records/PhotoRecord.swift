@@ -21,6 +21,9 @@ public struct PhotoRecord: Sendable, Hashable {
     public var takenDay: String?
     /// Where the capture date came from; nil for rows indexed before it was kept.
     public var takenSource: CaptureDateSource?
+    /// True when the date has no time of day (a name like "IMG-20240504-WA0001.jpg"):
+    /// `takenAt` holds its midnight, which is never shown.
+    public var takenTimeUnknown: Bool
     /// Exposure, aperture, ISO, focal length and lens, as far as the file says.
     public var shooting: ShootingDetails
     /// The colour space the file declares ("sRGB", "Display P3", …).
@@ -52,9 +55,11 @@ public struct PhotoRecord: Sendable, Hashable {
     /// Whether the row is a video (a clip of its own, or a Live Photo's motion).
     public var isVideo: Bool { video != nil }
 
-    /// "2025-04-10T14:30:05.250+09:00", with the offset when known.
+    /// "2025-04-10T14:30:05.250+09:00", with the offset when known; the day
+    /// alone, "2024-05-04", when the time of day is unknown.
     public var takenISO8601: String? {
         guard let takenAt else { return nil }
+        if takenTimeUnknown { return String(takenAt.prefix(10)) }
         guard let offset = takenOffsetMinutes else { return takenAt }
         return CaptureDate(isoLocal: takenAt).map { date -> String in
             var withOffset = date
@@ -75,8 +80,29 @@ public struct PhotoRecord: Sendable, Hashable {
         taken_at, taken_offset_minutes, taken_day, taken_from_mtime, make, model, latitude, longitude, frames, error, missing, \
         taken_source, exposure_time, f_number, iso, focal_length, lens, color_space, \
         duration, video_codec, audio, content_id, burst_id, motion_kind, motion_offset, motion_length, live_still_id, \
-        burst_lead_id, warning, frame_rate
+        burst_lead_id, warning, frame_rate, taken_time_unknown
         """
+
+    /// The columns added after the first schema, by the version that added them.
+    private static let addedColumns: [(version: Int, names: [String])] = [
+        (5, ["taken_source", "exposure_time", "f_number", "iso", "focal_length", "lens", "color_space"]),
+        (6, ["duration", "video_codec", "audio", "content_id", "burst_id", "motion_kind", "motion_offset",
+             "motion_length", "live_still_id", "burst_lead_id"]),
+        (9, ["warning"]),
+        (12, ["frame_rate"]),
+        (13, ["taken_time_unknown"]),
+    ]
+
+    /// `columns` as a catalog of `schemaVersion` (read as it is, unmigrated)
+    /// has them: a column it has not yet is read as NULL.
+    static func columns(schemaVersion: Int) -> String {
+        let missing = Set(addedColumns.filter { $0.version > schemaVersion }.flatMap(\.names))
+        guard !missing.isEmpty else { return columns }
+        return columns.split(separator: ",").map { column in
+            let name = column.trimmingCharacters()
+            return missing.contains(name) ? "NULL AS \(name)" : name
+        }.joined(separator: ", ")
+    }
 
     init(row: Row) {
         id = Int64(row["id"].int ?? 0)
@@ -102,6 +128,7 @@ public struct PhotoRecord: Sendable, Hashable {
         warning = row["warning"].string
         isMissing = row["missing"].int == 1
         takenSource = row["taken_source"].string.flatMap(CaptureDateSource.init(rawValue:))
+        takenTimeUnknown = row["taken_time_unknown"].int == 1
         shooting = ShootingDetails(exposureTime: row["exposure_time"].double, fNumber: row["f_number"].double,
                                    iso: row["iso"].int, focalLength: row["focal_length"].double, lens: row["lens"].string)
         colorSpace = row["color_space"].string

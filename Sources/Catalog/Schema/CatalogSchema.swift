@@ -191,6 +191,15 @@ enum CatalogSchema {
         UPDATE photos SET latitude = NULL, longitude = NULL
             WHERE (latitude = 0 AND longitude = 0) OR abs(latitude) > 90 OR abs(longitude) > 180;
         """,
+        // 13: a date without a time of day (a name like "IMG-20240504-WA0001.jpg", an XMP
+        // "2024-05-04"): `taken_at` holds its midnight, and `taken_time_unknown` is 1 so that
+        // no page or listing shows that midnight. NULL or 0: the time is known. Rows dated by
+        // their name are marked by `Catalog.migrate()` right after this step, from their path
+        // (`FileNameDate`); rows dated by XMP at midnight are read again (see version 5).
+        """
+        ALTER TABLE photos ADD COLUMN taken_time_unknown INTEGER;
+        UPDATE photos SET bytes = -1 WHERE missing = 0 AND taken_source = 'xmp' AND taken_at LIKE '%T00:00:00';
+        """,
     ]
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
@@ -220,10 +229,10 @@ enum CatalogSchema {
             error TEXT,                           -- why the file could not be read
             missing INTEGER NOT NULL DEFAULT 0,   -- 1 when the file is gone
             indexed_at TEXT NOT NULL
-            , taken_source TEXT, exposure_time REAL, f_number REAL, iso INTEGER, focal_length REAL, lens TEXT, color_space TEXT, duration REAL, video_codec TEXT, audio INTEGER, content_id TEXT, burst_id TEXT, motion_kind TEXT, motion_offset INTEGER, motion_length INTEGER, live_still_id INTEGER, burst_lead_id INTEGER, warning TEXT, frame_rate REAL
+            , taken_source TEXT, exposure_time REAL, f_number REAL, iso INTEGER, focal_length REAL, lens TEXT, color_space TEXT, duration REAL, video_codec TEXT, audio INTEGER, content_id TEXT, burst_id TEXT, motion_kind TEXT, motion_offset INTEGER, motion_length INTEGER, live_still_id INTEGER, burst_lead_id INTEGER, warning TEXT, frame_rate REAL, taken_time_unknown INTEGER
             -- version 5 (where ADD COLUMN puts them): the date's source, exposure, lens, colour space;
             -- version 6: videos, Live Photos, bursts and motion photos; version 9: what the decoder went past;
-            -- version 11: a video's frame rate
+            -- version 11: a video's frame rate; version 13: a date without a time of day
         );
         CREATE INDEX photos_hash ON photos(hash);
         CREATE INDEX photos_taken ON photos(taken_at);
@@ -270,6 +279,9 @@ enum CatalogSchema {
 
     /// The version from which output paths inside the folder are stored relative to it.
     static let relativeOutputPathsVersion = 10
+
+    /// The version from which a date without a time of day is marked (`taken_time_unknown`).
+    static let timeUnknownVersion = 13
 
     static var currentVersion: Int { migrations.count }
 }

@@ -147,8 +147,13 @@ struct DayPage: PageRendering {
         }
         var caption = "<span class=\"name\"><bdi>\(HTMLEscaping.escape(photo.name))</bdi></span>"
         if let taken = photo.taken {
-            caption += " <time datetime=\"\(DayPage.dateTime(taken))\">\(HTMLEscaping.escape(locale.time(taken)))</time>"
-                + GuessedDateMark(photo: photo, locale: locale).html
+            // A date without a time of day shows none: the page is the day.
+            let mark = GuessedDateMark(photo: photo, locale: locale).html
+            if taken.hasTimeOfDay {
+                caption += " <time datetime=\"\(DayPage.dateTime(taken))\">\(HTMLEscaping.escape(locale.time(taken)))</time>" + mark
+            } else if !mark.isEmpty {
+                caption += " " + mark
+            }
         }
         if let camera = photo.camera, !camera.isEmpty {
             caption += " <span class=\"camera\">\(HTMLEscaping.escape(camera))</span>"
@@ -197,10 +202,12 @@ struct DayPage: PageRendering {
         return " width=\"\(size.width)\" height=\"\(size.height)\""
     }
 
-    /// A valid HTML date and time: "2025-04-10T14:30:05+09:00", local when the offset is unknown.
+    /// A valid HTML date and time: "2025-04-10T14:30:05+09:00", local when the offset is unknown;
+    /// the date alone, "2024-05-04", when the time of day is unknown.
     static func dateTime(_ date: CaptureDate) -> String {
         var text = "\(digits(date.year, 4))-\(digits(date.month, 2))-\(digits(date.day, 2))"
-            + "T\(digits(date.hour, 2)):\(digits(date.minute, 2)):\(digits(min(date.second, 59), 2))"
+        guard date.hasTimeOfDay else { return text }
+        text += "T\(digits(date.hour, 2)):\(digits(date.minute, 2)):\(digits(min(date.second, 59), 2))"
         if let offset = date.utcOffsetMinutes {
             let magnitude = abs(offset)
             text += offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + "\(digits(magnitude / 60, 2)):\(digits(magnitude % 60, 2))"

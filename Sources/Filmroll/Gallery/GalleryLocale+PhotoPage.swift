@@ -38,6 +38,9 @@ extension GalleryLocale {
         return text
     }
 
+    /// Said after a date without a time of day, in place of its time.
+    var timeUnknownNote: String { self == .en ? "time unknown" : "시각 모름" }
+
     /// Where a guessed date came from, for the details panel; nil for the camera's own record.
     func dateSourceNote(_ source: CaptureDateSource) -> String? {
         switch (self, source) {

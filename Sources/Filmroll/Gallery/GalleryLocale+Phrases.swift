@@ -62,7 +62,7 @@ extension GalleryLocale {
 
     /// The alt text of a photo: its name and the time it was taken.
     func photoDescription(_ photo: GalleryPhoto) -> String {
-        guard let taken = photo.taken else { return photo.name }
+        guard let taken = photo.taken, taken.hasTimeOfDay else { return photo.name }
         return "\(photo.name), \(time(taken))"
     }
 

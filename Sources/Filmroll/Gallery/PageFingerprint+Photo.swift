@@ -27,6 +27,7 @@ extension PageFingerprint {
         guard let date else { return addNil() }
         add(((date.year * 100 + date.month) * 100 + date.day) * 1_000_000 + (date.hour * 100 + date.minute) * 100 + date.second)
         add(date.utcOffsetMinutes)
+        add(date.hasTimeOfDay)
     }
 
     mutating func add(_ details: GalleryPhotoDetails) {

@@ -100,10 +100,13 @@ struct PhotoPage: PageRendering {
         var rows: [(String, String)] = []
         let facts = photo.details
         if let taken = photo.taken {
-            let date = DayDate(taken).map { locale.dayTitle($0) + ", " } ?? ""
-            var text = "<time datetime=\"\(DayPage.dateTime(taken))\">\(HTMLEscaping.escape(date + locale.timeWithOffset(taken)))</time>"
-            if let source = facts.takenSource, let note = locale.dateSourceNote(source) {
-                text += " <span class=\"note\">(\(HTMLEscaping.escape(note)))</span>"
+            let day = DayDate(taken).map { locale.dayTitle($0) } ?? ""
+            let shown = taken.hasTimeOfDay ? (day.isEmpty ? "" : day + ", ") + locale.timeWithOffset(taken) : day
+            var text = "<time datetime=\"\(DayPage.dateTime(taken))\">\(HTMLEscaping.escape(shown))</time>"
+            let notes = [taken.hasTimeOfDay ? nil : locale.timeUnknownNote, facts.takenSource.flatMap(locale.dateSourceNote)]
+                .compactMap { $0 }
+            if !notes.isEmpty {
+                text += " <span class=\"note\">(\(HTMLEscaping.escape(notes.joined(separator: " · "))))</span>"
             }
             rows.append((locale.takenLabel, text))
         }

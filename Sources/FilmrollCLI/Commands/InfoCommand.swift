@@ -69,7 +69,7 @@ struct InfoCommand: Command {
             ("storedWidth", .int(info.storedSize.width)),
             ("storedHeight", .int(info.storedSize.height)),
             ("orientation", .int(metadata.orientation.rawValue)),
-            ("taken", .optional(metadata.captureDate?.iso8601)),
+            ("taken", .optional(metadata.captureDate.map(Self.taken))),
             ("make", .optional(metadata.make)),
             ("model", .optional(metadata.model)),
             ("gps", gps),
@@ -114,7 +114,7 @@ struct InfoCommand: Command {
             parts.append("\(metadata.frameCount) frames, \(loop)")
         }
         if info.colorSpace.needsConversion { parts.append(info.colorSpace.description) }
-        if let date = metadata.captureDate { parts.append("taken \(date.iso8601)") }
+        if let date = metadata.captureDate { parts.append("taken \(Self.taken(date))" + (date.hasTimeOfDay ? "" : ", time unknown")) }
         if let camera = metadata.camera { parts.append(camera) }
         if let gps = metadata.gps {
             parts.append("GPS \(fixed(gps.latitude, 5)), \(fixed(gps.longitude, 5))")
@@ -128,4 +128,9 @@ struct InfoCommand: Command {
 /// 126.978 rather than 126.97800000000001.
 func roundedDegrees(_ degrees: Double) -> Double {
     (degrees * 1e7).rounded() / 1e7
+}
+
+extension InfoCommand {
+    /// "2025-04-10T14:30:05+09:00", or the day alone, "2024-05-04", when the time of day is unknown.
+    static func taken(_ date: CaptureDate) -> String { date.hasTimeOfDay ? date.iso8601 : date.dayString }
 }

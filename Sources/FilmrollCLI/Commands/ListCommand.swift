@@ -58,7 +58,8 @@ struct ListCommand: Command {
                 if json {
                     output.print(PhotoJSON.record(photo, folder: folder).rendered)
                 } else {
-                    let taken = (photo.takenAt ?? "").replacingT()
+                    let taken = photo.takenTimeUnknown ? (photo.takenAt ?? "").prefix(10) + " time unknown"
+                                                       : (photo.takenAt ?? "").replacingT()
                     var size = photo.size.map { "\($0)" } ?? ""
                     if let video = photo.video { size += " video \(video.durationText)" }
                     if photo.motionPhoto != nil { size += " motion" }

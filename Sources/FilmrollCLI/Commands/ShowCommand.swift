@@ -79,7 +79,8 @@ struct ShowCommand: Command {
         if let burst = record.burstIdentifier { lines.append("burst: \(burst)") }
         if let taken = record.takenISO8601 {
             let source = record.takenSource ?? (record.takenFromModificationTime ? .fileTime : .original)
-            lines.append("taken: \(taken)" + (source.isGuess ? " (\(source.explanation))" : ""))
+            let notes = [record.takenTimeUnknown ? "time unknown" : nil, source.isGuess ? source.explanation : nil].compactMap { $0 }
+            lines.append("taken: \(taken)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"))
         }
         if let camera = record.camera { lines.append("camera: \(camera)") }
         if let lens = record.shooting.lens { lines.append("lens: \(lens)") }
@@ -113,6 +114,7 @@ enum PhotoJSON {
             ("height", record.size.map { .int($0.height) } ?? .null),
             ("orientation", record.orientation.map(JSONValue.int) ?? .null),
             ("taken", .optional(record.takenISO8601)),
+            ("takenTimeKnown", record.takenAt == nil ? .null : .bool(!record.takenTimeUnknown)),
             ("takenFromFileTime", .bool(record.takenFromModificationTime)),
             ("takenSource", .optional(record.takenSource?.rawValue)),
             ("exposureTime", record.shooting.exposureTime.map(JSONValue.double) ?? .null),

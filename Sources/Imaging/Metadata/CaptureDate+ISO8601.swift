@@ -2,7 +2,7 @@ extension CaptureDate {
     /// Parses an XMP date, ISO 8601 as XMP writes it:
     /// "2024-05-03T14:22:10.25+09:00", "2024-05-03T14:22Z",
     /// "2024-05-03T14:22:10", or the day alone, "2024-05-03" (read as
-    /// midnight, without offset). EXIF's "2024:05:03 14:22:10", which some
+    /// midnight, without offset, and `hasTimeOfDay` false). EXIF's "2024:05:03 14:22:10", which some
     /// writers put in XMP, is read too. Returns nil for a year or month
     /// alone, and for blank or impossible dates.
     ///
@@ -32,7 +32,8 @@ extension CaptureDate {
         var hour = 0, minute = 0, second = 0
         var subseconds: String?
         var offset: Int?
-        if index < bytes.count {
+        let dayAlone = index == bytes.count
+        if !dayAlone {
             guard skip("T "), let hours = number(2), skip(":"), let minutes = number(2) else { return nil }
             (hour, minute) = (hours, minutes)
             if skip(":") {
@@ -54,6 +55,7 @@ extension CaptureDate {
         guard hour < 24, minute < 60, second < 61 else { return nil }
         self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
                   subsecondDigits: subseconds, utcOffsetMinutes: offset)
+        hasTimeOfDay = !dayAlone
     }
 
     /// "Z", "±HH:MM", "±HHMM" or "±HH" → minutes east of UTC.

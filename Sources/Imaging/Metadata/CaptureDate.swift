@@ -1,5 +1,8 @@
 /// When a photo was taken, as the camera wrote it: a local date and time,
 /// with fractions of a second and the offset from UTC when they are known.
+/// A date without a time of day (a name like "IMG-20240504-WA0001", an XMP
+/// "2024-05-04") has `hasTimeOfDay` false: its time reads as midnight, and
+/// is never shown.
 ///
 /// Related documentation: EXIF 2.32, DateTimeOriginal (0x9003),
 /// OffsetTimeOriginal (0x9011), SubSecTimeOriginal (0x9291).
@@ -14,6 +17,9 @@ public struct CaptureDate: Sendable, Hashable, Comparable, CustomStringConvertib
     public var subsecondDigits: String?
     /// Minutes east of UTC, when the camera recorded it.
     public var utcOffsetMinutes: Int?
+    /// False for a day alone, whose hour, minute and second (all 0) mean
+    /// nothing: it sorts as midnight, and says "time unknown" where a time would be.
+    public var hasTimeOfDay = true
 
     public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int,
                 subsecondDigits: String? = nil, utcOffsetMinutes: Int? = nil) {

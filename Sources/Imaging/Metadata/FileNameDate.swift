@@ -15,7 +15,8 @@ import Darwin
 /// "Screenshot_20240504-121212", "Screenshot 2024-05-04 at 12.12.12",
 /// "IMG_20240504_101010", "signal-2024-05-04-121212", "photo_2024-05-04_12-12-12".
 /// An impossible date (month 13, 31 April), a year before 1990, or a day
-/// after tomorrow is no date; an impossible time leaves the date alone, at midnight.
+/// after tomorrow is no date. A name with no time (or an impossible one) gives
+/// the date alone: midnight, with `hasTimeOfDay` false.
 public enum FileNameDate {
     /// The earliest year a name's date is believed.
     public static let earliestYear = 1990
@@ -70,6 +71,8 @@ public enum FileNameDate {
             date.hour = hour
             date.minute = minute
             date.second = second
+        } else {
+            date.hasTimeOfDay = false
         }
         return date
     }
