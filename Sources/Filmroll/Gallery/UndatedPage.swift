@@ -66,6 +66,11 @@ extension GalleryLocale {
         }
     }
 
+    /// An undated photo page's "Taken" row.
+    var undatedTakenNote: String {
+        self == .en ? "No date in the file or in its name" : "파일 안에도 이름에도 날짜가 없음"
+    }
+
     /// The index's link to the Undated page: "3 undated".
     func undatedLink(_ count: Int) -> String { self == .en ? "\(count) undated" : "날짜 없음 \(count)개" }
 
