@@ -1,8 +1,9 @@
 /// undated.html: the photos and videos with no date in them or in their
 /// name (`CaptureDateSource.fileTime`). Their file's time is when they were
 /// copied or saved, not when they were taken, so they are on no day, month
-/// or year; they are listed here by name, each linking its large view and
-/// opening in the full-screen viewer (a video playing its clip there).
+/// or year; they are listed here by name, each linking its photo page
+/// (`PhotoPage` without a day) and opening in the full-screen viewer (a
+/// video playing its clip there).
 /// Written only when there is one; the index links it.
 struct UndatedPage: PageRendering {
     /// In order of their names.
