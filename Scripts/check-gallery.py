@@ -10,8 +10,8 @@
 - no page is over 300 KB of HTML;
 - axe-core (from PyPI's axe-playwright-python) finds no serious or critical
   violation on the index, a year, a month, a day, a photo, an "On this day"
-  and the problems and Undated pages, and a video's and a Live Photo's page
-  when there are some, at 1400 and 390 px wide, in light and dark schemes;
+  and the problems and Undated pages, and a video's, a Live Photo's and an
+  undated photo's page when there are some, at 1400 and 390 px wide, in light and dark schemes;
 - at 390 px no page checked scrolls sideways (its scrollWidth is at most 390);
 - the layout: every year and month with photos has its page, the index
   links each year's, each year page its months', each month page its
@@ -214,8 +214,8 @@ def browser_checks(folder, pages, shots):
         return found[len(found) // 2] if found else None
     chosen = [p for p in [folder + "/index.html", pick(r"^years/"), pick(r"^months/"), pick(r"^days/"), pick(r"^photos/"),
                           pick(r"^on-this-day/"), pick(r"^problems"), pick(r"^undated")] if p]
-    # A video's page and a Live Photo's or motion photo's, when the gallery has them.
-    for marker in ('<video src=', 'class="motion-clip"'):
+    # A video's page, a Live Photo's or motion photo's and an undated photo's, when the gallery has them.
+    for marker in ('<video src=', 'class="motion-clip"', 'undated.html#'):
         page = next((p for p in pages if "/photos/" in p and marker in open(p, encoding="utf-8").read()), None)
         if page and page not in chosen:
             chosen.append(page)

@@ -55,6 +55,12 @@ extension Catalog {
                   prefix.unicodeScalars.count + 7, prefix + "photos/"])
     }
 
+    /// The recorded outputs at `paths` (absolute).
+    public func ledger(paths: [String]) throws(DatabaseError) -> [OutputLedgerEntry] {
+        try ledgerEntries("SELECT \(Self.ledgerColumns) FROM outputs WHERE path IN (SELECT value FROM json_each(?))",
+                          [Self.jsonArray(paths.map(pathCodec.stored))])
+    }
+
     /// Whether any output row, owned or not, lies below `root` (absolute):
     /// a folder this catalog wrote into before folders were marked.
     public func recordsOutputs(below root: String) -> Bool {

@@ -43,6 +43,13 @@ public struct OutputLedger: Sendable {
         if let key = entry.key { byKey[key, default: []].append(entry.path) }
     }
 
+    /// This ledger with `entries` too (each replacing the row at its path).
+    func adding(_ entries: [OutputLedgerEntry]) -> OutputLedger {
+        var ledger = self
+        for entry in entries { ledger.add(entry) }
+        return ledger
+    }
+
     private static func fileSize(_ path: String) -> Int? {
         var status = stat()
         guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }

@@ -25,7 +25,7 @@ struct GalleryPass {
 
     /// Writes every file `plan` calls for: the stylesheet and script, the
     /// index, the problems page, the year and month pages, each day's page
-    /// and map, each photo's page, the library's map, the "On this day" pages.
+    /// and map, each photo's page (an undated one's too), the library's map, the "On this day" pages.
     /// With a `scope`, only the day, photo and "On this day" pages (and day
     /// maps) it reaches are looked at; with one `onlyItsDays`, only its days'
     /// and their photos' pages and maps are.
@@ -48,21 +48,23 @@ struct GalleryPass {
         // a time (a library's pages are never all held).
         let places = plan.photoPlaces
         let placePositions = scope?.placePositions(in: plan)
-        let batch = 16 * jobs
-        var stalePages: [(page: PhotoPage, key: String)] = []
-        for (position, place) in places.enumerated() where place.makesPage && placePositions?.contains(position) ?? true {
-            let page = PhotoPage(photo: plan.photo(at: place), day: plan.days[place.day].date,
-                                 previous: position > 0 ? plan.photo(at: places[position - 1]) : nil,
-                                 next: position + 1 < places.count ? plan.photo(at: places[position + 1]) : nil, options: options,
-                                 digest: digests.of(plan.days[place.day])[place.photo])
-            if let key = try admit(page, isCurrent) { stalePages.append((page, key)) }
-            if stalePages.count >= batch {
-                try writeAll(stalePages)
-                stalePages.removeAll(keepingCapacity: true)
-            }
-        }
-        try writeAll(stalePages)
+        let options = options
+        try writePhotoPages(places.enumerated().lazy.filter { position, place in
+            place.makesPage && placePositions?.contains(position) ?? true
+        }.map { position, place in
+            PhotoPage(photo: plan.photo(at: place), day: plan.days[place.day].date,
+                      previous: position > 0 ? plan.photo(at: places[position - 1]) : nil,
+                      next: position + 1 < places.count ? plan.photo(at: places[position + 1]) : nil, options: options,
+                      digest: digests.of(plan.days[place.day])[place.photo])
+        }, isCurrent)
         guard spansDays else { return }
+        // The undated photos' pages, each linking those before and after it on the Undated page.
+        let undated = plan.undatedPlaces
+        try writePhotoPages(undated.indices.lazy.filter { undated[$0].makesPage }.map { position in
+            PhotoPage(photo: plan.undated[undated[position].photo], day: nil,
+                      previous: position > 0 ? plan.undated[undated[position - 1].photo] : nil,
+                      next: position + 1 < undated.count ? plan.undated[undated[position + 1].photo] : nil, options: options)
+        }, isCurrent)
         if plan.hasLibraryMap { try make(LibraryMapFile(days: plan.days, options: options), isCurrent) }
         for group in plan.onThisDay where scope?.reaches(group) ?? true { try make(OnThisDayPage(group: group, options: options, digests: digests), isCurrent) }
     }
@@ -90,6 +92,22 @@ struct GalleryPass {
                                next: position + 1 < plan.months.count ? plan.months[position + 1] : nil, options: options,
                                digests: digests), isCurrent)
         }
+    }
+
+    /// Writes those of `pages` not current, rendered on `jobs` threads a
+    /// batch at a time (a library's pages are never all held).
+    private mutating func writePhotoPages(_ pages: some Sequence<PhotoPage>,
+                                          _ isCurrent: (String, String) -> Bool) throws(ImagingError) {
+        let batch = 16 * jobs
+        var stalePages: [(page: PhotoPage, key: String)] = []
+        for page in pages {
+            if let key = try admit(page, isCurrent) { stalePages.append((page, key)) }
+            if stalePages.count >= batch {
+                try writeAll(stalePages)
+                stalePages.removeAll(keepingCapacity: true)
+            }
+        }
+        try writeAll(stalePages)
     }
 
     /// Notes the stale files removed after the pass (`GalleryStaleFiles`).

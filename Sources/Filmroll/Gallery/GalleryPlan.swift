@@ -19,18 +19,23 @@ struct GalleryPlan {
     var years: [GalleryYear]
     var onThisDay: [OnThisDay]
     var problems: [GalleryProblem]
-    /// The photos with no date, for the Undated page (`UndatedPage`).
-    var undated: [GalleryPhoto] = []
+    /// The photos with no date, for the Undated page (`UndatedPage`), in its order.
+    var undated: [GalleryPhoto]
     /// Every photo with a page, in order across the days.
     var photoPlaces: [PhotoPlace] = []
+    /// The undated photos with a page, by position in `undated`, each
+    /// making it unless a photo before (on a day, or undated) has its path.
+    var undatedPlaces: [(photo: Int, makesPage: Bool)] = []
+    /// The pages of the days' photos and of the undated ones.
     var photoPages = Set<String>()
     /// The days some of whose photos have a position, so they have a map.
     var mapDays = Set<DayDate>()
 
     /// - Parameter days: normalized.
-    init(days: [GalleryDay], problems: [GalleryProblem]) {
+    init(days: [GalleryDay], problems: [GalleryProblem], undated: [GalleryPhoto] = []) {
         self.days = days
         self.problems = problems
+        self.undated = undated
         months = GalleryMonth.months(of: days)
         years = GalleryYear.years(of: months)
         onThisDay = OnThisDay.groups(of: days)
@@ -45,6 +50,10 @@ struct GalleryPlan {
                 guard let page = photo.page else { continue }
                 photoPlaces.append(PhotoPlace(day: dayIndex, photo: photoIndex, makesPage: photoPages.insert(page).inserted))
             }
+        }
+        for (position, photo) in undated.enumerated() {
+            guard let page = photo.page else { continue }
+            undatedPlaces.append((position, photoPages.insert(page).inserted))
         }
     }
 

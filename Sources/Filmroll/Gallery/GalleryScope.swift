@@ -14,8 +14,9 @@ public struct GalleryScope: Sendable {
     public var monthDays: Set<Int>
     /// A shard's write (`process --shard`): the pages and maps of `days` and of
     /// their photos alone, not those beside them, and none of what spans days
-    /// (the stylesheet, script, index, year, month, problems and "On this day"
-    /// pages, the library's map): those are the merge's.
+    /// (the stylesheet, script, index, year, month, problems, Undated and "On
+    /// this day" pages, the undated photos' pages, the library's map): those
+    /// are the merge's, which the shard neither writes nor removes.
     public var onlyItsDays = false
 
     public init(days: Set<DayDate>, removedPages: Set<String> = [], monthDays: Set<Int>? = nil) {

@@ -47,12 +47,15 @@ enum GalleryStaleFiles {
             if !plan.mapDays.contains(date) { candidates.append(GalleryPaths.dayMap(date)) }
         }
         candidates += scope.removedPages.filter { !plan.photoPages.contains($0) }.sorted()
-        if !plan.hasLibraryMap { candidates.append(GalleryPaths.libraryMap) }
-        if !plan.hasProblems { candidates.append(GalleryPaths.problems) }
-        if plan.undated.isEmpty { candidates.append(GalleryPaths.undated) }
-        candidates += staleFiles(in: folder, below: GalleryPaths.yearsFolder, keeping: Set(plan.years.map(\.path)))
-            + staleFiles(in: folder, below: GalleryPaths.monthsFolder, keeping: Set(plan.months.map(\.path)))
-            + staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(plan.onThisDay.map(\.path)))
+        // What spans days a shard neither writes nor removes: its plan holds only its own days.
+        if !scope.onlyItsDays {
+            if !plan.hasLibraryMap { candidates.append(GalleryPaths.libraryMap) }
+            if !plan.hasProblems { candidates.append(GalleryPaths.problems) }
+            if plan.undated.isEmpty { candidates.append(GalleryPaths.undated) }
+            candidates += staleFiles(in: folder, below: GalleryPaths.yearsFolder, keeping: Set(plan.years.map(\.path)))
+                + staleFiles(in: folder, below: GalleryPaths.monthsFolder, keeping: Set(plan.months.map(\.path)))
+                + staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(plan.onThisDay.map(\.path)))
+        }
         var removed: [String] = []
         for path in candidates where FileBytes.exists(folder + "/" + path) {
             if try remove(path, in: folder, fileGuard: fileGuard) { removed.append(path) }

@@ -44,8 +44,7 @@ public enum GalleryWriter {
                      jobs: Int = 1,
                      isCurrent: (_ path: String, _ key: String) -> Bool = { _, _ in false }) throws(ImagingError) -> GalleryPass {
         try ImagingError.converting(try Folders.create(folder + "/" + GalleryPaths.daysFolder))
-        var plan = GalleryPlan(days: normalized(days), problems: problems)
-        plan.undated = undated
+        let plan = GalleryPlan(days: normalized(days), problems: problems, undated: undated)
         var pass = GalleryPass(folder: folder, options: options, fileGuard: fileGuard, jobs: jobs)
         try pass.write(plan, scope: scope, isCurrent: isCurrent)
         let removed = try GalleryStaleFiles.remove(keeping: plan, scope: scope, in: folder, fileGuard: fileGuard)

@@ -2,11 +2,14 @@
 /// preview on high-density screens), links to the photos before and after
 /// it (across days) and back to its day, and its details: when (with the
 /// UTC offset, or where a guessed date came from), camera and lens,
-/// exposure, size, colour space, file, place, and the original.
+/// exposure, size, colour space, file, place, and the original. An
+/// undated photo's page links the Undated page and the undated photos
+/// before and after it there, and says it has no date.
 /// The gallery's script only adds arrow keys and swipes to these links.
 struct PhotoPage: PageRendering {
     var photo: GalleryPhoto
-    var day: DayDate
+    /// Its day; nil for an undated photo (`UndatedPage`).
+    var day: DayDate?
     var previous: GalleryPhoto?
     var next: GalleryPhoto?
     var options: GalleryOptions
@@ -32,7 +35,7 @@ struct PhotoPage: PageRendering {
     }
 
     var text: String {
-        let title = locale.photoTitle(photo, day: day)
+        let title = day.map { locale.photoTitle(photo, day: $0) } ?? photo.name + " · " + locale.undatedHeading
         let body = """
             <header class="site"><a href="\(links.url(GalleryPaths.index))">\(HTMLEscaping.escape(options.title))</a></header>
             \(navigation)
@@ -48,7 +51,7 @@ struct PhotoPage: PageRendering {
         return PageShell(locale: locale, title: title + " · " + options.title, links: links).document(body: body)
     }
 
-    /// Previous photo, the day, next photo.
+    /// Previous photo, the day (or the Undated page), next photo.
     private var navigation: String {
         var items: [String] = []
         if let previous, let page = previous.page {
@@ -56,8 +59,10 @@ struct PhotoPage: PageRendering {
                 + "<span class=\"visually-hidden\">\(HTMLEscaping.escape(locale.previousPhotoPrefix))</span>"
                 + "<bdi>\(HTMLEscaping.escape(previous.name))</bdi></a></li>")
         }
-        items.append("<li class=\"day\"><a href=\"\(links.url(GalleryPaths.dayPage(day), fragment: DayPage.anchor(photo)))\">"
-            + "\(HTMLEscaping.escape(locale.dayTitle(day)))</a></li>")
+        let (list, listTitle) = day.map { (GalleryPaths.dayPage($0), locale.dayTitle($0)) }
+            ?? (GalleryPaths.undated, locale.undatedHeading)
+        items.append("<li class=\"day\"><a href=\"\(links.url(list, fragment: DayPage.anchor(photo)))\">"
+            + "\(HTMLEscaping.escape(listTitle))</a></li>")
         if let next, let page = next.page {
             items.append("<li class=\"next\"><a rel=\"next\" href=\"\(links.url(page))\">"
                 + "<span class=\"visually-hidden\">\(HTMLEscaping.escape(locale.nextPhotoPrefix))</span>"
@@ -109,6 +114,8 @@ struct PhotoPage: PageRendering {
                 text += " <span class=\"note\">(\(HTMLEscaping.escape(notes.joined(separator: " · "))))</span>"
             }
             rows.append((locale.takenLabel, text))
+        } else if day == nil {
+            rows.append((locale.takenLabel, HTMLEscaping.escape(locale.undatedTakenNote)))
         }
         if let camera = photo.camera { rows.append((locale.cameraLabel, HTMLEscaping.escape(camera))) }
         if let lens = facts.shooting.lens { rows.append((locale.lensLabel, HTMLEscaping.escape(lens))) }

@@ -1,8 +1,9 @@
 /// undated.html: the photos and videos with no date in them or in their
 /// name (`CaptureDateSource.fileTime`). Their file's time is when they were
 /// copied or saved, not when they were taken, so they are on no day, month
-/// or year; they are listed here by name, each linking its large view and
-/// opening in the full-screen viewer (a video playing its clip there).
+/// or year; they are listed here by name, each linking its photo page
+/// (`PhotoPage` without a day) and opening in the full-screen viewer (a
+/// video playing its clip there).
 /// Written only when there is one; the index links it.
 struct UndatedPage: PageRendering {
     /// In order of their names.
@@ -64,6 +65,11 @@ extension GalleryLocale {
                 + " with no date inside the file or in its name. The file's time is when it was copied or saved, so it is not used."
         case .ko: "파일 안에도 이름에도 날짜가 없는 사진과 동영상 \(count)개. 파일 시각은 복사하거나 저장한 때라서 쓰지 않았습니다."
         }
+    }
+
+    /// An undated photo page's "Taken" row.
+    var undatedTakenNote: String {
+        self == .en ? "No date in the file or in its name" : "파일 안에도 이름에도 날짜가 없음"
     }
 
     /// The index's link to the Undated page: "3 undated".

@@ -18,14 +18,21 @@ extension FolderProcess {
                                            skipped: summary.index.skipped, catalog: catalog, out: out)
         summary.unreadable = problems.filter { $0.kind == .unreadable }.count
         let undated = try undatedGalleryPhotos(catalog: catalog, plan: made.plan, whole: !batched && scope == nil,
-                                               sharedStems: batches.sharedStems, out: out, notMade: Set(made.notMade.keys))
+                                               sharedStems: batches.sharedStems, out: out, notMade: Set(made.notMade.keys)) {
+            copyOriginals(of: $0, out: out, anchor: anchor, events: events, summary: &summary)
+        }
+        // Their pages, which a batch's or a scope's ledger does not hold.
+        let undatedPages = batches.isWhole ? [] : undated.compactMap { $0.page.map { root + "/" + $0 } }
         let units: [GalleryUnit] = batched
             ? batches.batches.map { .days($0) } + (1...12).map { .onThisDay(month: $0) } : [.whole]
         for unit in units {
             let part = unit == .whole
-                ? GalleryPart(scope: scope, plan: made.plan, ledger: made.ledger)
-                : try galleryPart(unit, catalog: catalog, batches: batches, unreadable: made.unreadable, root: root)
-            let copiedOriginals = copyOriginals(of: part.plan, out: out, anchor: anchor, events: events, summary: &summary)
+                ? GalleryPart(scope: scope, plan: made.plan, ledger: try ledger(made.ledger, adding: undatedPages, catalog: catalog))
+                : try galleryPart(unit, catalog: catalog, batches: batches, unreadable: made.unreadable,
+                                  undatedPages: undatedPages, root: root)
+            var dated = part.plan
+            dated.photos.removeAll(where: \.record.isUndated)
+            let copiedOriginals = copyOriginals(of: dated, out: out, anchor: anchor, events: events, summary: &summary)
             var days = part.plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(made.notMade.keys),
                                              copiedOriginals: copiedOriginals)
             var galleryScope: GalleryScope?
@@ -89,7 +96,7 @@ extension FolderProcess {
     /// A batch's days, or the days of one month in every year (for its "On this day"
     /// pages), planned from the catalog with the ledger of their pages.
     private func galleryPart(_ unit: GalleryUnit, catalog: Catalog, batches: ProcessBatches,
-                             unreadable: [String: String], root: String) throws -> GalleryPart {
+                             unreadable: [String: String], undatedPages: [String], root: String) throws -> GalleryPart {
         do {
             let around: ProcessScope
             var onThisDay: GalleryScope?
@@ -111,9 +118,19 @@ extension FolderProcess {
             let plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(),
                                    burstFrames: try catalog.burstFrames(), sharedStems: batches.sharedStems,
                                    folder: folder, options: options)
-            let ledger = OutputLedger(try catalog.ledger(paths: plan.photos.map { root + "/" + $0.page }, keys: [],
+            let ledger = OutputLedger(try catalog.ledger(paths: plan.photos.map { root + "/" + $0.page } + undatedPages, keys: [],
                                                          pagesBelow: root))
             return GalleryPart(scope: around, plan: plan, ledger: ledger, onThisDay: onThisDay)
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+    }
+
+    /// `ledger` with the recorded outputs at `paths` (absolute) too.
+    private func ledger(_ ledger: OutputLedger, adding paths: [String], catalog: Catalog) throws -> OutputLedger {
+        guard !paths.isEmpty else { return ledger }
+        do {
+            return ledger.adding(try catalog.ledger(paths: paths))
         } catch {
             throw CatalogError(error, catalog: catalog)
         }

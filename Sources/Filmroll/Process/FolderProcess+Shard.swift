@@ -10,7 +10,8 @@ extension FolderProcess {
     /// header (`FolderIndexer.shard`), so that a day page links the days before
     /// and after it and a photo page the photos before and after it as one run
     /// links them. What spans days (the index, years, months, "On this day",
-    /// the library's map, problems) is the merge's; so is any page of the
+    /// the library's map, problems, the Undated page and its photos' pages)
+    /// is the merge's; so is any page of the
     /// shard's that another shard's failures change (the merge writes every
     /// page whose key is not the one recorded).
     func runShardDays(_ shard: Shard, catalog: Catalog, out: String, anchor: String, recorder: SerialRecorder,

@@ -5,39 +5,42 @@ import Imaging
 extension FolderProcess {
     /// The photos of the gallery's Undated page (`UndatedPage`): every item
     /// of the catalog with no date but its file's time, whose thumbnails are
-    /// there, in order of their paths. A whole run takes them from its plan;
-    /// a batched or scoped one from the catalog, named as the whole plan names them.
+    /// there, in order of their paths, each with the details and page a
+    /// dated photo has (`ProcessPlan.galleryPhoto`) but no time taken. A
+    /// whole run takes them from its plan; a batched or scoped one from the
+    /// catalog, named as the whole plan names them. With `--originals copy`
+    /// their originals are copied by `copyOriginals`, which returns those in place.
     func undatedGalleryPhotos(catalog: Catalog, plan: ProcessPlan, whole: Bool, sharedStems: Set<String>?,
-                              out: String, notMade: Set<String>) throws -> [GalleryPhoto] {
-        var photos = plan.photos.filter(\.record.isUndated)
+                              out: String, notMade: Set<String>,
+                              copyOriginals: (ProcessPlan) -> Set<String>) throws -> [GalleryPhoto] {
+        var undated = plan
+        undated.photos = plan.photos.filter(\.record.isUndated)
         if !whole {
             do {
                 let paths = try catalog.undatedItemPaths()
                 guard !paths.isEmpty else { return [] }
                 let records = try catalog.items(inDays: [], paths: Set(paths)).filter { !$0.isMissing && $0.error == nil }
                 let stems = try sharedStems ?? ProcessPlan.sharedStems(catalog.itemPaths())
-                photos = ProcessPlan(records: records, sharedStems: stems, folder: folder, options: options).photos
-                    .filter(\.record.isUndated)
+                undated = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(),
+                                      burstFrames: try catalog.burstFrames(), sharedStems: stems, folder: folder,
+                                      options: options)
+                undated.photos = undated.photos.filter(\.record.isUndated)
             } catch {
                 throw CatalogError(error, catalog: catalog)
             }
         }
         let root = AbsolutePath.of(out) + "/"
         func isThere(_ path: String?) -> Bool { path.map { !notMade.contains(root + $0) && FileBytes.exists(root + $0) } ?? false }
+        undated.photos = undated.photos.filter { [$0.thumbnail, $0.large].allSatisfy(isThere) }
+            .sorted { naturalOrder($0.record.path, $1.record.path) }
+        let copied = copyOriginals(undated)
         let toOriginals = options.originals == .link ? FolderLink.relative(from: out, to: folder) : nil
-        return photos.filter { photo in
-            [photo.thumbnail, photo.large].allSatisfy(isThere)
-        }.sorted { naturalOrder($0.record.path, $1.record.path) }.map { photo in
-            let record = photo.record
-            let upright = record.size ?? PixelSize(width: 1, height: 1)
-            var shown = GalleryPhoto(name: String(record.path.split(separator: "/").last ?? ""),
-                                     thumbnail: photo.thumbnail, large: photo.large,
-                                     thumbnailSize: TargetSize.edge(options.thumbnailSize).resultSize(for: upright),
-                                     largeSize: TargetSize.edge(options.largeSize).resultSize(for: upright),
-                                     camera: record.camera)
+        return undated.photos.map { photo in
+            var shown = ProcessPlan.galleryPhoto(photo, options: options, toOriginals: toOriginals, copiedOriginals: copied,
+                                                 isThere: isThere)
+            // The file's time is when it was copied or saved, not when it was taken.
+            shown.taken = nil
             shown.details.takenSource = .fileTime
-            // A video or Live Photo plays in the viewer, as on a day page.
-            shown.motion = ProcessPlan.motion(of: photo, toOriginals: toOriginals, isThere: isThere)
             return shown
         }
     }

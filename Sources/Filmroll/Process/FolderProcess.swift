@@ -115,7 +115,7 @@ public struct FolderProcess: Sendable {
             do { return try scope.sweep(catalog: catalog, expected: made.expected, out: out) } catch {
                 throw CatalogError(error, catalog: catalog)
             }
-        } ?? OutputSweep.removeAllBut(expected: made.expected, in: out)
+        } ?? OutputSweep.removeAllBut(expected: made.expected, recordedClips: try recordedClips(catalog, out: out), in: out)
         try catalog.forgetOutputs(paths: removed.map { AbsolutePath.of(out + "/" + $0) })
         summary.removed = removed.count
 

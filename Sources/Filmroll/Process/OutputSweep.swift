@@ -4,14 +4,17 @@ import Glibc
 import Files
 
 /// Removes outputs nobody needs any more (a deleted photo's thumbnails, the
-/// sheet of a day that lost its fourth photo): files under `thumbs/` and
-/// `days/` of the output folder that carry Filmroll's mark and are not
-/// expected. Anything without the mark, or reached through a symbolic
+/// sheet of a day that lost its fourth photo, a removed video's clip):
+/// files under `thumbs/`, `days/` and `clips/` of the output folder that
+/// carry Filmroll's mark and are not expected, a clip only when the catalog
+/// records it too. Anything without the mark, or reached through a symbolic
 /// link, is left alone (`ConfinedFiles`).
 enum OutputSweep {
+    /// - Parameter recordedClips: the clips the catalog records, relative to `out`.
     /// - Returns: the removed files, relative to `out`.
-    static func removeAllBut(expected: Set<String>, in out: String) -> [String] {
-        remove(["thumbs", "days"].flatMap { unexpectedFiles(under: $0, in: out, expected: expected) }, in: out)
+    static func removeAllBut(expected: Set<String>, recordedClips: Set<String> = [], in out: String) -> [String] {
+        remove(["thumbs", "days"].flatMap { unexpectedFiles(under: $0, in: out, expected: expected) }
+               + unexpectedFiles(under: "clips", in: out, expected: expected).filter(recordedClips.contains), in: out)
     }
 
     /// Removes each of `files` (relative to `out`) that carries Filmroll's

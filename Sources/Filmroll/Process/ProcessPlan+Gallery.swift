@@ -23,43 +23,8 @@ extension ProcessPlan {
         return days.compactMap { day in
             guard let date = DayDate(iso: day.key) else { return nil }
             let photos = day.photos.filter { !notMade.contains(root + $0.thumbnail) && !notMade.contains(root + $0.large) }
-                .map { photo in
-                    let record = photo.record
-                    let upright = record.size ?? PixelSize(width: 1, height: 1)
-                    var shown = GalleryPhoto(
-                        name: String(record.path.split(separator: "/").last ?? ""),
-                        thumbnail: photo.thumbnail, large: photo.large,
-                        thumbnailSize: TargetSize.edge(options.thumbnailSize).resultSize(for: upright),
-                        largeSize: TargetSize.edge(options.largeSize).resultSize(for: upright),
-                        taken: record.takenISO8601.flatMap { CaptureDate(iso8601: $0) },
-                        camera: record.camera)
-                    shown.page = photo.page
-                    if isThere(photo.preview) {
-                        shown.preview = photo.preview
-                        shown.previewSize = TargetSize.edge(options.previewSize).resultSize(for: upright)
-                    }
-                    switch options.originals {
-                    case .link: shown.original = toOriginals.map { $0 + record.path }
-                    case .copy: shown.original = copiedOriginals.contains(record.path) ? OriginalCopies.folder + "/" + record.path : nil
-                    case .none: shown.original = nil
-                    }
-                    shown.details.takenSource = record.takenSource ?? (record.takenFromModificationTime ? .fileTime : nil)
-                    shown.details.shooting = record.shooting
-                    shown.details.pixelSize = record.size
-                    shown.details.colorSpace = record.colorSpace.map(ColorSpaceName.readable)
-                    shown.details.fileBytes = record.byteCount
-                    shown.details.format = record.format.map { ImageFormat(rawValue: $0).displayName }
-                    shown.details.gps = record.gps
-                    shown.details.place = record.gps.flatMap { ReverseGeocoder.shared.place(near: $0)?.description }
-                    shown.details.video = photo.motionSource?.video
-                    shown.motion = Self.motion(of: photo, toOriginals: options.originals == .link ? toOriginals : nil,
-                                          isThere: isThere)
-                    shown.burst = photo.burstFrames.map { frame in
-                        GalleryBurstFrame(name: String(frame.path.split(separator: "/").last ?? ""),
-                                          original: options.originals == .link ? toOriginals.map { $0 + frame.path } : nil)
-                    }
-                    return shown
-                }
+                .map { Self.galleryPhoto($0, options: options, toOriginals: toOriginals, copiedOriginals: copiedOriginals,
+                                         isThere: isThere) }
             let sheet = isThere(day.fourCut) ? day.fourCut : nil
             let animation = isThere(day.animation) ? day.animation : nil
             return GalleryDay(date: date, photos: photos,
@@ -67,6 +32,48 @@ extension ProcessPlan {
                               animation: animation,
                               animationSize: animation == nil ? nil : day.animationSize(edge: options.animationEdge))
         }
+    }
+
+    /// `photo` as the gallery shows it, with every detail its page gives:
+    /// its views (the preview when `isThere`), page, original, the catalog's
+    /// facts, its motion and its burst's other frames.
+    /// - Parameter toOriginals: the originals' folder relative to the gallery's, when linked.
+    static func galleryPhoto(_ photo: Photo, options: ProcessOptions, toOriginals: String?, copiedOriginals: Set<String>,
+                             isThere: (String?) -> Bool) -> GalleryPhoto {
+        let record = photo.record
+        let upright = record.size ?? PixelSize(width: 1, height: 1)
+        var shown = GalleryPhoto(
+            name: String(record.path.split(separator: "/").last ?? ""),
+            thumbnail: photo.thumbnail, large: photo.large,
+            thumbnailSize: TargetSize.edge(options.thumbnailSize).resultSize(for: upright),
+            largeSize: TargetSize.edge(options.largeSize).resultSize(for: upright),
+            taken: record.takenISO8601.flatMap { CaptureDate(iso8601: $0) },
+            camera: record.camera)
+        shown.page = photo.page
+        if isThere(photo.preview) {
+            shown.preview = photo.preview
+            shown.previewSize = TargetSize.edge(options.previewSize).resultSize(for: upright)
+        }
+        switch options.originals {
+        case .link: shown.original = toOriginals.map { $0 + record.path }
+        case .copy: shown.original = copiedOriginals.contains(record.path) ? OriginalCopies.folder + "/" + record.path : nil
+        case .none: shown.original = nil
+        }
+        shown.details.takenSource = record.takenSource ?? (record.takenFromModificationTime ? .fileTime : nil)
+        shown.details.shooting = record.shooting
+        shown.details.pixelSize = record.size
+        shown.details.colorSpace = record.colorSpace.map(ColorSpaceName.readable)
+        shown.details.fileBytes = record.byteCount
+        shown.details.format = record.format.map { ImageFormat(rawValue: $0).displayName }
+        shown.details.gps = record.gps
+        shown.details.place = record.gps.flatMap { ReverseGeocoder.shared.place(near: $0)?.description }
+        shown.details.video = photo.motionSource?.video
+        shown.motion = motion(of: photo, toOriginals: options.originals == .link ? toOriginals : nil, isThere: isThere)
+        shown.burst = photo.burstFrames.map { frame in
+            GalleryBurstFrame(name: String(frame.path.split(separator: "/").last ?? ""),
+                              original: options.originals == .link ? toOriginals.map { $0 + frame.path } : nil)
+        }
+        return shown
     }
 
     /// What moves in `photo` and the clip its page plays: the preview made

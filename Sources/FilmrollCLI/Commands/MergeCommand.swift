@@ -2,7 +2,7 @@ import Filmroll
 
 /// `filmroll merge FOLDER`: after the shards of `process --shard K/N`, folds
 /// their catalogs into the folder's and writes what spans days (the index,
-/// year and month pages, "On this day", the library's map): `process --merge`,
+/// year and month pages, "On this day", the library's map, the Undated page): `process --merge`,
 /// with the same options, which finds the shards' outputs and pages made.
 struct MergeCommand: Command {
     static let folder = ArgumentSpec(name: "FOLDER", help: "The photo folder the shards worked on.")
@@ -22,8 +22,8 @@ struct MergeCommand: Command {
         folder's (.filmroll/catalog.shard-K-of-N.sqlite) is folded into it (photos and outputs by path) and
         deleted; Live Photos and bursts are paired across shards; then the run goes on as 'filmroll process':
         the shards' thumbnails, sheets, animations, day and photo pages are found made (by their recorded keys),
-        and what spans days is written: the index, year and month pages, On this day, the library's map and the
-        problems page, with whatever a shard could not know (a page beside a day whose photo failed in another
+        and what spans days is written: the index, year and month pages, On this day, the library's map, the
+        problems page and the Undated page with its photos' pages, with whatever a shard could not know (a page beside a day whose photo failed in another
         shard). The same as one 'process' run, byte for byte.
         """
     )
