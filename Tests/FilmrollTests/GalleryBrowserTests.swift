@@ -69,7 +69,8 @@ enum Chromium {
             // The index: four days' and two months' covers; a day: its sheet, its animation, its photos and the viewer's image
             Rendering(gallery: english, page: "index.html", name: "gallery-index", images: 6),
             Rendering(gallery: english, page: "years/2025.html", name: "gallery-year", images: 2),
-            Rendering(gallery: english, page: "months/2025-04.html", name: "gallery-month", images: 3),
+            // A month: its three days' covers and the viewer's image
+            Rendering(gallery: english, page: "months/2025-04.html", name: "gallery-month", images: 3 + 1),
             Rendering(gallery: english, page: "days/2025-04-10.html", name: "gallery-day", images: 3 + days[1].photos.count),
             Rendering(gallery: korean, page: "index.html", name: "gallery-index-ko", images: 6),
         ]
