@@ -33,8 +33,10 @@ struct PeakMemoryRun {
     func peakIsBelow(_ bytes: Int) -> Bool { peakBytes.map { $0 < bytes } ?? true }
 
     /// Runs `filmroll ARGUMENTS`, standard output discarded; a run longer
-    /// than `timeout` seconds is killed and reported with status -1.
-    static func run(_ arguments: [String], timeout: Double = 120) throws -> PeakMemoryRun {
+    /// than `timeout` seconds is killed and reported with status -1 (a
+    /// guard against a hang, generous enough for a sanitizer build on a
+    /// loaded machine, where a run of seconds can take minutes).
+    static func run(_ arguments: [String], timeout: Double = 900) throws -> PeakMemoryRun {
         let stem = NSTemporaryDirectory() + "filmroll-peak-\(UUID().uuidString)"
         let errorPath = stem + ".err", peakPath = stem + ".rss"
         defer { _ = unlink(errorPath); _ = unlink(peakPath) }
