@@ -202,13 +202,16 @@ enum CatalogSchema {
         """,
         // 14: what `process` remembers for the folder (`Catalog.setting(_:)`): the basemap
         // (`--basemap`), the places whose positions are hidden (`--hide-places-near`).
-        """
+        settingsTable,
+    ]
+
+    /// Version 14's table, in the migration and in `current` alike.
+    static let settingsTable = """
         CREATE TABLE settings (
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL
         );
-        """,
-    ]
+        """
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
     static let current: String =
@@ -283,12 +286,7 @@ enum CatalogSchema {
         );
         CREATE INDEX photos_cameras ON photos(make, model, missing, error, live_still_id, burst_lead_id);
         CREATE TABLE catalog_identity (id TEXT NOT NULL);
-        """ + ItemTotalsSchema.migration + """
-        CREATE TABLE settings (
-            key TEXT PRIMARY KEY,
-            value TEXT NOT NULL
-        );
-        """
+        """ + ItemTotalsSchema.migration + "\n" + settingsTable
 
     /// The version from which output paths inside the folder are stored relative to it.
     static let relativeOutputPathsVersion = 10

@@ -18,16 +18,39 @@ public enum FolderSettings {
         case forget
     }
 
+    /// What a run was given: each setting's change.
+    public struct Changes: Sendable {
+        public var basemap: Change<String> = .keep
+        public var hiddenPlaces: Change<[HiddenPlace]> = .keep
+
+        public init(basemap: Change<String> = .keep, hiddenPlaces: Change<[HiddenPlace]> = .keep) {
+            self.basemap = basemap
+            self.hiddenPlaces = hiddenPlaces
+        }
+
+        /// Whether nothing was given.
+        var keepsAll: Bool {
+            if case .keep = basemap, case .keep = hiddenPlaces { return true }
+            return false
+        }
+    }
+
+    /// A remembered basemap that is gone, and the warning said of it.
+    public struct GoneBasemap: Sendable, Equatable {
+        public var path: String
+        public var warning: String { "the remembered basemap is gone or unreadable: maps drawn without it "
+            + "('--basemap FILE' sets another, '--basemap none' forgets it)" }
+    }
+
     /// Sets `options.basemapPath` and `options.hiddenPlaces` from the
-    /// changes, else from what `catalog` remembers; when `remembers`, stores
-    /// the changes. Returns a warning line for a remembered basemap that is
-    /// gone (the maps are drawn without it).
-    /// - Parameter basemap: the file as given (checked by `checkedBasemap`).
-    public static func apply(basemap: Change<String>, hiddenPlaces: Change<[HiddenPlace]>, folder: String,
-                             catalog: Catalog?, remembers: Bool,
-                             to options: inout ProcessOptions) throws(DatabaseError) -> [String] {
-        var warnings: [String] = []
-        switch basemap {
+    /// changes, else from what `catalog` remembers (else as they were);
+    /// when `remembers`, stores the changes. Returns the remembered basemap
+    /// when it is gone (the maps are drawn without it).
+    /// - Parameter changes: the basemap as given is checked by `checkedBasemap` first.
+    public static func apply(_ changes: Changes, folder: String, catalog: Catalog?, remembers: Bool,
+                             to options: inout ProcessOptions) throws(DatabaseError) -> GoneBasemap? {
+        var gone: GoneBasemap?
+        switch changes.basemap {
         case let .set(path):
             options.basemapPath = AbsolutePath.normalized(path)
             if remembers { try catalog?.setSetting(.basemap, to: stored(basemap: options.basemapPath!, folder: folder)) }
@@ -40,12 +63,11 @@ public enum FolderSettings {
                     options.basemapPath = path
                 } else {
                     options.basemapPath = nil
-                    warnings.append("the remembered basemap \(path) is gone or unreadable: maps drawn without it "
-                                    + "('--basemap FILE' sets another, '--basemap none' forgets it)")
+                    gone = GoneBasemap(path: path)
                 }
             }
         }
-        switch hiddenPlaces {
+        switch changes.hiddenPlaces {
         case let .set(places):
             options.hiddenPlaces = HiddenPlaces(places)
             if remembers { try catalog?.setSetting(.hiddenPlaces, to: options.hiddenPlaces.settingText) }
@@ -53,9 +75,10 @@ public enum FolderSettings {
             options.hiddenPlaces = HiddenPlaces()
             if remembers { try catalog?.setSetting(.hiddenPlaces, to: nil) }
         case .keep:
-            options.hiddenPlaces = try remembered(in: catalog)
+            let remembered = try remembered(in: catalog)
+            if !remembered.isEmpty { options.hiddenPlaces = remembered }
         }
-        return warnings
+        return gone
     }
 
     /// The hidden places `catalog` remembers (none for nil or an older catalog).

@@ -132,14 +132,15 @@ struct ProcessCommand: Command {
         options.shard = shard
         options.mergesShards = merges
         if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
-        guard applySettings(to: &options, io) else { return .failure }
+        guard checkBasemap(io) else { return .failure }
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)
         let display = ProcessDisplay(io: io, json: common.json, quiet: common.quiet)
         let summary: ProcessSummary
         do {
-            summary = try FolderProcess(folder: folder, options: options)
-                .run(catalogPath: common.catalogPath, cancellation: cancellation, events: display.handle)
+            var process = FolderProcess(folder: folder, options: options)
+            process.settingChanges = FolderSettings.Changes(basemap: places.basemap, hiddenPlaces: places.hiddenPlaces)
+            summary = try process.run(catalogPath: common.catalogPath, cancellation: cancellation, events: display.handle)
         } catch let error as ImagingError {
             // A gallery page that did not fit is one more output for want of room.
             let storageErrno = StorageCause.code(of: error)
@@ -162,28 +163,16 @@ struct ProcessCommand: Command {
         return summary.failed > 0 || summary.index.failed > 0 ? .failure : .success
     }
 
-    /// The basemap and hidden places: as given (the basemap checked to be a
-    /// readable file), else as the folder's catalog remembers them; given
-    /// ones are remembered, except by a shard or a run without a catalog.
-    private func applySettings(to options: inout ProcessOptions, _ io: CommandIO) -> Bool {
-        if case let .set(file) = places.basemap {
-            do throws(FileError) {
-                try FolderSettings.checkedBasemap(file)
-            } catch {
-                io.reportFailure(path: file, "--basemap: \(error.description)")
-                return false
-            }
-        }
-        do {
-            let catalog = common.useCatalog
-                ? try Catalog(folder: folder, path: common.catalogPath, access: .create) : nil
-            let warnings = try FolderSettings.apply(basemap: places.basemap, hiddenPlaces: places.hiddenPlaces, folder: folder,
-                                                    catalog: catalog, remembers: shard == nil, to: &options)
-            for warning in warnings { io.printError("filmroll: warning: " + warning) }
+    /// The basemap as given, checked to be a readable file (what is in it
+    /// is the basemap reader's to say).
+    private func checkBasemap(_ io: CommandIO) -> Bool {
+        guard case let .set(file) = places.basemap else { return true }
+        do throws(FileError) {
+            try FolderSettings.checkedBasemap(file)
+            return true
         } catch {
-            io.reportFailure(path: folder, CatalogAccess.explain(error, folder: folder, path: common.catalogPath))
+            io.reportFailure(path: file, "--basemap: \(error.description)")
             return false
         }
-        return true
     }
 }
