@@ -89,6 +89,7 @@ import Testing
             let old = try Database(path: fixture.path(".filmroll/catalog.sqlite"), create: true)
             try old.execute(CatalogSchema.current.replacingOccurrences(of: "CREATE TABLE catalog_identity (id TEXT NOT NULL);", with: "")
                 .replacingOccurrences(of: ItemTotalsSchema.migration, with: "")
+                .replacingOccurrences(of: CatalogSchema.settingsTable, with: "")
                 .replacingOccurrences(of: ", frame_rate REAL", with: "")
                 .replacingOccurrences(of: ", taken_time_unknown INTEGER", with: ""))
             try old.execute("PRAGMA user_version = 9")

@@ -55,6 +55,7 @@ import TestSupport
                     VALUES ('old-xmp.jpg', 10, 1, 'now', '2022-02-02T00:00:00', '2022-02-02', 'xmp'),
                            ('timed-xmp.jpg', 10, 1, 'now', '2022-02-02T10:00:00', '2022-02-02', 'xmp');
                 ALTER TABLE photos DROP COLUMN taken_time_unknown;
+                DROP TABLE settings;
                 PRAGMA user_version = 12;
                 """)
         }

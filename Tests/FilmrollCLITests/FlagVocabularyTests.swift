@@ -38,7 +38,7 @@ import TestSupport
         "gap": "10", "radius": "8", "caption": "none", "date-format": "yyyy", "locale": "ko", "title": "Trip",
         "font": "DejaVu Sans", "crop": "smart", "folder": "photos", "pick": "first", "month": "2025-04", "day": "2025-04-10",
         "from": "2025-04-01", "to": "2025-04-30", "camera": "Canon", "max-size": "100", "animation": "gif,webp",
-        "originals": "copy", "preview-size": "2048",
+        "originals": "copy", "preview-size": "2048", "basemap": "city.pmtiles", "hide-places-near": "60.17,24.94,1",
     ]
 
     /// `--out`'s value is the command's output, whose kind it names.

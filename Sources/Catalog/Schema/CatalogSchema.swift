@@ -200,7 +200,18 @@ enum CatalogSchema {
         ALTER TABLE photos ADD COLUMN taken_time_unknown INTEGER;
         UPDATE photos SET bytes = -1 WHERE missing = 0 AND taken_source = 'xmp' AND taken_at LIKE '%T00:00:00';
         """,
+        // 14: what `process` remembers for the folder (`Catalog.setting(_:)`): the basemap
+        // (`--basemap`), the places whose positions are hidden (`--hide-places-near`).
+        settingsTable,
     ]
+
+    /// Version 14's table, in the migration and in `current` alike.
+    static let settingsTable = """
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        """
 
     /// The schema the migrations lead to, for a new catalog (a test keeps the two equal).
     static let current: String =
@@ -275,13 +286,16 @@ enum CatalogSchema {
         );
         CREATE INDEX photos_cameras ON photos(make, model, missing, error, live_still_id, burst_lead_id);
         CREATE TABLE catalog_identity (id TEXT NOT NULL);
-        """ + ItemTotalsSchema.migration
+        """ + ItemTotalsSchema.migration + "\n" + settingsTable
 
     /// The version from which output paths inside the folder are stored relative to it.
     static let relativeOutputPathsVersion = 10
 
     /// The version from which a date without a time of day is marked (`taken_time_unknown`).
     static let timeUnknownVersion = 13
+
+    /// The version from which `process` remembers settings for the folder (`Catalog.setting(_:)`).
+    static let settingsVersion = 14
 
     static var currentVersion: Int { migrations.count }
 }

@@ -78,7 +78,7 @@ struct GalleryPass {
                            recentDays: IndexPage.recentDays(of: plan.days), onThisDay: plan.onThisDay,
                            problemCount: plan.problems.count { $0.kind != .warned && $0.kind != .sidecar },
                            warningCount: plan.problems.count { $0.kind == .warned }, undatedCount: plan.undated.count,
-                           hasLibraryMap: plan.hasLibraryMap, options: options,
+                           hasLibraryMap: plan.hasLibraryMap, mapPlaces: LibraryPlaces.clusters(of: plan.days), options: options,
                            digests: digests), isCurrent)
         if plan.hasProblems { try make(ProblemsPage(problems: plan.problems, options: options), isCurrent) }
         if !plan.undated.isEmpty { try make(UndatedPage(photos: plan.undated, options: options), isCurrent) }

@@ -138,6 +138,9 @@ enum GalleryStylesheet {
         @media (prefers-reduced-motion: reduce) { .highlight .play { display: block; } }
         section.library-map { margin: 0 0 2rem; }
         section.library-map img { width: 100%; height: auto; border-radius: 4px; margin-top: 0.5rem; }
+        ul.map-places { list-style: none; padding: 0; margin: 0.5rem 0 0; columns: 18rem; column-gap: 2rem; }
+        ul.map-places li { break-inside: avoid; margin: 0 0 0.4rem; }
+        ul.map-places .place-days { display: block; font-size: 0.85em; }
         .highlight .places { margin: 0.5rem 0 0; max-width: 40rem; }
         h2.year { font-size: 1.5rem; margin: 0 0 0.75rem; }
         table.month caption h3 { display: inline; font-size: 1.25rem; margin: 0; }

@@ -20,6 +20,8 @@ struct IndexPage: PageRendering {
     var undatedCount = 0
     /// Whether some photo has a position, so the library's map is drawn.
     var hasLibraryMap = false
+    /// The places listed beside the map, each linking its days (`LibraryPlaces`).
+    var mapPlaces: [LibraryPlace] = []
     var options: GalleryOptions
     /// The covers' digests, shared with the other pages of the write.
     var digests = PhotoDigests()
@@ -73,6 +75,14 @@ struct IndexPage: PageRendering {
         fingerprint.add(warningCount)
         fingerprint.add(undatedCount)
         fingerprint.add(hasLibraryMap)
+        let places = Self.listedPlaces(of: mapPlaces)
+        fingerprint.add(places.count)
+        for place in places {
+            fingerprint.add(place.name)
+            fingerprint.add(place.photoCount)
+            fingerprint.add(place.days.count)
+            for day in Self.listedDays(of: place) { fingerprint.add(day) }
+        }
         return fingerprint.key
     }
 
@@ -176,9 +186,38 @@ struct IndexPage: PageRendering {
             <h2 id="library-map">\(HTMLEscaping.escape(locale.mapHeading))</h2>
             <img src="\(links.url(GalleryPaths.libraryMap))" alt="\(HTMLEscaping.escape(locale.libraryMapDescription))" \
             width="\(Int(frame.width))" height="\(Int(frame.height))">
-            </section>
+            \(placeList)</section>
 
             """
+    }
+
+    /// How many places the list beside the map names, the most photographed first.
+    static let listedPlaceCount = 24
+    /// How many of a place's days it links, the latest first.
+    static let listedDayCount = 8
+
+    static func listedPlaces(of places: [LibraryPlace]) -> [LibraryPlace] { Array(places.prefix(listedPlaceCount)) }
+
+    /// The latest `listedDayCount` days of `place`, newest first.
+    static func listedDays(of place: LibraryPlace) -> [DayDate] { Array(place.days.suffix(listedDayCount).reversed()) }
+
+    /// The map's places as a list: each place's name links its latest day,
+    /// followed by its day count and links to its latest days.
+    private var placeList: String {
+        let places = Self.listedPlaces(of: mapPlaces)
+        guard !places.isEmpty else { return "" }
+        let items = places.map { place in
+            let days = Self.listedDays(of: place)
+            var item = "<li><a href=\"\(links.url(GalleryPaths.dayPage(days[0])))\">\(HTMLEscaping.escape(place.name))</a>"
+                + " <span class=\"count\">\(HTMLEscaping.escape(locale.dayCount(place.days.count)))</span>"
+            if days.count > 1 {
+                item += " <span class=\"place-days\">" + days.map { day in
+                    "<a href=\"\(links.url(GalleryPaths.dayPage(day)))\">\(day.iso)</a>"
+                }.joined(separator: " · ") + (place.days.count > days.count ? " …" : "") + "</span>"
+            }
+            return item + "</li>"
+        }
+        return "<ul class=\"map-places\">\n" + items.joined(separator: "\n") + "\n</ul>\n"
     }
 
     /// Links to the "On this day" pages, when some month-day has photos from several years.

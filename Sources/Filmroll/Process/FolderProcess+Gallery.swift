@@ -143,7 +143,8 @@ extension FolderProcess {
         guard options.originals == .copy else { return [] }
         let copies = OriginalCopies(out: out, anchor: anchor, force: options.force, limits: options.limits)
         var refused: [ProcessFailure] = []
-        let (count, current) = copies.copy(plan.photos) { event in
+        // A photo taken in a hidden place is not copied (its metadata holds the position): its page links the original.
+        let (count, current) = copies.copy(plan.photos.filter { !$0.hidesPosition }) { event in
             if case let .failed(path, reason, _) = event { refused.append(ProcessFailure(path: path, reason: reason)) }
             events(event)
         }

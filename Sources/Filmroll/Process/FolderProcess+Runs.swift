@@ -104,7 +104,9 @@ extension FolderProcess {
     func removeStalePages(catalog: Catalog, sharedStems: Set<String>, out: String) throws -> [String] {
         do {
             let days = Set(try catalog.itemDays().compactMap { DayDate(iso: $0.day) })
-            let maps = Set(try catalog.positionsByDay().keys.compactMap { DayDate(iso: $0) })
+            let maps = Set(try catalog.positionsByDay().filter { _, positions in
+                positions.contains { !options.hiddenPlaces.hides(latitude: $0.latitude, longitude: $0.longitude) }
+            }.keys.compactMap { DayDate(iso: $0) })
             let pages = Set(try catalog.itemPaths().map { ProcessPlan.page(of: $0, sharedStems: sharedStems) })
             return try GalleryStaleFiles.remove(keepingDays: days, maps: maps, photoPages: pages, in: out,
                                                 fileGuard: options.galleryFileGuard(for: folder))

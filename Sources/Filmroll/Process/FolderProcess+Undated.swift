@@ -34,7 +34,8 @@ extension FolderProcess {
         undated.photos = undated.photos.filter { [$0.thumbnail, $0.large].allSatisfy(isThere) }
             .sorted { naturalOrder($0.record.path, $1.record.path) }
         let copied = copyOriginals(undated)
-        let toOriginals = options.originals == .link ? FolderLink.relative(from: out, to: folder) : nil
+        // (with copies, for a photo of a hidden place, which is not copied)
+        let toOriginals = options.originals != .none ? FolderLink.relative(from: out, to: folder) : nil
         return undated.photos.map { photo in
             var shown = ProcessPlan.galleryPhoto(photo, options: options, toOriginals: toOriginals, copiedOriginals: copied,
                                                  isThere: isThere)

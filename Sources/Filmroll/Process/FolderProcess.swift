@@ -21,7 +21,12 @@
 /// why, so later runs pass it over until its file changes.
 public struct FolderProcess: Sendable {
     public let folder: String
-    public let options: ProcessOptions
+    /// The run's options; the basemap and hidden places are settled from
+    /// `settingChanges` and the catalog once it is open (`FolderSettings`).
+    public internal(set) var options: ProcessOptions
+    /// The basemap and hidden places given to the run (`--basemap`,
+    /// `--hide-places-near`), remembered in the folder's catalog.
+    public var settingChanges = FolderSettings.Changes()
     public let pipeline: ImagePipeline
     /// What the index and the decodes went past (the decodes' when the pipeline is this run's own).
     let warnings = RunWarnings()
@@ -68,6 +73,15 @@ public struct FolderProcess: Sendable {
         let scratch = options.keepsCatalog ? nil : try ScratchCatalog()
         defer { scratch?.remove() }
         let catalog = try openCatalog(scratch: scratch, catalogPath: catalogPath, summary: &summary)
+        var process = self
+        try process.settle(catalog: scratch == nil ? catalog : nil, opened: catalog, catalogPath: catalogPath, events: events)
+        return try process.runStages(catalog: catalog, summary: summary, catalogPath: catalogPath, cancellation: cancellation, events: events)
+    }
+
+    /// The stages after the catalog is open.
+    private func runStages(catalog: Catalog, summary: ProcessSummary, catalogPath: String?, cancellation: CancellationToken,
+                           events: @escaping @Sendable (ProcessEvent) -> Void) throws -> ProcessSummary {
+        var summary = summary
         let generationBefore = try Self.generation(of: catalog)
         summary.index = try FolderIndexer(catalog: catalog, jobs: options.jobs, shard: options.shard).run(
             progress: { done, total in events(.advanced(.index, done: done, total: total)) },

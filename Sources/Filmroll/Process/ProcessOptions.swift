@@ -67,6 +67,13 @@ public struct ProcessOptions: Sendable {
     /// whole days of about this many at a time (`ProcessBatches`), bounding
     /// the memory a run takes whatever the library's size.
     public var batchItems = 10_000
+    /// The basemap the day maps are drawn from (`--basemap FILE`, else the
+    /// one the folder's catalog remembers), absolute; nil = none, or a
+    /// remembered one that is gone (`FolderSettings`).
+    public var basemapPath: String?
+    /// Places whose photos' positions are left off every map, page and
+    /// copied original (`--hide-places-near`, else the remembered ones).
+    public var hiddenPlaces = HiddenPlaces()
 
     public init() {
         fourCut.dpi = 300

@@ -15,7 +15,8 @@ extension ProcessPlan {
     func galleryDays(options: ProcessOptions, out: String, folder: String, notMade: Set<String> = [],
                      copiedOriginals: Set<String> = []) -> [GalleryDay] {
         let root = AbsolutePath.of(out) + "/"
-        let toOriginals = options.originals == .link ? FolderLink.relative(from: out, to: folder) : nil
+        // (with copies, for a photo of a hidden place, which is not copied)
+        let toOriginals = options.originals != .none ? FolderLink.relative(from: out, to: folder) : nil
         func isThere(_ path: String?) -> Bool {
             guard let path else { return false }
             return !notMade.contains(root + path) && FileBytes.exists(root + path)
@@ -37,7 +38,7 @@ extension ProcessPlan {
     /// `photo` as the gallery shows it, with every detail its page gives:
     /// its views (the preview when `isThere`), page, original, the catalog's
     /// facts, its motion and its burst's other frames.
-    /// - Parameter toOriginals: the originals' folder relative to the gallery's, when linked.
+    /// - Parameter toOriginals: the originals' folder relative to the gallery's, when linked (or copied).
     static func galleryPhoto(_ photo: Photo, options: ProcessOptions, toOriginals: String?, copiedOriginals: Set<String>,
                              isThere: (String?) -> Bool) -> GalleryPhoto {
         let record = photo.record
@@ -56,6 +57,7 @@ extension ProcessPlan {
         }
         switch options.originals {
         case .link: shown.original = toOriginals.map { $0 + record.path }
+        case .copy where photo.hidesPosition: shown.original = toOriginals.map { $0 + record.path }
         case .copy: shown.original = copiedOriginals.contains(record.path) ? OriginalCopies.folder + "/" + record.path : nil
         case .none: shown.original = nil
         }

@@ -14,6 +14,9 @@ struct ProcessPlan {
         var page: String
         /// A Live Photo's MOV.
         var liveVideo: PhotoRecord?
+        /// Its position lies in a hidden place (`ProcessOptions.hiddenPlaces`): `record.gps` is
+        /// cleared, and its original is not copied.
+        var hidesPosition = false
         /// The clip its page plays, made for browsers (`ClipPreviewOutputs`), when it needs one.
         var clip: String?
         /// The other frames of the burst it stands for, in time order.
@@ -57,7 +60,10 @@ struct ProcessPlan {
     init(records: [PhotoRecord], liveVideos: [Int64: PhotoRecord] = [:], burstFrames: [Int64: [PhotoRecord]] = [:],
          sharedStems: Set<String>? = nil, folder: String, options: ProcessOptions) {
         let shared = sharedStems ?? Self.sharedStems(records.map(\.path))
-        photos = records.map { record in
+        photos = records.map { found in
+            var record = found
+            let hidden = options.hiddenPlaces.hides(record.gps)
+            if hidden { record.gps = nil }
             let stem = Self.stem(of: record.path, sharedStems: shared)
             var photo = Photo(record: record,
                          source: SourceIdentity(path: folder + "/" + record.path, byteCount: record.byteCount,
@@ -68,6 +74,7 @@ struct ProcessPlan {
                              && max(record.size?.width ?? 0, record.size?.height ?? 0) > options.largeSize
                              ? "thumbs/" + FittedFileName.of(stem, suffix: "_\(options.previewSize).jpg") : nil,
                          page: "photos/" + FittedFileName.of(stem, suffix: ".html"))
+            photo.hidesPosition = hidden
             photo.liveVideo = liveVideos[record.id]
             photo.burstFrames = burstFrames[record.id] ?? []
             if let motion = photo.motionSource, ClipPreviewOutputs.needsPreview(motion) { photo.clip = "clips/" + FittedFileName.of(stem, suffix: ".mp4") }

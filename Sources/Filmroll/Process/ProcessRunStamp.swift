@@ -32,6 +32,8 @@ enum ProcessRunStamp {
             ("animationSpeed", .int(options.animationSpeed)),
             ("galleryTitle", .string(options.gallery.title)), ("weekStart", .int(options.gallery.weekStart.rawValue)),
             ("locale", .string(options.gallery.locale.rawValue)), ("xdg", options.xdgRoot.map(JSONValue.string) ?? .null),
+            ("basemap", .string(FolderSettings.basemapIdentity(options.basemapPath))),
+            ("hiddenPlaces", .string(options.hiddenPlaces.settingText)),
             ("limits", .array([options.limits.maxPixelsPerFrame, options.limits.maxTotalPixels, options.limits.maxProgressiveScans,
                                options.limits.maxFrames, options.limits.maxPNGChunkBytes, options.limits.maxFileBytes].map(JSONValue.int))),
         ]) + "\n" + options.fourCut.recipeText + "\n"

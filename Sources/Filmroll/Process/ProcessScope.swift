@@ -90,7 +90,9 @@ struct ProcessScope {
             var summary = day
             let key = day.date.description
             let count = counts[key].map { ItemCount(photos: $0.items - $0.videos, videos: $0.videos) } ?? summary.count
-            summary.summary = GalleryDay.Summary(count: count, route: (positions[key] ?? []).map {
+            summary.summary = GalleryDay.Summary(count: count, route: (positions[key] ?? []).filter {
+                !options.hiddenPlaces.hides(latitude: $0.latitude, longitude: $0.longitude)
+            }.map {
                 GeoPoint(latitude: $0.latitude, longitude: $0.longitude)
             })
             summary.fourCut = nil

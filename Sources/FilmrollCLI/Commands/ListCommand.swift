@@ -54,7 +54,11 @@ struct ListCommand: Command {
         defer { output.flush() }
         do {
             let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read)
-            for photo in try catalog.photos(matching: query) {
+            // Positions in places the folder hides (`--hide-places-near`) are kept in the catalog, not shown.
+            let hidden = try FolderSettings.remembered(in: catalog)
+            for found in try catalog.photos(matching: query) {
+                var photo = found
+                photo.gps = hidden.shown(photo.gps)
                 if json {
                     output.print(PhotoJSON.record(photo, folder: folder).rendered)
                 } else {

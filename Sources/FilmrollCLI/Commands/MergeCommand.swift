@@ -14,7 +14,8 @@ struct MergeCommand: Command {
         options: ProcessCommand.spec.options.filter { ![ShardOptions.shard, ProcessCommand.merge, CatalogOptions.noCatalog].contains($0) },
         synopsis: [[.argument(folder), .optional(ProcessCommand.output), .optional(ProcessCommand.title), .optional(CalendarOptions.locale),
                     .optional(CalendarOptions.sunday), .optional(ProcessCommand.animation), .optional(ProcessCommand.originals),
-                    .optional(ProcessCommand.previewSize), .optional(CalendarOptions.xdg), .optional(ForceOption.force),
+                    .optional(ProcessCommand.previewSize), .optional(CalendarOptions.xdg), .optional(PlaceOptions.basemap),
+                    .optional(PlaceOptions.hidePlacesNear), .optional(ForceOption.force),
                     .optional(CatalogOptions.catalog), .optional(JobsOptions.jobs), .optional(ReportOptions.json), .optional(ReportOptions.quiet)]],
         discussion: """
         Run it once every shard ('filmroll process FOLDER --shard K/N', or --shard auto in a Slurm job array or a

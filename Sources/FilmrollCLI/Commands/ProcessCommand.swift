@@ -20,9 +20,10 @@ struct ProcessCommand: Command {
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
         arguments: [folder],
         options: [output, title, CalendarOptions.locale, CalendarOptions.sunday, animation, originals, previewSize, CalendarOptions.xdg]
-            + ShardOptions.specs + [merge] + JobsOptions.specs + MakingOptions.specs,
+            + PlaceOptions.specs + ShardOptions.specs + [merge] + JobsOptions.specs + MakingOptions.specs,
         synopsis: [[.argument(folder), .optional(output), .optional(title), .optional(CalendarOptions.locale), .optional(CalendarOptions.sunday),
                     .optional(animation), .optional(originals), .optional(previewSize), .optional(CalendarOptions.xdg),
+                    .optional(PlaceOptions.basemap), .optional(PlaceOptions.hidePlacesNear),
                     .oneOf([ShardOptions.shard, merge]), .optional(ForceOption.force), .oneOf(CatalogOptions.specs),
                     .optional(JobsOptions.jobs), .optional(ReportOptions.json), .optional(ReportOptions.quiet)]],
         discussion: """
@@ -38,6 +39,13 @@ struct ProcessCommand: Command {
         the catalog remembers it, so later runs pass it over (exit 0) until the file changes.
         Each photo is decoded once for all its outputs. A re-run makes only what changed: a new or changed photo
         remakes its own thumbnails and its day's sheet, animation and pages; a deleted photo's outputs go.
+        --basemap FILE names an OpenStreetMap extract (PMTiles or MBTiles) the day maps are drawn over, and
+        --hide-places-near LAT,LON,KM (repeatable) a place whose photos' positions no map, page, listing ('ls --json',
+        'show') or copied original shows: the catalog keeps the positions, the outputs leave them out, and with
+        --originals copy such a photo is not copied (its page links the original in FOLDER). Both are remembered in
+        the folder's catalog, so a re-run needs neither flag; 'none' forgets. A remembered basemap that is gone is
+        named in one line and the maps are drawn without it. With --no-catalog they hold for the run alone; a shard
+        uses the folder's remembered ones (a flag given to a shard holds for it alone).
         Ctrl-C stops within a second, leaving no partial file; run the command again to finish.
         A second run on the same folder and catalog waits for the first to finish (saying so in one line), then
         does only what is left; shards never wait for each other.
@@ -67,6 +75,7 @@ struct ProcessCommand: Command {
     var previewSize: Int
     var shard: Shard?
     var merges: Bool
+    var places: PlaceOptions
     var common: MakingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -78,6 +87,7 @@ struct ProcessCommand: Command {
         jobs = try JobsOptions(arguments).jobs
         common = try MakingOptions(arguments)
         shard = try ShardOptions(arguments).shard
+        places = try PlaceOptions(arguments)
         merges = arguments.has(Self.merge)
         if shard != nil && merges { throw UsageError("--shard and --merge cannot be used together: merge after the shards") }
         if shard != nil && !common.useCatalog { throw UsageError("--shard needs a catalog: the shards meet in it") }
@@ -122,13 +132,15 @@ struct ProcessCommand: Command {
         options.shard = shard
         options.mergesShards = merges
         if xdg { options.xdgRoot = XDGThumbnail.cacheRoot(environment: ProcessEnvironment.current) }
+        guard checkBasemap(io) else { return .failure }
         let cancellation = CancellationToken()
         Interruption.cancelOnSignal(cancellation)
         let display = ProcessDisplay(io: io, json: common.json, quiet: common.quiet)
         let summary: ProcessSummary
         do {
-            summary = try FolderProcess(folder: folder, options: options)
-                .run(catalogPath: common.catalogPath, cancellation: cancellation, events: display.handle)
+            var process = FolderProcess(folder: folder, options: options)
+            process.settingChanges = FolderSettings.Changes(basemap: places.basemap, hiddenPlaces: places.hiddenPlaces)
+            summary = try process.run(catalogPath: common.catalogPath, cancellation: cancellation, events: display.handle)
         } catch let error as ImagingError {
             // A gallery page that did not fit is one more output for want of room.
             let storageErrno = StorageCause.code(of: error)
@@ -149,5 +161,18 @@ struct ProcessCommand: Command {
         }
         display.printSummary(summary, shard: shard, folder: folder)
         return summary.failed > 0 || summary.index.failed > 0 ? .failure : .success
+    }
+
+    /// The basemap as given, checked to be a readable file (what is in it
+    /// is the basemap reader's to say).
+    private func checkBasemap(_ io: CommandIO) -> Bool {
+        guard case let .set(file) = places.basemap else { return true }
+        do throws(FileError) {
+            try FolderSettings.checkedBasemap(file)
+            return true
+        } catch {
+            io.reportFailure(path: file, "--basemap: \(error.description)")
+            return false
+        }
     }
 }

@@ -35,6 +35,8 @@ struct ShowCommand: Command {
             }
             // Deleted since the last index: the row is still there, the file is not.
             if !FileBytes.exists(photo) { record.isMissing = true }
+            // A position in a place the folder hides (`--hide-places-near`) is kept in the catalog, not shown.
+            record.gps = try FolderSettings.remembered(in: catalog).shown(record.gps)
             let outputs = try catalog.outputs(ofPhoto: record.id)
             if json {
                 io.print(PhotoJSON.record(record, folder: folder, outputs: outputs).rendered)

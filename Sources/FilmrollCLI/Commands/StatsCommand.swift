@@ -25,7 +25,11 @@ struct StatsCommand: Command {
 
     func run(_ io: CommandIO) -> ExitCode {
         do {
-            let stats = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read).stats()
+            let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read)
+            let stats = try catalog.stats()
+            // What `process` remembers for the folder: the basemap, the hidden places.
+            let basemap = try FolderSettings.rememberedBasemap(in: catalog, folder: folder)
+            let hidden = try FolderSettings.remembered(in: catalog)
             if json {
                 io.print(JSONValue.object([
                     ("photos", .int(stats.photos)), ("videos", .int(stats.videos)), ("livePhotos", .int(stats.livePhotos)),
@@ -34,6 +38,8 @@ struct StatsCommand: Command {
                     ("bytes", .int(stats.bytes)),
                     ("outputs", .object(stats.outputs.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
                     ("firstDay", .optional(stats.firstDay)), ("lastDay", .optional(stats.lastDay)),
+                    ("basemap", .optional(basemap)),
+                    ("hiddenPlaces", .array(hidden.places.map { .string($0.text) })),
                     ("cameras", .array(stats.cameras.map { .object([("camera", .string($0.name)), ("photos", .int($0.photos))]) })),
                 ]).rendered)
             } else {
@@ -47,6 +53,8 @@ struct StatsCommand: Command {
                 if let first = stats.firstDay, let last = stats.lastDay { lines.append("taken: \(first) – \(last)") }
                 let outputs = stats.outputs.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }
                 lines.append("outputs: " + (outputs.isEmpty ? "none" : outputs.joined(separator: ", ")))
+                if let basemap { lines.append("basemap: \(basemap)" + (FileBytes.exists(basemap) ? "" : " (gone: maps drawn without it)")) }
+                if !hidden.isEmpty { lines.append("hidden places: \(hidden.places.map(\.text).joined(separator: "; "))") }
                 lines.append("cameras:")
                 lines += stats.cameras.map { "  \($0.photos)  \($0.name)" }
                 io.print(lines.joined(separator: "\n"))
