@@ -39,7 +39,7 @@ import TestSupport
     @Test func protomapsSchemaIsRecognisedAndRead() throws {
         let basemap = try Basemap.open(path: BasemapTesting.protomaps)
         #expect(basemap.schema == .protomaps)
-        let tile = try #require(try basemap.tile(at: TileAddress(zoom: 14, x: 9327, y: 4741)))
+        let tile = try #require(try basemap.tile(at: TileAddress(zoom: 14, x: 9327, y: 4742)))
         #expect(Set(tile.layers.map(\.name)).isSuperset(of: ["earth", "roads", "buildings"]))
         let roads = try #require(tile.layer("roads"))
         #expect(roads.features.contains { $0.labelName == "Mannerheimintie" })
