@@ -1,0 +1,35 @@
+// filmroll-bench basemap-map: day maps drawn from a basemap
+// (`BasemapDayMapTiming`): --days maps of 3…20 photos each, one at a time;
+// prints the median and slowest map in milliseconds, the total in seconds
+// and the largest map's bytes.
+//
+//   filmroll-bench basemap-map [--days N] [--seed S]
+import Filmroll
+
+enum BasemapMapBench {
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = arguments
+        var days = 1000, seed: UInt64 = 39
+        while let argument = arguments.first {
+            arguments.removeFirst()
+            let value = arguments.first
+            switch argument {
+            case "--days": days = value.flatMap { Int($0) } ?? 0; if value != nil { arguments.removeFirst() }
+            case "--seed": seed = value.flatMap { UInt64($0) } ?? 0; if value != nil { arguments.removeFirst() }
+            default: days = 0
+            }
+        }
+        guard days > 0 else {
+            printError("usage: filmroll-bench basemap-map [--days N] [--seed S]")
+            return 64
+        }
+        let (seconds, largest) = BasemapDayMapTiming.drawDays(days, seed: seed)
+        let sorted = seconds.sorted()
+        let median = sorted[sorted.count / 2] * 1000, slowest = sorted[sorted.count - 1] * 1000
+        let total = seconds.reduce(0, +)
+        print("basemap-map: \(days) maps, median \(format(median)) ms, slowest \(format(slowest)) ms, total \(format(total)) s, largest \(largest) bytes")
+        return 0
+    }
+
+    private static func format(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
+}
