@@ -939,6 +939,25 @@ int cimg_places_load(cimg_places *places, cimg_error *error);
 /** Frees what cimg_places_load allocated and zeroes `places`; NULL is ignored. */
 void cimg_places_free(cimg_places *places);
 
+/* ---- Inflating (libdeflate) -------------------------------------------- */
+
+/** How a stream passed to cimg_inflate is wrapped. */
+typedef enum cimg_inflate_format {
+    CIMG_INFLATE_GZIP = 0,
+    CIMG_INFLATE_ZLIB = 1,
+    CIMG_INFLATE_RAW = 2,
+} cimg_inflate_format;
+
+/**
+ * Inflates `data` (gzip, zlib or raw deflate) into `output` (allocated here;
+ * release with cimg_buffer_free). The output buffer starts small and doubles
+ * up to `limit` bytes: a stream that inflates to more is CIMG_ERR_LIMIT, never
+ * an allocation past `limit`. Corrupt data is CIMG_ERR_CORRUPT, data that ends
+ * early CIMG_ERR_TRUNCATED.
+ */
+int cimg_inflate(const uint8_t *data, size_t size, int format, size_t limit, cimg_buffer *output,
+                 cimg_error *error);
+
 #ifdef __cplusplus
 }
 #endif
