@@ -1,7 +1,7 @@
-/// Where a map's labels may go: the frame cut into 8 px cells, each taken
+/// Where a map's labels may go: the frame cut into 4 px cells, each taken
 /// at most once, so two labels that each keep to their own cells never overlap.
 struct LabelSpace {
-    static let cell = 8.0
+    static let cell = 4.0
     let columns: Int, rows: Int
     private var taken: [Bool]
 
@@ -98,8 +98,10 @@ struct StreetLabels {
             let textLength = width(of: candidate.name) + 6
             search: for line in candidate.lines where length(line) >= textLength {
                 let total = length(line)
-                for fraction in [0.5, 0.35, 0.65, 0.2, 0.8] {
-                    let middle = total * fraction
+                // From the middle outwards, every 8 px.
+                let tries = Int((total - textLength) / 16) + 1
+                for attempt in 0...(2 * tries) {
+                    let middle = total / 2 + Double(attempt % 2 == 0 ? attempt / 2 : -(attempt + 1) / 2) * 8
                     guard middle - textLength / 2 >= 0, middle + textLength / 2 <= total else { continue }
                     var stretch = piece(of: line, from: middle - textLength / 2, to: middle + textLength / 2)
                     guard stretch.count > 1, isStraightEnough(stretch, length: textLength) else { continue }
@@ -165,9 +167,9 @@ struct StreetLabels {
         return result
     }
 
-    /// Text bends with its line, but not round a corner: the stretch's ends are at least 85% of its length apart.
+    /// Text bends with its line, but not round a corner: the stretch's ends are at least 80% of its length apart.
     private static func isStraightEnough(_ stretch: [MapPixel], length: Double) -> Bool {
-        distance(stretch[0], stretch[stretch.count - 1]) >= 0.85 * length
+        distance(stretch[0], stretch[stretch.count - 1]) >= 0.8 * length
     }
 
     /// Squares along the stretch, a letter's height each, every half letter.
@@ -175,10 +177,10 @@ struct StreetLabels {
         let total = length(stretch), step = fontSize / 2
         var boxes: [LabelBox] = [], along = 0.0
         while along <= total {
-            boxes.append(LabelBox(around: point(on: stretch, at: along), size: fontSize + 4))
+            boxes.append(LabelBox(around: point(on: stretch, at: along), size: fontSize + 2))
             along += step
         }
-        boxes.append(LabelBox(around: stretch[stretch.count - 1], size: fontSize + 4))
+        boxes.append(LabelBox(around: stretch[stretch.count - 1], size: fontSize + 2))
         return boxes
     }
 
