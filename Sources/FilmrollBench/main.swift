@@ -7,7 +7,7 @@
 //   filmroll-bench resize --width N [--repeat R] FILE...                    (ResizeBench.swift)
 //   filmroll-bench gif [--size WxH] [--speed S] [--palette-scale full|half|quarter] FILE... (GIFBench.swift)
 //   filmroll-bench geocode [--count N] [--repeat R] [--seed S]              (GeocodeBench.swift)
-//   filmroll-bench basemap-map [--days N] [--seed S]                        (BasemapMapBench.swift)
+//   filmroll-bench basemap-map [--days N] [--seed S] [FILE]                 (BasemapMapBench.swift)
 //
 // Decodes every file upright through ImageDecoder, shrinking on load to
 // the smallest JPEG DCT scale that still covers an N-pixel longest edge,

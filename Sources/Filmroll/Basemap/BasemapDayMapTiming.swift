@@ -4,15 +4,23 @@ import Glibc
 import Darwin
 #endif
 
-/// For `filmroll-bench basemap-map`: day maps drawn from a basemap, timed.
-/// Without a reader to hand it draws from a city made up in memory (a grid
-/// of named streets every 60 m, four buildings a block, a park and a shore,
-/// in OpenMapTiles' schema), its tiles made before the clock starts.
+/// For `filmroll-bench basemap-map`: day maps drawn from a basemap, timed:
+/// from a PMTiles or MBTiles file (opened before the clock starts; its
+/// tiles read and decoded on the clock, kept as a gallery keeps them), or
+/// from a city made up in memory (a grid of named streets every 60 m, four
+/// buildings a block, a park and a shore, in OpenMapTiles' schema).
 public enum BasemapDayMapTiming {
     /// Draws `days` maps of 3…20 photos each about central Helsinki (seeded),
-    /// returning each map's seconds and the largest map's bytes.
-    public static func drawDays(_ days: Int, seed: UInt64 = 39) -> (seconds: [Double], largestBytes: Int) {
-        let basemap = GalleryBasemap(SyntheticCity(around: GeoPoint(latitude: 60.1690, longitude: 24.9440)))
+    /// returning each map's seconds in order and the largest map's bytes;
+    /// the reason when the file cannot be opened.
+    public static func drawDays(_ days: Int, basemapPath: String? = nil, seed: UInt64 = 39) -> Result<(seconds: [Double], largestBytes: Int), BasemapTimingError> {
+        let tiles: any BasemapTiles
+        if let basemapPath {
+            do { tiles = try Basemap.open(path: basemapPath) } catch { return .failure(BasemapTimingError(description: error.description)) }
+        } else {
+            tiles = SyntheticCity(around: GeoPoint(latitude: 60.1690, longitude: 24.9440))
+        }
+        let basemap = GalleryBasemap(tiles)
         var state = seed, seconds: [Double] = [], largest = 0
         func next() -> Double {
             state &+= 0x9E37_79B9_7F4A_7C15
@@ -23,7 +31,7 @@ public enum BasemapDayMapTiming {
         }
         for _ in 0..<days {
             let count = 3 + Int(next() * 18)
-            var latitude = 60.165 + next() * 0.008, longitude = 24.935 + next() * 0.02
+            var latitude = 60.166 + next() * 0.010, longitude = 24.937 + next() * 0.014
             var stops: [BasemapDayMap.Stop] = []
             for index in 0..<count {
                 latitude += (next() - 0.5) * 0.002
@@ -37,8 +45,13 @@ public enum BasemapDayMapTiming {
             seconds.append(Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
             largest = max(largest, outcome.svg?.utf8.count ?? 0)
         }
-        return (seconds, largest)
+        return .success((seconds, largest))
     }
+}
+
+/// Why the timing could not start.
+public struct BasemapTimingError: Error, CustomStringConvertible {
+    public var description: String
 }
 
 /// A made-up city in OpenMapTiles' schema at zoom 14, its tiles made once.
