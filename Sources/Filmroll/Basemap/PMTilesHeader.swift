@@ -67,7 +67,7 @@ extension PMTilesHeader.Compression {
     /// The inflater's compression, or nil for one Filmroll cannot read (brotli, zstd).
     var inflaterCompression: TileInflater.Compression? {
         switch self {
-        case .none: .none
+        case .none: TileInflater.Compression.none
         case .gzip: .gzip
         case .unknown, .brotli, .zstd: nil
         }
