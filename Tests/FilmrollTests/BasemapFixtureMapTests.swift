@@ -37,7 +37,7 @@ import TestSupport
         Set(svg.split(separator: "startOffset=\"50%\" text-anchor=\"middle\">").dropFirst().map { String($0.prefix { $0 != "<" }) })
     }
 
-    @Test(arguments: ["helsinki.pmtiles"])
+    @Test(arguments: ["helsinki.pmtiles", "helsinki.mbtiles"])
     func theNamedStreetsInsideADaysFrameAreOnItsMap(_ file: String) throws {
         let basemap = try Basemap.open(path: Fixtures.path("basemap/" + file))
         #expect(basemap.schema == .openMapTiles)

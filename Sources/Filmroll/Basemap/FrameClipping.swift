@@ -122,13 +122,28 @@ struct PathData {
     /// lines), "Z" at a ring's end.
     mutating func add(_ points: [MapPixel], closed: Bool) {
         guard points.count > 1 else { return }
-        var previous = ""
+        var previous = (Int.min, Int.min)
         for (index, point) in points.enumerated() {
-            let pair = MapDrawing.number(point.x) + " " + MapDrawing.number(point.y)
+            let pair = (Int((point.x * 10).rounded()), Int((point.y * 10).rounded()))
             if pair == previous { continue }
-            text += (index == 0 ? "M" : " ") + pair
+            text.unicodeScalars.append(index == 0 ? "M" : " ")
+            Self.append(tenths: pair.0, to: &text)
+            text.unicodeScalars.append(" ")
+            Self.append(tenths: pair.1, to: &text)
             previous = pair
         }
         if closed { text += "Z" }
+    }
+
+    /// Appends a number given in tenths with at most one decimal, as
+    /// `MapDrawing.number` writes it ("12", "-0.5", "3.2").
+    static func append(tenths: Int, to text: inout String) {
+        if tenths < 0 { text.unicodeScalars.append("-") }
+        let magnitude = tenths.magnitude
+        text += String(magnitude / 10)
+        if magnitude % 10 != 0 {
+            text.unicodeScalars.append(".")
+            text.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(magnitude % 10)))
+        }
     }
 }
