@@ -37,13 +37,13 @@ import TestSupport
         let (code, runner) = CommandRunner.run("info", folder)
         #expect(code == .failure)
         let lines = runner.stdout.split(separator: "\n")
-        #expect(lines.count == 114)    // every fixture but the four bad ones (README.md files are not images)
+        #expect(lines.count == 114)    // every fixture but the four bad ones (README.md files and the basemap fixtures are not images)
         #expect(runner.stderr.formatListElided == """
             filmroll: \(folder)/bad/empty.png: empty file
             filmroll: \(folder)/bad/not-an-image.jpg: not an image Filmroll reads (…)
             filmroll: \(folder)/jxl/huge.jxl: image too large (100000×100000)
             filmroll: \(folder)/tiff/huge.tif: image too large (100000×100000)
-            filmroll: skipped 4 files that are not photos: 4 .md
+            filmroll: skipped 9 files that are not photos: 5 .md, 2 .pmtiles, 1 .gz, 1 .mbtiles
 
             """)
         // Natural order, and names with spaces or Hangul are listed like any other.

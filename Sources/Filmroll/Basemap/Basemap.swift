@@ -1,3 +1,5 @@
+import Files
+
 /// Opening a user's basemap file by what it holds, not by its name.
 enum Basemap {
     /// A PMTiles v3 archive ("PMTiles" magic) or an MBTiles file (an SQLite

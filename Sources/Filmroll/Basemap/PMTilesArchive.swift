@@ -121,10 +121,16 @@ final class PMTilesArchive: BasemapTiles, @unchecked Sendable {
 
     private static func parseDirectory(_ bytes: [UInt8], compression: TileInflater.Compression,
                                        path: String) throws(BasemapError) -> PMTilesDirectory {
+        let inflated: [UInt8]
         do {
-            return try PMTilesDirectory(try TileInflater.inflate(bytes, compression))
+            inflated = try TileInflater.inflate(bytes, compression)
         } catch {
-            throw BasemapError(path: path, reason: error.reason.hasPrefix("a directory") ? error.reason : "a directory cannot be inflated: " + error.reason)
+            throw BasemapError(path: path, reason: "a directory cannot be inflated: " + error.reason)
+        }
+        do {
+            return try PMTilesDirectory(inflated)
+        } catch {
+            throw BasemapError(path: path, reason: error.reason)
         }
     }
 }

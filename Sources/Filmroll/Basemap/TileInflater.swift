@@ -1,5 +1,3 @@
-import CImaging
-
 /// Inflates a tile or a directory (gzip, zlib or raw deflate, through
 /// libdeflate) with a hard cap on its inflated size: a blob that would
 /// inflate past `limit` is an error, not an allocation without bound.
@@ -21,26 +19,19 @@ enum TileInflater {
 
     /// `bytes` inflated, or a reason.
     static func inflate(_ bytes: [UInt8], _ compression: Compression, limit: Int = defaultLimit) throws(VectorTileDecodingError) -> [UInt8] {
-        let format: cimg_inflate_format
+        let format: Inflater.Format
         switch compression {
         case .none:
             guard bytes.count <= limit else { throw VectorTileDecodingError(reason: "\(bytes.count) bytes, more than \(limit)") }
             return bytes
-        case .gzip: format = CIMG_INFLATE_GZIP
-        case .zlib: format = CIMG_INFLATE_ZLIB
-        case .deflate: format = CIMG_INFLATE_RAW
+        case .gzip: format = .gzip
+        case .zlib: format = .zlib
+        case .deflate: format = .deflate
         }
-        var output = cimg_buffer()
-        var error = cimg_error()
-        let status = bytes.withUnsafeBufferPointer {
-            cimg_inflate($0.baseAddress, $0.count, Int32(format.rawValue), limit, &output, &error)
+        do {
+            return try Inflater.inflate(bytes, format, limit: limit)
+        } catch {
+            throw VectorTileDecodingError(reason: error.reason)
         }
-        defer { cimg_buffer_free(&output) }
-        guard status == 0 else {
-            let message = withUnsafeBytes(of: error.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw VectorTileDecodingError(reason: message)
-        }
-        guard let data = output.data else { return [] }
-        return Array(UnsafeBufferPointer(start: data, count: output.size))
     }
 }
