@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-viewer bench-places bench-basemap bench-camera-roll bench-library bench-startup check-gallery bench-video test-images clean install uninstall release
+.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-viewer bench-places bench-basemap bench-basemap-map bench-camera-roll bench-library bench-startup check-gallery bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -29,6 +29,7 @@ bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, proces
 	Scripts/bench-viewer.sh
 	Scripts/bench-places.sh
 	Scripts/bench-basemap.sh
+	Scripts/bench-basemap-map.sh
 	Scripts/bench-camera-roll.sh
 	Scripts/bench-library.sh
 	Scripts/bench-startup.sh
@@ -55,6 +56,8 @@ bench-viewer:    ## The full-screen viewer: first image on screen after a click 
 
 bench-places:    ## The offline reverse geocoder: lookups per second on one thread
 	Scripts/bench-places.sh
+bench-basemap-map: ## Day maps drawn from the Helsinki basemap: one map, and 1,000 days' maps
+	Scripts/bench-basemap-map.sh
 
 bench-basemap:   ## The basemap readers: a ~100 MB PMTiles read tile by tile, time and peak RSS growth (≤ 50 MB)
 	Scripts/bench-basemap.sh

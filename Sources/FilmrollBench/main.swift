@@ -8,6 +8,7 @@
 //   filmroll-bench gif [--size WxH] [--speed S] [--palette-scale full|half|quarter] FILE... (GIFBench.swift)
 //   filmroll-bench geocode [--count N] [--repeat R] [--seed S]              (GeocodeBench.swift)
 //   filmroll-bench basemap make SOURCE OUT COUNT | read FILE COUNT READS    (BasemapBench.swift)
+//   filmroll-bench basemap-map [--days N] [--seed S] [FILE]                 (BasemapMapBench.swift)
 //
 // Decodes every file upright through ImageDecoder, shrinking on load to
 // the smallest JPEG DCT scale that still covers an N-pixel longest edge,
@@ -47,6 +48,7 @@ if arguments.first == "resize" { exit(ResizeBench.run(Array(arguments.dropFirst(
 if arguments.first == "gif" { exit(GIFBench.run(Array(arguments.dropFirst()))) }
 if arguments.first == "geocode" { exit(GeocodeBench.run(Array(arguments.dropFirst()))) }
 if arguments.first == "basemap" { exit(BasemapBench.run(Array(arguments.dropFirst()))) }
+if arguments.first == "basemap-map" { exit(BasemapMapBench.run(Array(arguments.dropFirst()))) }
 guard arguments.first == "decode" else { fail("usage: filmroll-bench decode [--size N] [--jobs N] FILE...") }
 arguments.removeFirst()
 var size: Int?

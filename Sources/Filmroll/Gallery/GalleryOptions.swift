@@ -6,6 +6,8 @@ public struct GalleryOptions: Sendable, Hashable {
     public var weekStart: Weekday
     /// The language of dates, weekday names and labels.
     public var locale: GalleryLocale
+    /// The basemap the day maps are drawn from; nil: drawn from the built-in land outlines (`MapDrawing.day`).
+    var basemap: GalleryBasemap?
 
     public init(title: String = "Photos", weekStart: Weekday = .monday, locale: GalleryLocale = .en) {
         self.title = title
