@@ -5,11 +5,11 @@ public struct PlaceDataError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String
 }
 
-/// GeoNames' cities (CC BY 4.0), as compiled into Debian's libgeonames:
-/// about 24,000 towns and cities of 15,000 people or more, and a few smaller
-/// ones (Longyearbyen, some capitals).
+/// GeoNames' cities1000 (CC BY 4.0), built into the program
+/// (`Scripts/make-place-data.py`, CImaging/data/places.bin): about 144,500
+/// towns and cities of 1,000 people or more, with their region and district.
 enum GeoNamesCities {
-    /// Every city libgeonames holds with a name and a usable position, as
+    /// Every town the data holds with a name and a usable position, as
     /// places at distance 0, countries by their common names.
     static func load() throws(PlaceDataError) -> [Place] {
         let cities: [CityRecord]
@@ -26,7 +26,7 @@ enum GeoNamesCities {
             return text
         }
         return cities.map { city in
-            Place(name: city.name, state: shared(city.state),
+            Place(name: city.name, state: shared(city.state), district: shared(city.district),
                   country: shared(CountryNames.common(code: city.countryCode) ?? city.country), countryCode: shared(city.countryCode),
                   latitude: city.latitude, longitude: city.longitude)
         }
