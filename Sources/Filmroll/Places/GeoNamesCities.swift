@@ -18,16 +18,10 @@ enum GeoNamesCities {
         } catch {
             throw PlaceDataError(description: error.description)
         }
-        // States and countries repeat thousands of times: each distinct one is stored once.
-        var distinct: [String: String] = [:]
-        func shared(_ text: String) -> String {
-            if let known = distinct[text] { return known }
-            distinct[text] = text
-            return text
-        }
+        // Regions, districts and countries come shared from CityDirectory; codes are small strings, held inline.
         return cities.map { city in
-            Place(name: city.name, state: shared(city.state), district: shared(city.district),
-                  country: shared(CountryNames.common(code: city.countryCode) ?? city.country), countryCode: shared(city.countryCode),
+            Place(name: city.name, state: city.state, district: city.district,
+                  country: CountryNames.common(code: city.countryCode) ?? city.country, countryCode: city.countryCode,
                   latitude: city.latitude, longitude: city.longitude)
         }
     }

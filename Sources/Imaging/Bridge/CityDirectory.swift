@@ -32,10 +32,19 @@ public enum CityDirectory {
         }
         defer { cimg_places_free(&loaded) }
         guard let cities = loaded.places else { return [] }
+        // Regions, districts and countries repeat thousands of times, each one string of the data: made once.
+        var made: [UnsafePointer<CChar>: String] = [:]
+        func shared(_ text: UnsafePointer<CChar>?) -> String {
+            guard let text else { return "" }
+            if let known = made[text] { return known }
+            let string = String(cString: text)
+            made[text] = string
+            return string
+        }
         return UnsafeBufferPointer(start: cities, count: loaded.count).map { city in
-            CityRecord(name: String(cString: city.name), state: String(cString: city.state),
-                       district: city.district.map { String(cString: $0) } ?? "", country: String(cString: city.country),
-                       countryCode: cTextField(city.country_code), latitude: city.latitude, longitude: city.longitude)
+            CityRecord(name: String(cString: city.name), state: shared(city.state), district: shared(city.district),
+                       country: shared(city.country), countryCode: cTextField(city.country_code),
+                       latitude: city.latitude, longitude: city.longitude)
         }
     }
 }
