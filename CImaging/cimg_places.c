@@ -119,6 +119,7 @@ int cimg_places_load(cimg_places *places, cimg_error *error) {
         list[index].name = pool.bytes + offsets[index * 3];
         list[index].state = pool.bytes + offsets[index * 3 + 1];
         list[index].country = pool.bytes + offsets[index * 3 + 2];
+        list[index].district = "";
     }
     free(offsets);
     places->places = list;

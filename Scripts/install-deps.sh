@@ -30,7 +30,9 @@ packages=(
   libswresample-dev  #   sound resampled for the web clips' AAC,
   libavutil-dev      #   and its utilities
   libraw-dev         # camera RAW (DNG, CR2, CR3, NEF, ARW, RAF, ...)
-  libgeonames-dev    # place names: GeoNames' cities (CC BY 4.0) for the reverse geocoder
+  libgeonames-dev    # UTF-8 names for Scripts/make-place-data.py (the gazetteer itself is built in)
+  libnetcdf-dev      # day maps' shorelines: GSHHG's binned files are netCDF-4 (libnetcdf loaded on first use)
+  gmt-gshhg-full     # GSHHG 2.3.7 full-resolution shorelines, lakes and rivers (LGPL-3, 41 MB)
   fonts-dejavu-core  # the default caption font
   fonts-nanum        # Hangul captions (--locale ko)
   pkg-config

@@ -917,6 +917,7 @@ typedef struct cimg_place {
     const char *name;        /* "Seoul" */
     const char *state;       /* first-level division, "Seoul"; may be "" */
     const char *country;     /* as the data names it, "Republic of Korea" */
+    const char *district;    /* second-level division, "Cook County"; may be "" */
     char country_code[4];    /* ISO 3166-1 alpha-2, "KR"; "" when absent */
     double latitude;         /* degrees, north positive */
     double longitude;        /* degrees, east positive */
@@ -936,6 +937,11 @@ typedef struct cimg_places {
  *  CIMG_ERR_CORRUPT when it has none that can be used, CIMG_ERR_MEMORY.
  *  Release with cimg_places_free. */
 int cimg_places_load(cimg_places *places, cimg_error *error);
+/** Decodes the gazetteer built into the library (CImaging/data/places.bin,
+ *  GeoNames' cities1000, embedded with #embed; Scripts/make-place-data.py)
+ *  into `places` (zeroed first): CIMG_OK, CIMG_ERR_CORRUPT when the data does
+ *  not decode, CIMG_ERR_MEMORY. Population is 0. Release with cimg_places_free. */
+int cimg_places_load_builtin(cimg_places *places, cimg_error *error);
 /** Frees what cimg_places_load allocated and zeroes `places`; NULL is ignored. */
 void cimg_places_free(cimg_places *places);
 
@@ -957,6 +963,51 @@ typedef enum cimg_inflate_format {
  */
 int cimg_inflate(const uint8_t *data, size_t size, int format, size_t limit, cimg_buffer *output,
                  cimg_error *error);
+
+/* ---- Shorelines, lakes and rivers: GSHHG's binned files (GMT's format, read with libnetcdf) */
+
+/** One piece of an outline or a river inside one bin. For shorelines, `level`
+ *  is what lies inside it (1 land, 2 lake, 3 island in a lake, 4 pond), and
+ *  `entry`/`exit` the bin side it comes in by and leaves by (0 south, 1 east,
+ *  2 north, 3 west; 4: closed inside the bin). For rivers, `level` is GSHHG's
+ *  river class (1 double-lined, 2 major permanent, ...) and the sides are 4. */
+typedef struct cimg_shore_segment {
+    int level;
+    int entry;
+    int exit;
+    size_t first_point;      /* index into cimg_shore.points (pairs) */
+    size_t point_count;
+} cimg_shore_segment;
+
+/** One bin of the file: its south-west corner and size (degrees), the level
+ *  at each corner (south-west, south-east, north-east, north-west), its segments. */
+typedef struct cimg_shore_bin {
+    double west, south, size;
+    int corner_levels[4];
+    size_t first_segment;
+    size_t segment_count;
+} cimg_shore_bin;
+
+/** What cimg_shore_read found inside a box. */
+typedef struct cimg_shore {
+    cimg_shore_bin *bins;
+    size_t bin_count;
+    cimg_shore_segment *segments;
+    size_t segment_count;
+    double *points;          /* longitude, latitude pairs; longitudes in the bin's own 0..360 */
+    size_t point_count;
+} cimg_shore;
+
+/** Reads the bins of a GSHHG binned file (binned_GSHHS_f.nc, or with `rivers`
+ *  binned_river_f.nc) that meet the box (degrees; west may exceed east across
+ *  ±180°), reading only those bins: CIMG_OK; CIMG_ERR_LIBRARY when libnetcdf
+ *  cannot be loaded; CIMG_ERR_CORRUPT for a file that is not one; CIMG_ERR_LIMIT
+ *  when the box meets more than `max_bins` bins or holds more than `max_points`
+ *  points; CIMG_ERR_MEMORY. Release with cimg_shore_free. */
+int cimg_shore_read(const char *path, int rivers, double south, double west, double north, double east,
+                    size_t max_bins, size_t max_points, cimg_shore *shore, cimg_error *error);
+/** Frees what cimg_shore_read allocated and zeroes `shore`; NULL is ignored. */
+void cimg_shore_free(cimg_shore *shore);
 
 #ifdef __cplusplus
 }

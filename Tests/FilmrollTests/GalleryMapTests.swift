@@ -29,7 +29,7 @@ import TestSupport
         #expect(map.contains("<title>Map of where the photos of Saturday, 3 May 2025 were taken, in time order</title>"))
         #expect(PageLinkScanner.count(of: "<circle", in: map) == 3)
         #expect(PageLinkScanner.count(of: "<polyline class=\"route\"", in: map) == 1)
-        #expect(map.contains("<path class=\"land\""))          // Seoul is on land
+        #expect(map.contains("<path class=\"land"))          // Seoul is on land
         #expect(map.contains(" km</text>"))
         let day = try folder.text("days/2025-05-03.html")
         #expect(day.contains("<img src=\"../days/2025-05-03-map.svg\" alt=\"Map of where the photos of Saturday, 3 May 2025 were taken"))

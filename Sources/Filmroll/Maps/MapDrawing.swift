@@ -3,11 +3,13 @@
 /// places. Each is a whole SVG file that the pages show as an image; its
 /// colours follow the reader's light or dark scheme.
 enum MapDrawing {
-    /// A day's map: land and sea around the route, the route, and a dot per
-    /// place (the first and last larger). nil when no photo has a position.
-    static func day(_ route: [GeoPoint], title: String) -> String? {
+    /// A day's map: land, sea, lakes and rivers around the route (GSHHG's
+    /// full-resolution shorelines when `shorelines` has them, else the 1:110m
+    /// outlines), the route, and a dot per place (the first and last larger).
+    /// nil when no photo has a position.
+    static func day(_ route: [GeoPoint], title: String, shorelines: Shorelines = .installed) -> String? {
         guard let frame = dayFrame(route) else { return nil }
-        var svg = header(frame, title: title) + land(in: frame)
+        var svg = header(frame, title: title) + (shorelines.svg(in: frame) ?? land(in: frame))
         let positions = route.map(frame.position)
         if positions.count > 1 {
             svg += "<polyline class=\"route\" points=\"" + positions.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ") + "\"/>\n"
@@ -62,12 +64,15 @@ enum MapDrawing {
         <title>\(HTMLEscaping.escape(title))</title>
         <style>
         .sea { fill: #dbe8f5; } .land { fill: #f4f1e8; stroke: #b9b2a0; stroke-width: 0.6; stroke-linejoin: round; }
+        .shore-land { stroke: none; fill-rule: evenodd; } .shore { fill: none; stroke: #b9b2a0; stroke-width: 0.8; stroke-linejoin: round; }
+        .river { fill: none; stroke: #c4daf1; stroke-linejoin: round; stroke-linecap: round; }
         .route { fill: none; stroke: #0a55c2; stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; }
         .start { fill: #1d7a3a; stroke: #fff; stroke-width: 2; } .end { fill: #b3261e; stroke: #fff; stroke-width: 2; }
         .stop { fill: #0a55c2; stroke: #fff; stroke-width: 1.5; } .place { fill: #b3261e; fill-opacity: 0.8; stroke: #fff; stroke-width: 1; }
         .scale { stroke: #333; stroke-width: 3; fill: none; } .scale-text { font: 20px sans-serif; fill: #333; }
         @media (prefers-color-scheme: dark) {
-          .sea { fill: #16202c; } .land { fill: #2b2a27; stroke: #5d594f; }
+          .sea { fill: #16202c; } .land { fill: #2b2a27; stroke: #5d594f; } .shore-land { stroke: none; } .shore { stroke: #5d594f; }
+          .river { stroke: #1c2938; }
           .route { stroke: #8cb8ff; } .stop { fill: #8cb8ff; stroke: #121214; } .start, .end, .place { stroke: #121214; }
           .scale { stroke: #ddd; } .scale-text { fill: #ddd; }
         }

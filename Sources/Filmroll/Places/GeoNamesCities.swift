@@ -5,11 +5,11 @@ public struct PlaceDataError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String
 }
 
-/// GeoNames' cities (CC BY 4.0), as compiled into Debian's libgeonames:
-/// about 24,000 towns and cities of 15,000 people or more, and a few smaller
-/// ones (Longyearbyen, some capitals).
+/// GeoNames' cities1000 (CC BY 4.0), built into the program
+/// (`Scripts/make-place-data.py`, CImaging/data/places.bin): about 144,500
+/// towns and cities of 1,000 people or more, with their region and district.
 enum GeoNamesCities {
-    /// Every city libgeonames holds with a name and a usable position, as
+    /// Every town the data holds with a name and a usable position, as
     /// places at distance 0, countries by their common names.
     static func load() throws(PlaceDataError) -> [Place] {
         let cities: [CityRecord]
@@ -18,16 +18,10 @@ enum GeoNamesCities {
         } catch {
             throw PlaceDataError(description: error.description)
         }
-        // States and countries repeat thousands of times: each distinct one is stored once.
-        var distinct: [String: String] = [:]
-        func shared(_ text: String) -> String {
-            if let known = distinct[text] { return known }
-            distinct[text] = text
-            return text
-        }
+        // Regions, districts and countries come shared from CityDirectory; codes are small strings, held inline.
         return cities.map { city in
-            Place(name: city.name, state: shared(city.state),
-                  country: shared(CountryNames.common(code: city.countryCode) ?? city.country), countryCode: shared(city.countryCode),
+            Place(name: city.name, state: city.state, district: city.district,
+                  country: CountryNames.common(code: city.countryCode) ?? city.country, countryCode: city.countryCode,
                   latitude: city.latitude, longitude: city.longitude)
         }
     }

@@ -1,9 +1,11 @@
-/// A town or city near a position, from GeoNames' cities data.
+/// A town or city near a position, from GeoNames' cities1000 data.
 public struct Place: Sendable, Hashable, CustomStringConvertible {
     /// "Seoul".
     public var name: String
     /// The first-level division (state, province, region): "Illinois"; "" when the data has none.
     public var state: String
+    /// The second-level division (county, district, sub-region): "Cook County"; "" when the data has none.
+    public var district: String
     /// The country's common English name: "South Korea".
     public var country: String
     /// ISO 3166-1 alpha-2: "KR"; "" when the data has none.
@@ -14,10 +16,11 @@ public struct Place: Sendable, Hashable, CustomStringConvertible {
     /// Great-circle distance from the position asked about, in kilometres.
     public var distanceKilometres: Double
 
-    public init(name: String, state: String, country: String, countryCode: String,
+    public init(name: String, state: String, district: String = "", country: String, countryCode: String,
                 latitude: Double, longitude: Double, distanceKilometres: Double = 0) {
         self.name = name
         self.state = state
+        self.district = district
         self.country = country
         self.countryCode = countryCode
         self.latitude = latitude

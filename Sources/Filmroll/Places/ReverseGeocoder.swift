@@ -1,9 +1,9 @@
 /// Names the town or city nearest to a GPS position, offline: GeoNames'
-/// cities (CC BY 4.0, through Debian's libgeonames) in a grid of 1° cells.
+/// cities1000 (CC BY 4.0, built into the program) in a grid of 1° cells.
 ///
 ///     ReverseGeocoder.shared.place(near: gps)?.description   // "Seoul, South Korea"
 public final class ReverseGeocoder: Sendable {
-    /// The geocoder over libgeonames' cities, loaded on first use (once, from any thread).
+    /// The geocoder over the built-in towns, loaded on first use (once, from any thread).
     /// When the data cannot be loaded it knows no place, and `loadFailure` says why.
     public static let shared = ReverseGeocoder.loadingGeoNames()
 
