@@ -54,6 +54,7 @@ extension FolderProcess {
             let removed = try removeStalePages(catalog: catalog, sharedStems: batches.sharedStems ?? [], out: out)
             try catalog.forgetOutputs(paths: removed.map { root + "/" + $0 })
         }
+        reportBasemapTrouble(events: events)
         summary.galleryPath = out + "/index.html"
     }
 

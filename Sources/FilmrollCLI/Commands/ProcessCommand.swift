@@ -33,8 +33,9 @@ struct ProcessCommand: Command {
         2 (a GIF, or --animation webp, mp4 or several); and a static HTML gallery (index.html, a month calendar, a page per day,
         a page per photo with a 1512 px preview, its details, its place and its original, "On this day" pages, maps of each
         day's route and of the library drawn offline, and a page of the files it could not show) that opens from file://;
-        a small script adds arrow keys and swipes (on a focused video the arrows seek it), and every page works without it. Place names come from GeoNames' data on
-        this machine (Debian's libgeonames); nothing is fetched.
+        a small script adds arrow keys and swipes (on a focused video the arrows seek it), and every page works without it. Place names come from GeoNames' cities1000
+        (CC BY 4.0), built into the program; day maps show shores, lakes and rivers from GSHHG (Debian's gmt-gshhg-full)
+        or, with --basemap FILE, the streets of an OpenStreetMap extract you supply; nothing is fetched.
         A photo that cannot be read is named, left out of its day's sheet and animation, and listed on the problems page;
         the catalog remembers it, so later runs pass it over (exit 0) until the file changes.
         Each photo is decoded once for all its outputs. A re-run makes only what changed: a new or changed photo
