@@ -53,6 +53,10 @@ import TestSupport
         // Each photo numbered and linked to its page, in order
         for index in 0..<4 { #expect(map.contains("href=\"../photos/IMG_000\(index).html\""), "photo \(index)") }
         #expect(!map.contains("http://") || !map.replacingOccurrences(of: "http://www.w3.org/", with: "").contains("http://"))
+        // The day page embeds it so that its links work, taking the whole window
+        let page = String(decoding: try FileBytes.read(folder.file("walk/.filmroll/gallery/days/2024-06-01.html")), as: UTF8.self)
+        #expect(page.contains("<object class=\"map\" type=\"image/svg+xml\" data=\"../days/2024-06-01-map.svg\""))
+        #expect(map.contains("href=\"../photos/IMG_0000.html\" target=\"_top\""))
         // Remembered: a re-run without the flag keeps the same map
         #expect(CommandRunner.run("process", folder.file("walk"), "--quiet").code == .success)
         let again = String(decoding: try FileBytes.read(folder.file("walk/.filmroll/gallery/days/2024-06-01-map.svg")), as: UTF8.self)
@@ -72,5 +76,7 @@ import TestSupport
         #expect(lines.first?.contains("maps drawn without it") == true)
         let map = String(decoding: try FileBytes.read(folder.file("walk/.filmroll/gallery/days/2024-06-01-map.svg")), as: UTF8.self)
         #expect(map.contains("<svg") && !map.contains("<textPath"))
+        let page = String(decoding: try FileBytes.read(folder.file("walk/.filmroll/gallery/days/2024-06-01.html")), as: UTF8.self)
+        #expect(page.contains("<img src=\"../days/2024-06-01-map.svg\"") && !page.contains("<object"))
     }
 }

@@ -190,7 +190,7 @@ enum BasemapDayMap {
             for (index, (stop, pin)) in zip(stops, pins).enumerated() {
                 let point = "<g class=\"pin\"><circle cx=\"\(n(pin.x))\" cy=\"\(n(pin.y))\" r=\"9\"/>"
                     + "<text x=\"\(n(pin.x))\" y=\"\(n(pin.y + 4))\">\(index + 1)</text></g>"
-                svg += stop.link.map { "<a href=\"\(HTMLEscaping.escape($0))\">\(point)</a>\n" } ?? point + "\n"
+                svg += stop.link.map { "<a href=\"\(HTMLEscaping.escape($0))\" target=\"_top\">\(point)</a>\n" } ?? point + "\n"
             }
             return svg + scaleBar() + credit(attribution) + "</svg>\n"
         }

@@ -180,6 +180,8 @@ struct BasemapStyle {
         .route { fill: none; stroke: #0a55c2; stroke-width: 4; stroke-linejoin: round; stroke-linecap: round; stroke-opacity: 0.85; }
         .start { fill: #1d7a3a; stroke: #fff; stroke-width: 2; } .end { fill: #b3261e; stroke: #fff; stroke-width: 2; }
         .pin circle { fill: #0a55c2; stroke: #fff; stroke-width: 2; }
+        a:focus { outline: 3px solid #0a55c2; outline-offset: 2px; }
+        a:focus .pin circle { stroke: #1b1b1f; stroke-width: 4; }
         .pin text { font: bold 11px sans-serif; fill: #fff; stroke: #0a55c2; stroke-width: 1px; text-anchor: middle; }
         .scale { stroke: #333; stroke-width: 3; fill: none; } .scale-text, .credit { font: 12px sans-serif; fill: #333; }
         .credit { font-size: 10px; text-anchor: end; paint-order: stroke; stroke: #f2efe9; stroke-width: 3px; }

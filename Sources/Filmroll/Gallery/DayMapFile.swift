@@ -27,7 +27,7 @@ struct DayMapFile: PageRendering {
     }
 
     /// Bumped when a map drawn from a basemap changes.
-    static let basemapDrawing = "basemap-day-map-1"
+    static let basemapDrawing = "basemap-day-map-2"
 
     var text: String {
         let title = options.locale.mapDescription(day.date)

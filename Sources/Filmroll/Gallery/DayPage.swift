@@ -18,6 +18,8 @@ struct DayPage: PageRendering {
     /// its map and places), and its neighbours' dates.
     var key: String {
         var fingerprint = PageFingerprint(path: path, options: options)
+        // Over a basemap the map is an <object> (`mapElement`); without one, keys stay as they were.
+        if options.basemap != nil { fingerprint.add("map over a basemap") }
         fingerprint.add(day.date)
         fingerprint.add(previous)
         fingerprint.add(next)
@@ -122,8 +124,7 @@ struct DayPage: PageRendering {
             html += """
                 <section class="highlight" aria-labelledby="map">
                 <h2 id="map">\(HTMLEscaping.escape(locale.mapHeading))</h2>
-                <img src="\(links.url(GalleryPaths.dayMap(day.date)))" alt="\(HTMLEscaping.escape(locale.mapDescription(day.date)))" \
-                width="\(Int(frame.width))" height="\(Int(frame.height))">
+                \(mapElement(frame))
                 \(places.isEmpty ? "" : "<p class=\"places\">" + places.map { "<bdi>\(HTMLEscaping.escape($0))</bdi>" }.joined(separator: " · ") + "</p>\n")\
                 </section>
 
@@ -213,5 +214,21 @@ struct DayPage: PageRendering {
             text += offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + "\(digits(magnitude / 60, 2)):\(digits(magnitude % 60, 2))"
         }
         return text
+    }
+}
+
+
+extension DayPage {
+    /// The day's map: an image; drawn over a basemap, whose numbered points
+    /// link the photos' pages, an `<object>` so that those links work (and
+    /// take the whole window), with the image inside for browsers without.
+    func mapElement(_ frame: MapFrame) -> String {
+        let source = links.url(GalleryPaths.dayMap(day.date))
+        let description = HTMLEscaping.escape(options.locale.mapDescription(day.date))
+        let image = "<img src=\"\(source)\" alt=\"\(description)\" width=\"\(Int(frame.width))\" height=\"\(Int(frame.height))\">"
+        guard options.basemap != nil else { return image }
+        return "<object class=\"map\" type=\"image/svg+xml\" data=\"\(source)\" aria-label=\"\(description)\" "
+            + "width=\"\(Int(frame.width))\" height=\"\(Int(frame.height))\" "
+            + "style=\"aspect-ratio: \(Int(frame.width)) / \(Int(frame.height))\">\(image)</object>"
     }
 }

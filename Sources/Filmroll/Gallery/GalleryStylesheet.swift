@@ -129,6 +129,8 @@ enum GalleryStylesheet {
         @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
 
         .highlight picture img { object-fit: cover; }
+        .highlight object.map { display: block; width: 100%; height: auto; max-width: 40rem; border-radius: 4px; }
+        .highlight object.map:focus, .highlight object.map:focus-within { outline: 3px solid var(--accent); outline-offset: 2px; }
         .highlight .play { display: none; margin: 0.5rem 0 0; }
         .highlight button.toggle {
           margin: 0.5rem 0 0; font: inherit; padding: 0.3rem 0.8rem; border-radius: 4px;
