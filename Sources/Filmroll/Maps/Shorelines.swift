@@ -31,6 +31,10 @@ final class Shorelines: Sendable {
     private let notice: @Sendable (String) -> Void
     private let noticed = Locked(false)
 
+    /// Whether the shoreline file is there (a map's key holds it, so that
+    /// installing or removing the data draws the maps again).
+    var isPresent: Bool { access(shorelineFile, R_OK) == 0 }
+
     init(directory: String, notice: @escaping @Sendable (String) -> Void) {
         shorelineFile = directory + "/binned_GSHHS_f.nc"
         riverFile = directory + "/binned_river_f.nc"
