@@ -31,12 +31,14 @@ final class Shorelines: Sendable {
     private let notice: @Sendable (String) -> Void
     private let noticed = Locked(false)
 
-    /// Whether the shoreline file is there (a map's key holds it, so that
-    /// installing or removing the data draws the maps again).
-    var isPresent: Bool { access(shorelineFile, R_OK) == 0 }
+    /// Whether the shoreline file was there when this was made, looked at
+    /// once (a map's key holds it, so that installing or removing the data
+    /// draws the maps again), not once a map.
+    let isPresent: Bool
 
     init(directory: String, notice: @escaping @Sendable (String) -> Void) {
         shorelineFile = directory + "/binned_GSHHS_f.nc"
+        isPresent = access(shorelineFile, R_OK) == 0
         riverFile = directory + "/binned_river_f.nc"
         self.notice = notice
     }
