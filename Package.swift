@@ -14,11 +14,11 @@ let package = Package(
         // Thin C shims over the codecs and libraries (libjpeg-turbo, libpng, zlib, libdeflate,
         // giflib, libexif, libexpat, libheif, libwebp, libjxl, libtiff, lcms2, libimagequant, FreeType
         // with fontconfig, SQLite, xxHash, FFmpeg's libavformat, libavcodec,
-        // libswscale and libavutil, LibRaw, libgeonames). Every library error is caught
+        // libswscale and libavutil, LibRaw). Every library error is caught
         // in C and returned as a code and a message.
         //
         // Only the libraries below are linked. libheif, libjxl, FFmpeg, LibRaw, libtiff,
-        // FreeType with fontconfig and libgeonames (with what they pull in, about 120 shared
+        // FreeType with fontconfig (with what they pull in, about 120 shared
         // objects, most of the time `filmroll --version` or `ls` took) are opened with dlopen
         // when a command first needs them: CImaging/cimg_lazy.h, tables written by
         // Scripts/make-lazy-symbols.py. Their -dev packages are still needed, for the headers.

@@ -1,6 +1,6 @@
 /* Libraries reached through dlopen/dlsym on first use, not linked into the
  * executable: loading libheif, libjxl, FFmpeg, LibRaw, libtiff, FreeType with
- * fontconfig and libgeonames (about 120 shared objects with what they pull
+ * fontconfig (about 120 shared objects with what they pull
  * in) took most of the time of commands that use none of them
  * (`filmroll --version`, `ls`, `stats`).
  *

@@ -101,3 +101,10 @@ corrupt:
     free(body);
     return cimg_fail(error, CIMG_ERR_CORRUPT, "the built-in place data is inconsistent");
 }
+
+void cimg_places_free(cimg_places *places) {
+    if (places == NULL) return;
+    free(places->places);
+    free(places->text);
+    memset(places, 0, sizeof *places);
+}

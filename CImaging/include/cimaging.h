@@ -909,7 +909,7 @@ const char *cimg_version_imagequant(void);
 /** FreeType's run-time version as MMmmpp in decimal, 21201 for 2.12.1. */
 int cimg_version_freetype(void);
 
-/* ---- Places (libgeonames: GeoNames' cities, CC BY 4.0) ------------------ */
+/* ---- Places (GeoNames' cities1000, CC BY 4.0, built in) ---------------- */
 
 /** One city. The strings are UTF-8 and never NULL ("" when the data has
  *  none); they live in the cimg_places that holds the city. */
@@ -921,28 +921,22 @@ typedef struct cimg_place {
     char country_code[4];    /* ISO 3166-1 alpha-2, "KR"; "" when absent */
     double latitude;         /* degrees, north positive */
     double longitude;        /* degrees, east positive */
-    uint32_t population;
 } cimg_place;
 
-/** Every city libgeonames holds, loaded by cimg_places_load. */
+/** Every city of the built-in gazetteer, loaded by cimg_places_load_builtin. */
 typedef struct cimg_places {
     cimg_place *places;
     size_t count;
-    size_t left_out;         /* cities without a name or with coordinates off the globe (or 0,0) */
     char *text;              /* the strings' storage */
     size_t text_size;
 } cimg_places;
 
-/** Copies every city of libgeonames into `places` (zeroed first): CIMG_OK,
- *  CIMG_ERR_CORRUPT when it has none that can be used, CIMG_ERR_MEMORY.
- *  Release with cimg_places_free. */
-int cimg_places_load(cimg_places *places, cimg_error *error);
 /** Decodes the gazetteer built into the library (CImaging/data/places.bin,
  *  GeoNames' cities1000, embedded with #embed; Scripts/make-place-data.py)
  *  into `places` (zeroed first): CIMG_OK, CIMG_ERR_CORRUPT when the data does
- *  not decode, CIMG_ERR_MEMORY. Population is 0. Release with cimg_places_free. */
+ *  not decode, CIMG_ERR_MEMORY. Release with cimg_places_free. */
 int cimg_places_load_builtin(cimg_places *places, cimg_error *error);
-/** Frees what cimg_places_load allocated and zeroes `places`; NULL is ignored. */
+/** Frees what cimg_places_load_builtin allocated and zeroes `places`; NULL is ignored. */
 void cimg_places_free(cimg_places *places);
 
 /* ---- Inflating (libdeflate) -------------------------------------------- */

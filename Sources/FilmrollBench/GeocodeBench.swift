@@ -69,7 +69,6 @@ enum GeocodeBench {
               + " \(Int(rate.rounded())) positions/s, \(rounded(1000 * milliseconds / Double(count), 3)) µs each;"
               + " \(geocoder.places.count) cities loaded in \(rounded(loadMilliseconds, 1)) ms,"
               + " index \(rounded(Double(geocoder.indexMemoryBytes) / 1_048_576, 2)) MB,"
-              + " place records about \(rounded(Double(recordBytes(geocoder.places)) / 1_048_576, 2)) MB,"
               + " resident growth at load \(rounded(Double(residentGrowth) / 1_048_576, 1)) MB;"
               + " \(rounded(100 * Double(named) / Double(count), 1))% named,"
               + " mean distance \(rounded(checksum / Double(max(1, named)), 1)) km")
@@ -79,16 +78,6 @@ enum GeocodeBench {
     static func rounded(_ value: Double, _ digits: Int) -> Double {
         let scale = pow(10, Double(digits))
         return (value * scale).rounded() / scale
-    }
-
-    /// An estimate of what the places take: the array, and a heap block for
-    /// each string too long to be stored inline (over 15 UTF-8 bytes), the
-    /// repeated states and countries counted once.
-    static func recordBytes(_ places: [Place]) -> Int {
-        func heap(_ text: String) -> Int { text.utf8.count > 15 ? (32 + text.utf8.count + 1 + 15) / 16 * 16 : 0 }
-        let shared = Set(places.flatMap { [$0.state, $0.country] })
-        return places.capacity * MemoryLayout<Place>.stride + places.reduce(0) { $0 + heap($1.name) }
-            + shared.reduce(0) { $0 + heap($1) }
     }
 
     /// The process's resident set, from /proc/self/statm (0 when unreadable).

@@ -9,20 +9,20 @@ public struct PlaceDataError: Error, Sendable, Hashable, CustomStringConvertible
 /// (`Scripts/make-place-data.py`, CImaging/data/places.bin): about 144,500
 /// towns and cities of 1,000 people or more, with their region and district.
 enum GeoNamesCities {
-    /// Every town the data holds with a name and a usable position, as
-    /// places at distance 0, countries by their common names.
-    static func load() throws(PlaceDataError) -> [Place] {
-        let cities: [CityRecord]
+    /// The built-in towns, decoded and held as the data has them.
+    static func load() throws(PlaceDataError) -> CityDirectory {
         do {
-            cities = try CityDirectory.load()
+            return try CityDirectory.load()
         } catch {
             throw PlaceDataError(description: error.description)
         }
-        // Regions, districts and countries come shared from CityDirectory; codes are small strings, held inline.
-        return cities.map { city in
-            Place(name: city.name, state: city.state, district: city.district,
-                  country: CountryNames.common(code: city.countryCode) ?? city.country, countryCode: city.countryCode,
-                  latitude: city.latitude, longitude: city.longitude)
-        }
+    }
+
+    /// The town at `index` of `cities` as a place at distance 0, its country by its common name.
+    static func place(_ cities: CityDirectory, at index: Int) -> Place {
+        let city = cities.record(at: index)
+        return Place(name: city.name, state: city.state, district: city.district,
+                     country: CountryNames.common(code: city.countryCode) ?? city.country, countryCode: city.countryCode,
+                     latitude: city.latitude, longitude: city.longitude)
     }
 }

@@ -25,17 +25,26 @@ struct PlaceGrid: Sendable {
     let cellStarts: [Int32]
     let entries: [Entry]
 
-    /// Indexes positions in degrees; each must pass `GreatCircle.isUsable`.
-    init(latitudes: [Double], longitudes: [Double]) {
-        precondition(latitudes.count == longitudes.count && latitudes.count < Int(Int32.max))
-        let cells = latitudes.indices.map { Self.cell(latitude: latitudes[$0], longitude: longitudes[$0]) }
+    /// Indexes the positions `position(0 ..< count)`, in degrees; one that
+    /// fails `GreatCircle.isUsable` is left out, so no lookup finds it.
+    init(count: Int, position: (Int) -> (latitude: Double, longitude: Double)) {
+        precondition(count < Int(Int32.max))
+        var cells = [Int32](repeating: -1, count: count)
+        var vectors = [(x: Double, y: Double, z: Double)](repeating: (0, 0, 0), count: count)
         var starts = [Int32](repeating: 0, count: Self.rows * Self.columns + 1)
-        for cell in cells { starts[cell + 1] += 1 }
+        for index in 0..<count {
+            let (latitude, longitude) = position(index)
+            guard GreatCircle.isUsable(latitude: latitude, longitude: longitude) else { continue }
+            let cell = Self.cell(latitude: latitude, longitude: longitude)
+            cells[index] = Int32(cell)
+            vectors[index] = GreatCircle.unitVector(latitude: latitude, longitude: longitude)
+            starts[cell + 1] += 1
+        }
         for cell in 0..<(Self.rows * Self.columns) { starts[cell + 1] += starts[cell] }
         var next = starts
-        var entries = [Entry](repeating: Entry(x: 0, y: 0, z: 0, index: 0), count: cells.count)
-        for (index, cell) in cells.enumerated() {
-            let vector = GreatCircle.unitVector(latitude: latitudes[index], longitude: longitudes[index])
+        var entries = [Entry](repeating: Entry(x: 0, y: 0, z: 0, index: 0), count: Int(starts[Self.rows * Self.columns]))
+        for index in 0..<count where cells[index] >= 0 {
+            let cell = Int(cells[index]), vector = vectors[index]
             entries[Int(next[cell])] = Entry(x: vector.x, y: vector.y, z: vector.z, index: Int32(index))
             next[cell] += 1
         }

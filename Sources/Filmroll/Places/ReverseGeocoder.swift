@@ -11,7 +11,7 @@ public final class ReverseGeocoder: Sendable {
     public static let maximumDistanceKilometres = 150.0
 
     /// Every place known, at distance 0.
-    public let places: [Place]
+    public let places: PlaceList
     /// Why `places` is empty, when the data could not be loaded.
     public let loadFailure: PlaceDataError?
     let grid: PlaceGrid
@@ -19,22 +19,23 @@ public final class ReverseGeocoder: Sendable {
     /// A geocoder over the places given (their `distanceKilometres` is ignored);
     /// places with an unusable position are left out.
     public convenience init(places: [Place]) {
-        self.init(places: places, loadFailure: nil)
+        let isUsable = { (place: Place) in GreatCircle.isUsable(latitude: place.latitude, longitude: place.longitude) }
+        self.init(places: PlaceList(storage: .places(places.allSatisfy(isUsable) ? places : places.filter(isUsable))),
+                  loadFailure: nil)
     }
 
-    init(places: [Place], loadFailure: PlaceDataError?) {
-        let isUsable = { (place: Place) in GreatCircle.isUsable(latitude: place.latitude, longitude: place.longitude) }
-        let usable = places.allSatisfy(isUsable) ? places : places.filter(isUsable)
-        self.places = usable
+    /// Indexes `places`; a place with an unusable position is kept in the list and left out of the index.
+    init(places: PlaceList, loadFailure: PlaceDataError?) {
+        self.places = places
         self.loadFailure = loadFailure
-        self.grid = PlaceGrid(latitudes: usable.map(\.latitude), longitudes: usable.map(\.longitude))
+        self.grid = PlaceGrid(count: places.count) { places.position(at: $0) }
     }
 
     static func loadingGeoNames() -> ReverseGeocoder {
         do {
-            return ReverseGeocoder(places: try GeoNamesCities.load(), loadFailure: nil)
+            return ReverseGeocoder(places: PlaceList(storage: .cities(try GeoNamesCities.load())), loadFailure: nil)
         } catch {
-            return ReverseGeocoder(places: [], loadFailure: error)
+            return ReverseGeocoder(places: PlaceList(storage: .places([])), loadFailure: error)
         }
     }
 

@@ -86,6 +86,10 @@ public struct FolderProcess: Sendable {
         summary.index = try FolderIndexer(catalog: catalog, jobs: options.jobs, shard: options.shard).run(
             progress: { done, total in events(.advanced(.index, done: done, total: total)) },
             shouldStop: { cancellation.isCancelled })
+        if let basemap = options.basemapPath {
+            // The folder's own basemap is an input of the run, not a file passed over.
+            summary.index.skipped.removeAll { AbsolutePath.normalized($0.path) == basemap }
+        }
         for failure in summary.index.failures {
             events(.failed(path: failure.path, reason: failure.reason))
             summary.failures.append(ProcessFailure(path: failure.path, reason: failure.reason))
