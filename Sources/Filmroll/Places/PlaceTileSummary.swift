@@ -33,7 +33,7 @@ struct PlaceTileSummary: Sendable {
     /// hostile tile's millions stay bounded in memory and in lookup time);
     /// a real tile holds tens of places and some thousands of points.
     static let placeLimit = 2_000
-    static let boundaryPointLimit = 100_000
+    static let boundaryPointLimit = 50_000
 
     /// An empty summary: no tile there, or one that could not be read.
     init() {}
