@@ -7,6 +7,7 @@
 //   filmroll-bench resize --width N [--repeat R] FILE...                    (ResizeBench.swift)
 //   filmroll-bench gif [--size WxH] [--speed S] [--palette-scale full|half|quarter] FILE... (GIFBench.swift)
 //   filmroll-bench geocode [--count N] [--repeat R] [--seed S]              (GeocodeBench.swift)
+//   filmroll-bench place-names --basemap FILE --box W,S,E,N [--count N]    (PlaceNameBench.swift)
 //   filmroll-bench basemap make SOURCE OUT COUNT | read FILE COUNT READS    (BasemapBench.swift)
 //   filmroll-bench basemap-map [--days N] [--seed S] [FILE]                 (BasemapMapBench.swift)
 //
@@ -47,6 +48,7 @@ if arguments.first == "slideshow" { exit(SlideshowBench.run(Array(arguments.drop
 if arguments.first == "resize" { exit(ResizeBench.run(Array(arguments.dropFirst()))) }
 if arguments.first == "gif" { exit(GIFBench.run(Array(arguments.dropFirst()))) }
 if arguments.first == "geocode" { exit(GeocodeBench.run(Array(arguments.dropFirst()))) }
+if arguments.first == "place-names" { exit(PlaceNameBench.run(Array(arguments.dropFirst()))) }
 if arguments.first == "basemap" { exit(BasemapBench.run(Array(arguments.dropFirst()))) }
 if arguments.first == "basemap-map" { exit(BasemapMapBench.run(Array(arguments.dropFirst()))) }
 guard arguments.first == "decode" else { fail("usage: filmroll-bench decode [--size N] [--jobs N] FILE...") }

@@ -14,6 +14,8 @@ final class GalleryBasemap: BasemapTiles, Hashable, @unchecked Sendable {
     let tiles: any BasemapTiles
     /// Path, byte size and modification time: what a page key holds.
     let identity: String
+    /// Names positions from the same archive, with its own cache (`PlaceNamer`).
+    let placeFinder: BasemapPlaceFinder
     private let state = Locked(State())
 
     private struct State {
@@ -28,6 +30,7 @@ final class GalleryBasemap: BasemapTiles, Hashable, @unchecked Sendable {
 
     init(_ tiles: any BasemapTiles) {
         self.tiles = tiles
+        placeFinder = BasemapPlaceFinder(tiles)
         var status = stat()
         if stat(tiles.path, &status) == 0 {
             identity = "\(tiles.path)\n\(status.st_size)\n\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"

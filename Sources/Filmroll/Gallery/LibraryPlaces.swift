@@ -22,7 +22,7 @@ struct LibraryPlace: Sendable, Hashable {
     /// The place's name ("Helsinki, Finland"), else its coordinates.
     var name: String {
         let position = GPSCoordinate(latitude: seed.latitude, longitude: seed.longitude)
-        return ReverseGeocoder.shared.place(near: position)?.description ?? PhotoPage.coordinates(position)
+        return PlaceNamer().name(position)?.description ?? PhotoPage.coordinates(position)
     }
 }
 

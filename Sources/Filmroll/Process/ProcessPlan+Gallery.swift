@@ -68,7 +68,7 @@ extension ProcessPlan {
         shown.details.fileBytes = record.byteCount
         shown.details.format = record.format.map { ImageFormat(rawValue: $0).displayName }
         shown.details.gps = record.gps
-        shown.details.place = record.gps.flatMap { ReverseGeocoder.shared.place(near: $0)?.description }
+        shown.details.place = PlaceNamer(options).name(record.gps)?.description
         shown.details.video = photo.motionSource?.video
         shown.motion = motion(of: photo, toOriginals: options.originals == .link ? toOriginals : nil, isThere: isThere)
         shown.burst = photo.burstFrames.map { frame in

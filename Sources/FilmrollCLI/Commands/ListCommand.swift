@@ -55,12 +55,12 @@ struct ListCommand: Command {
         do {
             let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read)
             // Positions in places the folder hides (`--hide-places-near`) are kept in the catalog, not shown.
-            let hidden = try FolderSettings.remembered(in: catalog)
+            let places = try PlaceNamer.remembered(folder: folder, catalog: catalog)
             for found in try catalog.photos(matching: query) {
                 var photo = found
-                photo.gps = hidden.shown(photo.gps)
+                photo.gps = places.hidden.shown(photo.gps)
                 if json {
-                    output.print(PhotoJSON.record(photo, folder: folder).rendered)
+                    output.print(PhotoJSON.record(photo, folder: folder, places: places).rendered)
                 } else {
                     let taken = photo.takenTimeUnknown ? (photo.takenAt ?? "").prefix(10) + " time unknown"
                                                        : (photo.takenAt ?? "").replacingT()

@@ -36,12 +36,13 @@ struct ShowCommand: Command {
             // Deleted since the last index: the row is still there, the file is not.
             if !FileBytes.exists(photo) { record.isMissing = true }
             // A position in a place the folder hides (`--hide-places-near`) is kept in the catalog, not shown.
-            record.gps = try FolderSettings.remembered(in: catalog).shown(record.gps)
+            let places = try PlaceNamer.remembered(folder: folder, catalog: catalog)
+            record.gps = places.hidden.shown(record.gps)
             let outputs = try catalog.outputs(ofPhoto: record.id)
             if json {
-                io.print(PhotoJSON.record(record, folder: folder, outputs: outputs).rendered)
+                io.print(PhotoJSON.record(record, folder: folder, places: places, outputs: outputs).rendered)
             } else {
-                io.print(Self.describe(record, outputs: outputs))
+                io.print(Self.describe(record, places: places, outputs: outputs))
             }
             return .success
         } catch {
@@ -59,7 +60,7 @@ struct ShowCommand: Command {
         return (InputWalker.parentFolder(photo), InputWalker.lastComponent(photo))
     }
 
-    static func describe(_ record: PhotoRecord, outputs: [OutputRecord]) -> String {
+    static func describe(_ record: PhotoRecord, places: PlaceNamer, outputs: [OutputRecord]) -> String {
         var lines = ["path: \(displayPath(record.path))"]
         if let error = record.error { lines.append("error: \(error)") }
         if record.isMissing { lines.append("missing: the file is gone (filmroll prune removes it)") }
@@ -93,7 +94,7 @@ struct ShowCommand: Command {
         if let colorSpace = record.colorSpace { lines.append("colour space: \(colorSpace)") }
         if let gps = record.gps {
             lines.append("gps: \(fixed(gps.latitude, 5)), \(fixed(gps.longitude, 5))")
-            if let place = ReverseGeocoder.shared.place(near: gps) { lines.append("place: \(place)") }
+            if let place = places.name(gps) { lines.append("place: \(place)") }
         }
         lines.append("bytes: \(record.byteCount)")
         if let hash = record.hash { lines.append("hash: \(hash)") }
@@ -107,7 +108,9 @@ struct ShowCommand: Command {
 
 /// Photo records as JSON, shared by `show` and `ls`.
 enum PhotoJSON {
-    static func record(_ record: PhotoRecord, folder: String, outputs: [OutputRecord]? = nil) -> JSONValue {
+    /// - Parameter places: names the position: "place" is the whole name, "placeParts" its parts.
+    static func record(_ record: PhotoRecord, folder: String, places: PlaceNamer, outputs: [OutputRecord]? = nil) -> JSONValue {
+        let place = places.name(record.gps)
         var members: [(String, JSONValue)] = [
             ("path", .string(record.path)),
             ("folder", .string(folder)),
@@ -128,7 +131,8 @@ enum PhotoJSON {
             ("make", .optional(record.make)),
             ("model", .optional(record.model)),
             ("gps", record.gps.map { .object([("lat", .double($0.latitude)), ("lon", .double($0.longitude))]) } ?? .null),
-            ("place", .optional(record.gps.flatMap { ReverseGeocoder.shared.place(near: $0)?.description })),
+            ("place", .optional(place?.description)),
+            ("placeParts", place.map(placeParts) ?? .null),
             ("frames", record.frames.map(JSONValue.int) ?? .null),
             ("kind", .string(record.isVideo ? "video" : "photo")),
             ("video", record.video.map {
@@ -154,5 +158,13 @@ enum PhotoJSON {
             })))
         }
         return .object(members)
+    }
+
+    /// A place's parts, each null when unknown.
+    static func placeParts(_ place: PlaceName) -> JSONValue {
+        func part(_ text: String) -> JSONValue { text.isEmpty ? .null : .string(text) }
+        return .object([("neighbourhood", part(place.neighbourhood)), ("town", part(place.town)),
+                        ("district", part(place.district)), ("region", part(place.region)),
+                        ("country", part(place.country)), ("countryCode", part(place.countryCode))])
     }
 }
