@@ -34,7 +34,13 @@ final class PreparedShoreBin: Sendable {
 
     init(_ bin: ShoreBins.Bin, rivers: Bool) {
         rings = rivers ? [] : ShoreRings.rings(bin).map { ring in
-            ShorePiece(points: ring.flatMap { [$0.longitude, $0.latitude] })
+            var points: [Double] = []
+            points.reserveCapacity(ring.count * 2)
+            for point in ring {
+                points.append(point.longitude)
+                points.append(point.latitude)
+            }
+            return ShorePiece(points: points)
         }
         lines = bin.segments.map { segment in
             var points = segment.points
