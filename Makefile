@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-viewer bench-places bench-basemap bench-basemap-map bench-camera-roll bench-library bench-startup check-gallery bench-video test-images clean install uninstall release
+.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-viewer bench-places bench-basemap bench-basemap-map bench-shore-map bench-camera-roll bench-library bench-startup check-gallery bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -30,6 +30,7 @@ bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, proces
 	Scripts/bench-places.sh
 	Scripts/bench-basemap.sh
 	Scripts/bench-basemap-map.sh
+	Scripts/bench-shore-map.sh
 	Scripts/bench-camera-roll.sh
 	Scripts/bench-library.sh
 	Scripts/bench-startup.sh
@@ -58,6 +59,9 @@ bench-places:    ## The offline reverse geocoder: lookups per second on one thre
 	Scripts/bench-places.sh
 bench-basemap-map: ## Day maps drawn from the Helsinki basemap: one map, and 1,000 days' maps
 	Scripts/bench-basemap-map.sh
+
+bench-shore-map: ## Day maps without a basemap from GSHHG's shorelines: one map at Helsinki, Seoul, Stockholm, Geneva, and 1,000 days' maps
+	Scripts/bench-shore-map.sh
 
 bench-basemap:   ## The basemap readers: a ~100 MB PMTiles read tile by tile, time and peak RSS growth (≤ 50 MB)
 	Scripts/bench-basemap.sh

@@ -4,13 +4,19 @@
  * libnetcdf, loaded on first use (cimg_lazy.h). The world is cut into bins
  * (1° in the full resolution), row 0 at the north pole, column 0 at 0° E;
  * a bin lists its segments, a segment its points as offsets from the bin's
- * south-west corner in 1/65535 of the bin. Only the bins that meet the box
- * asked for are read (netCDF hyperslabs), never the whole file.
+ * south-west corner in 1/65535 of the bin. A file is opened once and its
+ * bin index (every bin's first segment, segment count and corner levels)
+ * read then; a bin's segments and points are read when asked for (netCDF
+ * hyperslabs), never the whole file. libnetcdf and HDF5 are not thread-safe,
+ * and HDF5 prints its diagnostics on standard error from any thread but the
+ * one libnetcdf was started on: every call into them is made, one at a time,
+ * on one thread of this file's own (`on_worker`), whichever thread asks.
  */
 #include "cimg_internal.h"
 
 #include <math.h>
 #include <netcdf.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,16 +53,26 @@ typedef struct builder {
     size_t bin_capacity, segment_capacity, point_capacity;
 } builder;
 
+/* An opened file: its netCDF id, variables and grid, and every bin's index
+ * entries (first segment, segment count, corner levels), read once. */
+struct cimg_shore_file {
+    int id;
+    int rivers;
+    shore_vars vars;
+    int columns, rows;
+    double size;
+    int *first_segments;
+    short *segment_counts;
+    short *node_levels;
+};
+
 /* Reads bin `bin` (row-major from the north-west) into the builder: 0, or a cimg status. */
-static int read_bin(int file, const shore_vars *v, int rivers, int bin, int columns, double size, size_t max_points,
-                    builder *b, cimg_error *error) {
-    size_t at = (size_t)bin, one = 1;
-    int first = 0;
-    short count = 0, levels = 0;
-    if (nc_get_vara_int(file, v->first_segment, &at, &one, &first) != NC_NOERR
-        || nc_get_vara_short(file, v->segment_count, &at, &one, &count) != NC_NOERR
-        || (!rivers && nc_get_vara_short(file, v->node_levels, &at, &one, &levels) != NC_NOERR))
-        return cimg_fail(error, CIMG_ERR_CORRUPT, "bin %d cannot be read", bin);
+static int read_bin(const cimg_shore_file *f, int bin, size_t max_points, builder *b, cimg_error *error) {
+    int file = f->id, rivers = f->rivers, columns = f->columns;
+    const shore_vars *v = &f->vars;
+    double size = f->size;
+    int first = f->first_segments[bin];
+    short count = f->segment_counts[bin], levels = f->node_levels[bin];
     if (first < 0 || count < 0) return cimg_fail(error, CIMG_ERR_CORRUPT, "bin %d lists %d segments from %d", bin, count, first);
 
     cimg_shore *shore = b->shore;
@@ -147,19 +163,129 @@ memory:
     return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory reading shorelines");
 }
 
-int cimg_shore_read(const char *path, int rivers, double south, double west, double north, double east,
-                    size_t max_bins, size_t max_points, cimg_shore *shore, cimg_error *error) {
-    memset(shore, 0, sizeof *shore);
+/* The thread every libnetcdf call is made on: a caller hands it one job at
+ * a time and waits for it to be done. */
+typedef struct shore_job {
+    int (*run)(void *);
+    void *argument;
+    int result;
+    int done;
+} shore_job;
+
+static pthread_mutex_t worker_callers = PTHREAD_MUTEX_INITIALIZER;  /* one job at a time */
+static pthread_mutex_t worker_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t worker_changed = PTHREAD_COND_INITIALIZER;
+static shore_job *worker_job;
+static int worker_state;   /* 0 not started, 1 running, -1 could not start */
+
+static void *worker(void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&worker_lock);
+    for (;;) {
+        while (worker_job == NULL || worker_job->done) pthread_cond_wait(&worker_changed, &worker_lock);
+        shore_job *job = worker_job;
+        pthread_mutex_unlock(&worker_lock);
+        int result = job->run(job->argument);
+        pthread_mutex_lock(&worker_lock);
+        job->result = result;
+        job->done = 1;
+        worker_job = NULL;
+        pthread_cond_broadcast(&worker_changed);
+    }
+    return NULL;
+}
+
+/* Runs `run(argument)` on the worker thread (started on first use; on the
+ * caller's thread if it cannot be started), returning its result. */
+static int on_worker(int (*run)(void *), void *argument) {
+    pthread_mutex_lock(&worker_callers);
+    pthread_mutex_lock(&worker_lock);
+    if (worker_state == 0) {
+        pthread_t thread;
+        pthread_attr_t attributes;
+        worker_state = -1;
+        if (pthread_attr_init(&attributes) == 0) {
+            pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+            if (pthread_create(&thread, &attributes, worker, NULL) == 0) worker_state = 1;
+            pthread_attr_destroy(&attributes);
+        }
+    }
+    int result;
+    if (worker_state == 1) {
+        shore_job job = {.run = run, .argument = argument};
+        worker_job = &job;
+        pthread_cond_broadcast(&worker_changed);
+        while (!job.done) pthread_cond_wait(&worker_changed, &worker_lock);
+        result = job.result;
+        pthread_mutex_unlock(&worker_lock);
+    } else {
+        pthread_mutex_unlock(&worker_lock);
+        result = run(argument);
+    }
+    pthread_mutex_unlock(&worker_callers);
+    return result;
+}
+
+typedef struct open_call {
+    const char *path;
+    int rivers;
+    cimg_shore_file **opened;
+    cimg_error *error;
+} open_call;
+
+typedef struct read_call {
+    cimg_shore_file *file;
+    const int *bins;
+    size_t bin_count, max_points;
+    cimg_shore *shore;
+    cimg_error *error;
+} read_call;
+
+static int open_file(const char *path, int rivers, cimg_shore_file **opened, cimg_error *error);
+static int read_bins(cimg_shore_file *file, const int *bins, size_t bin_count, size_t max_points, cimg_shore *shore,
+                     cimg_error *error);
+static void close_file(cimg_shore_file *file);
+
+static int run_open(void *argument) {
+    open_call *call = argument;
+    return open_file(call->path, call->rivers, call->opened, call->error);
+}
+
+static int run_read(void *argument) {
+    read_call *call = argument;
+    return read_bins(call->file, call->bins, call->bin_count, call->max_points, call->shore, call->error);
+}
+
+static int run_close(void *argument) {
+    close_file(argument);
+    return 0;
+}
+
+int cimg_shore_open(const char *path, int rivers, cimg_shore_file **opened, cimg_error *error) {
+    *opened = NULL;
     int loaded = cimg_lazy_require(&cimg_lazy_netcdf, error);
     if (loaded != CIMG_OK) return loaded;
-    if (!(isfinite(south) && isfinite(west) && isfinite(north) && isfinite(east)) || south > north)
-        return cimg_fail(error, CIMG_ERR_ARGUMENT, "not a box");
+    open_call call = {path, rivers, opened, error};
+    return on_worker(run_open, &call);
+}
+
+int cimg_shore_read_bins(cimg_shore_file *file, const int *bins, size_t bin_count, size_t max_points, cimg_shore *shore,
+                         cimg_error *error) {
+    read_call call = {file, bins, bin_count, max_points, shore, error};
+    return on_worker(run_read, &call);
+}
+
+void cimg_shore_close(cimg_shore_file *file) {
+    if (file != NULL) on_worker(run_close, file);
+}
+
+static int open_file(const char *path, int rivers, cimg_shore_file **opened, cimg_error *error) {
     int file;
-    int opened = nc_open(path, NC_NOWRITE, &file);
-    if (opened != NC_NOERR) return cimg_fail(error, CIMG_ERR_CORRUPT, "%s", nc_strerror(opened));
+    int status = nc_open(path, NC_NOWRITE, &file);
+    if (status != NC_NOERR) return cimg_fail(error, CIMG_ERR_CORRUPT, "%s", nc_strerror(status));
 
     int minutes = 0, columns = 0, rows = 0, bins = 0;
-    shore_vars v = {.ant_flag = -1};
+    shore_vars v = {.ant_flag = -1, .node_levels = -1};
     int ok = scalar(file, "Bin_size_in_minutes", &minutes) && scalar(file, "N_bins_in_360_longitude_range", &columns)
              && scalar(file, "N_bins_in_180_degree_latitude_range", &rows) && scalar(file, "N_bins_in_file", &bins)
              && var(file, "Id_of_first_segment_in_a_bin", &v.first_segment) && var(file, "N_segments_in_a_bin", &v.segment_count)
@@ -176,30 +302,64 @@ int cimg_shore_read(const char *path, int rivers, double south, double west, dou
         nc_close(file);
         return cimg_fail(error, CIMG_ERR_CORRUPT, "not a GSHHG binned %s file", rivers ? "river" : "shoreline");
     }
-    double size = minutes / 60.0;
-    int row_first = (int)floor((90.0 - fmin(90, north)) / size), row_last = (int)floor((90.0 - fmax(-90, south)) / size);
-    if (row_last >= rows) row_last = rows - 1;
-    if (row_first < 0) row_first = 0;
-    double span = east >= west ? east - west : east + 360 - west;
-    if (span > 360) span = 360;
-    double start = fmod(fmod(west, 360) + 360, 360);
-    int column_first = (int)floor(start / size), column_count = (int)floor((start + span) / size) - column_first + 1;
-    if (column_count > columns) column_count = columns;
-    if ((size_t)(row_last - row_first + 1) * (size_t)column_count > max_bins) {
+    cimg_shore_file *f = calloc(1, sizeof *f);
+    if (f == NULL) {
         nc_close(file);
-        return cimg_fail(error, CIMG_ERR_LIMIT, "the box meets %d bins (at most %zu)", (row_last - row_first + 1) * column_count, max_bins);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory opening shorelines");
     }
+    f->id = file;
+    f->rivers = rivers;
+    f->vars = v;
+    f->columns = columns;
+    f->rows = rows;
+    f->size = minutes / 60.0;
+    size_t start = 0, count = (size_t)bins;
+    f->first_segments = malloc(count * sizeof *f->first_segments);
+    f->segment_counts = malloc(count * sizeof *f->segment_counts);
+    f->node_levels = calloc(count, sizeof *f->node_levels);
+    if (!f->first_segments || !f->segment_counts || !f->node_levels) {
+        close_file(f);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory opening shorelines");
+    }
+    if (nc_get_vara_int(file, v.first_segment, &start, &count, f->first_segments) != NC_NOERR
+        || nc_get_vara_short(file, v.segment_count, &start, &count, f->segment_counts) != NC_NOERR
+        || (!rivers && nc_get_vara_short(file, v.node_levels, &start, &count, f->node_levels) != NC_NOERR)) {
+        close_file(f);
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "the bin index of %s cannot be read", path);
+    }
+    *opened = f;
+    return CIMG_OK;
+}
+
+void cimg_shore_grid(const cimg_shore_file *file, int *columns, int *rows, double *size) {
+    *columns = file->columns;
+    *rows = file->rows;
+    *size = file->size;
+}
+
+static int read_bins(cimg_shore_file *file, const int *bins, size_t bin_count, size_t max_points, cimg_shore *shore,
+                     cimg_error *error) {
+    memset(shore, 0, sizeof *shore);
     builder b = {.shore = shore};
     int status = CIMG_OK;
-    for (int row = row_first; row <= row_last && status == CIMG_OK; row++) {
-        for (int k = 0; k < column_count && status == CIMG_OK; k++) {
-            int column = (column_first + k) % columns;
-            status = read_bin(file, &v, rivers, row * columns + column, columns, size, max_points, &b, error);
+    for (size_t k = 0; k < bin_count && status == CIMG_OK; k++) {
+        if (bins[k] < 0 || bins[k] >= file->columns * file->rows) {
+            status = cimg_fail(error, CIMG_ERR_ARGUMENT, "no bin %d", bins[k]);
+            break;
         }
+        status = read_bin(file, bins[k], max_points, &b, error);
     }
-    nc_close(file);
     if (status != CIMG_OK) cimg_shore_free(shore);
     return status;
+}
+
+static void close_file(cimg_shore_file *file) {
+    if (file == NULL) return;
+    nc_close(file->id);
+    free(file->first_segments);
+    free(file->segment_counts);
+    free(file->node_levels);
+    free(file);
 }
 
 void cimg_shore_free(cimg_shore *shore) {

@@ -982,7 +982,7 @@ typedef struct cimg_shore_bin {
     size_t segment_count;
 } cimg_shore_bin;
 
-/** What cimg_shore_read found inside a box. */
+/** The bins cimg_shore_read_bins read. */
 typedef struct cimg_shore {
     cimg_shore_bin *bins;
     size_t bin_count;
@@ -992,15 +992,26 @@ typedef struct cimg_shore {
     size_t point_count;
 } cimg_shore;
 
-/** Reads the bins of a GSHHG binned file (binned_GSHHS_f.nc, or with `rivers`
- *  binned_river_f.nc) that meet the box (degrees; west may exceed east across
- *  ±180°), reading only those bins: CIMG_OK; CIMG_ERR_LIBRARY when libnetcdf
- *  cannot be loaded; CIMG_ERR_CORRUPT for a file that is not one; CIMG_ERR_LIMIT
- *  when the box meets more than `max_bins` bins or holds more than `max_points`
- *  points; CIMG_ERR_MEMORY. Release with cimg_shore_free. */
-int cimg_shore_read(const char *path, int rivers, double south, double west, double north, double east,
-                    size_t max_bins, size_t max_points, cimg_shore *shore, cimg_error *error);
-/** Frees what cimg_shore_read allocated and zeroes `shore`; NULL is ignored. */
+/** A GSHHG binned file opened by cimg_shore_open (binned_GSHHS_f.nc, or
+ *  with `rivers` binned_river_f.nc): its bin index is read once; not for
+ *  two threads at once. */
+typedef struct cimg_shore_file cimg_shore_file;
+
+/** Opens a GSHHG binned file and reads its bin index: CIMG_OK;
+ *  CIMG_ERR_LIBRARY when libnetcdf cannot be loaded; CIMG_ERR_CORRUPT for a
+ *  file that is not one; CIMG_ERR_MEMORY. Close with cimg_shore_close. */
+int cimg_shore_open(const char *path, int rivers, cimg_shore_file **file, cimg_error *error);
+/** The file's grid: bins in 360° of longitude, in 180° of latitude, a bin's size (degrees).
+ *  Bin numbers run row-major from the north-west: row 0 at 90° N, column 0 at 0° E. */
+void cimg_shore_grid(const cimg_shore_file *file, int *columns, int *rows, double *size);
+/** Reads the bins numbered `bins` (each only its own segments and points):
+ *  CIMG_OK; CIMG_ERR_ARGUMENT for a number outside the grid; CIMG_ERR_CORRUPT;
+ *  CIMG_ERR_LIMIT past `max_points` points; CIMG_ERR_MEMORY. Release with cimg_shore_free. */
+int cimg_shore_read_bins(cimg_shore_file *file, const int *bins, size_t bin_count, size_t max_points, cimg_shore *shore,
+                         cimg_error *error);
+/** Closes a file cimg_shore_open opened; NULL is ignored. */
+void cimg_shore_close(cimg_shore_file *file);
+/** Frees what cimg_shore_read_bins allocated and zeroes `shore`; NULL is ignored. */
 void cimg_shore_free(cimg_shore *shore);
 
 #ifdef __cplusplus

@@ -6,8 +6,9 @@ import TestSupport
 /// Day maps without a basemap drawn from GSHHG's full-resolution shorelines
 /// (Debian's gmt-gshhg-full, which Scripts/install-deps.sh installs): known
 /// land and water points of Helsinki and Seoul fall where they are, the
-/// 1:110m outlines could not tell them apart, the SVG stays small, and a
-/// missing file leaves the map as it was with one notice.
+/// 1:110m outlines could not tell them apart, Lake Mälaren is water, the SVG
+/// stays small, bins kept for the run draw the same maps, and a missing file
+/// leaves the map as it was with one note for the run's warnings.
 @Suite struct ShorelineMapTests {
     static func route(_ points: [(Double, Double)]) -> [GeoPoint] { points.map { GeoPoint(latitude: $0.0, longitude: $0.1) } }
 
@@ -16,7 +17,7 @@ import TestSupport
     /// From Gyeongbokgung over the Han river to Gangnam, Seoul.
     static let seoul = route([(37.5796, 126.9770), (37.5512, 126.9882), (37.5172, 127.0473)])
 
-    static let missing = Shorelines(directory: "/nonexistent/gshhg") { _ in }
+    static let missing = Shorelines(directory: "/nonexistent/gshhg")
 
     /// The even-odd fill of the land path(s) of a map at a position.
     static func isLand(_ svg: String, _ point: GeoPoint, route: [GeoPoint]) throws -> Bool {
@@ -42,7 +43,8 @@ import TestSupport
         return crossings % 2 == 1
     }
 
-    @Test func helsinkisShoreIsDrawnAtCityScale() throws {
+    @Test(.enabled(if: Shorelines.installed.isPresent, "GSHHG (gmt-gshhg-full) is not installed"))
+    func helsinkisShoreIsDrawnAtCityScale() throws {
         let svg = try #require(MapDrawing.day(Self.helsinki, title: "Helsinki"))
         #expect(svg.contains("<path class=\"land shore-land\""))
         #expect(svg.contains("<path class=\"shore\""))
@@ -58,7 +60,8 @@ import TestSupport
         #expect(svg.utf8.count < 400_000, "\(svg.utf8.count) bytes")
     }
 
-    @Test func seoulHasTheHanRiver() throws {
+    @Test(.enabled(if: Shorelines.installed.isPresent, "GSHHG (gmt-gshhg-full) is not installed"))
+    func seoulHasTheHanRiver() throws {
         let svg = try #require(MapDrawing.day(Self.seoul, title: "Seoul"))
         // Gyeongbokgung and Gangnam on land; the Han, an "additional major river" in GSHHG (a centre line from
         // CIA WDB-II, good to about a kilometre), drawn 250 m wide, passing Banpo Bridge's middle.
@@ -78,24 +81,76 @@ import TestSupport
     }
 
     /// The Stockholm archipelago, tens of thousands of islands: a day's frame 40 km across stays under 400 KB.
-    @Test func anArchipelagoStaysSmall() throws {
+    @Test(.enabled(if: Shorelines.installed.isPresent, "GSHHG (gmt-gshhg-full) is not installed"))
+    func anArchipelagoStaysSmall() throws {
         let route = Self.route([(59.3290, 18.0680), (59.40, 18.60)])
         let svg = try #require(MapDrawing.day(route, title: "Stockholm"))
         #expect(svg.contains("shore-land"))
         #expect(svg.utf8.count < 400_000, "\(svg.utf8.count) bytes")
     }
 
+    /// A day from Stockholm to Västerås, along Lake Mälaren: GSHHG's lake
+    /// (level 2) is water and its islands (level 3) land, across the bins
+    /// 16–18° E, as GMT's own reading has them (`gmt select -Df`).
+    @Test(.enabled(if: Shorelines.installed.isPresent, "GSHHG (gmt-gshhg-full) is not installed"))
+    func lakeMalarenIsWater() throws {
+        let route = Self.route([(59.3293, 18.0686), (59.6099, 16.5448)])
+        let svg = try #require(MapDrawing.day(route, title: "Mälaren"))
+        for (latitude, longitude) in [(59.45, 17.30), (59.40, 17.10), (59.33, 17.60), (59.30, 17.50), (59.36, 17.42)] {
+            #expect(try !Self.isLand(svg, GeoPoint(latitude: latitude, longitude: longitude), route: route), "\(latitude), \(longitude)")
+        }
+        for (latitude, longitude) in [(59.40, 17.55), (59.38, 17.70), (59.45, 16.90)] {
+            #expect(try Self.isLand(svg, GeoPoint(latitude: latitude, longitude: longitude), route: route), "\(latitude), \(longitude)")
+        }
+    }
+
+    /// The bins read are kept for the run: maps drawn again, and drawn on
+    /// many threads at once, are byte for byte those of a fresh reading.
+    @Test(.enabled(if: Shorelines.installed.isPresent, "GSHHG (gmt-gshhg-full) is not installed"))
+    func keptBinsDrawTheSameMaps() async throws {
+        let routes = [Self.helsinki, Self.seoul, Self.route([(59.3290, 18.0680), (59.40, 18.60)]),
+                      Self.route([(59.3293, 18.0686), (59.6099, 16.5448)])]
+        let fresh = routes.map { MapDrawing.day($0, title: "Day", shorelines: Shorelines(directory: "/usr/share/gmt-gshhg")) }
+        let kept = Shorelines(directory: "/usr/share/gmt-gshhg")
+        for _ in 0..<2 {
+            #expect(routes.map { MapDrawing.day($0, title: "Day", shorelines: kept) } == fresh)
+        }
+        let concurrent = Shorelines(directory: "/usr/share/gmt-gshhg")
+        let drawn = await withTaskGroup(of: (Int, String?).self) { group in
+            for index in 0..<16 {
+                group.addTask { (index, MapDrawing.day(routes[index % routes.count], title: "Day", shorelines: concurrent)) }
+            }
+            return await group.reduce(into: [Int: String?]()) { $0[$1.0] = $1.1 }
+        }
+        for index in 0..<16 { #expect(drawn[index] == fresh[index % routes.count]) }
+        #expect(fresh.allSatisfy { $0?.contains("shore-land") == true })
+    }
+
+    /// Path numbers are written as MapDrawing.number writes them.
+    @Test func pathNumbersMatchTheMapsNumbers() {
+        for value in [0.0, -0.04, -0.05, 0.05, 1.25, -1.25, 12.34, 639.96, -2.0, 640.0, 2.5e5, -0.96, 0.949] {
+            var path = SVGPathText()
+            path.number(value)
+            #expect(path.text == MapDrawing.number(value), "\(value)")
+        }
+        var path = SVGPathText()
+        PixelClip(width: 100, height: 100).ring([(10, 10), (50, 10.2), (50, 50), (200, 50), (10, 80)], into: &path)
+        #expect(path.text == "M10 10L50 10.2L50 50L102 50L102 65.5L10 80Z")
+    }
+
     @Test func missingDataDrawsTheCoarseOutlinesAndSaysSoOnce() throws {
-        let told = Locked<[String]>([])
-        let shorelines = Shorelines(directory: "/nonexistent/gshhg") { message in told.withLock { $0.append(message) } }
+        let shorelines = Shorelines(directory: "/nonexistent/gshhg")
+        #expect(shorelines.takeTrouble() == nil)      // nothing drawn yet
+        var messages: [String] = []
         for _ in 0..<3 {
             let svg = try #require(MapDrawing.day(Self.seoul, title: "Seoul", shorelines: shorelines))
             #expect(svg.contains("<path class=\"land\" d=\""))     // Natural Earth's Korea
             #expect(!svg.contains("<path class=\"shore") && !svg.contains("class=\"land shore-land\""))
+            if let message = shorelines.takeTrouble() { messages.append(message) }
         }
-        let messages = told.withLock { $0 }
         #expect(messages.count == 1)
-        #expect(messages.first?.contains("/nonexistent/gshhg/binned_GSHHS_f.nc is missing") == true)
+        #expect(messages.first?.hasPrefix("missing: day maps are drawn without shorelines") == true)
+        #expect(shorelines.shorelineFile == "/nonexistent/gshhg/binned_GSHHS_f.nc")
     }
 
     @Test func aSegmentAcrossABinClosesAlongItsLandEdge() {

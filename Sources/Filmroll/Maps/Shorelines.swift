@@ -7,18 +7,17 @@ import Imaging
 /// drawn without a basemap: GSHHG 2.3.7 at full resolution (Wessel and Smith,
 /// LGPL-3; Debian's gmt-gshhg-full, 41 MB in /usr/share/gmt-gshhg), read
 /// with libnetcdf one 1° bin at a time, only the bins that meet the map.
-/// When the files are missing the maps are drawn as before, from the built-in
-/// 1:110m outlines, and `notice` is told once.
+/// The files are opened once a run and the bins read kept (`ShoreBinCache`),
+/// so the maps of a city's days read them once; maps may be drawn on many
+/// threads at once. When the files are missing the maps are drawn as before,
+/// from the built-in 1:110m outlines, and `takeTrouble()` says why, once.
 final class Shorelines: Sendable {
-    /// Debian's files, telling a missing file on standard error once per process.
-    static let installed = Shorelines(directory: "/usr/share/gmt-gshhg") { message in
-        var line = "filmroll: \(message)\n"
-        line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    }
+    /// Debian's files.
+    static let installed = Shorelines(directory: "/usr/share/gmt-gshhg")
 
     /// Larger maps (more than 6° by 6°) are drawn from the 1:110m outlines.
     static let maximumBins = 36
-    /// No map reads more points than this (16 bytes each while read).
+    /// No bin read holds more points than this (16 bytes each while read).
     static let maximumPoints = 2_000_000
     /// The river classes drawn (double-lined, permanent major, additional major, additional; major canals),
     /// each as wide as a river of its class may be (km; GSHHG gives only the centre line), and never thinner than a line (px).
@@ -28,161 +27,116 @@ final class Shorelines: Sendable {
 
     let shorelineFile: String
     let riverFile: String
-    private let notice: @Sendable (String) -> Void
-    private let noticed = Locked(false)
 
     /// Whether the shoreline file was there when this was made, looked at
     /// once (a map's key holds it, so that installing or removing the data
     /// draws the maps again), not once a map.
     let isPresent: Bool
 
-    init(directory: String, notice: @escaping @Sendable (String) -> Void) {
+    private let shores: ShoreBinCache
+    private let rivers: ShoreBinCache
+    private let trouble = Locked<(message: String?, told: Bool)>((nil, false))
+
+    init(directory: String) {
         shorelineFile = directory + "/binned_GSHHS_f.nc"
         isPresent = access(shorelineFile, R_OK) == 0
         riverFile = directory + "/binned_river_f.nc"
-        self.notice = notice
+        shores = ShoreBinCache(path: shorelineFile, rivers: false)
+        rivers = ShoreBinCache(path: riverFile, rivers: true)
+    }
+
+    /// Why maps were drawn without shorelines (the file missing or
+    /// unreadable), the first time it is asked after it happened; nil
+    /// otherwise. The caller reports it: once a run.
+    func takeTrouble() -> String? {
+        trouble.withLock { trouble in
+            guard let message = trouble.message, !trouble.told else { return nil }
+            trouble.told = true
+            return message
+        }
+    }
+
+    private func note(_ message: String) {
+        trouble.withLock { if $0.message == nil { $0.message = message } }
     }
 
     /// The land, shores and rivers inside `frame` as SVG elements (classes
-    /// land, shore, river); nil when the data is missing or unreadable (told
-    /// once) or the frame too large for it.
+    /// land, shore, river); nil when the data is missing or unreadable (noted
+    /// for `takeTrouble`) or the frame too large for it.
     func svg(in frame: MapFrame) -> String? {
         guard access(shorelineFile, R_OK) == 0 else {
-            tellOnce("day maps are drawn without shorelines, lakes and rivers: \(shorelineFile) is missing "
-                     + "(Debian's gmt-gshhg-full package holds it)")
+            note("missing: day maps are drawn without shorelines, lakes and rivers (Debian's gmt-gshhg-full package holds it)")
             return nil
         }
-        let box = frame.bounds
-        let shores: ShoreBins
+        let bins: [PreparedShoreBin]
         do {
-            shores = try ShoreBins.read(path: shorelineFile, rivers: false, south: box.south, west: box.west, north: box.north, east: box.east,
-                                        maximumBins: Self.maximumBins, maximumPoints: Self.maximumPoints)
+            bins = try shores.bins(meeting: frame.bounds)
         } catch {
-            if !error.isLimit { tellOnce("day maps are drawn without shorelines: \(error.description)") }
+            if !error.isLimit { note("cannot be read (\(error.description)): day maps are drawn without shorelines") }
             return nil
         }
         let clip = PixelClip(width: frame.width, height: frame.height)
-        var land = "", shore = ""
-        for bin in shores.bins {
-            for ring in ShoreRings.rings(bin) {
-                land += clip.ring(ring.map(frame.position))
-            }
-            for segment in bin.segments {
-                shore += clip.line(stride(from: 0, to: segment.points.count - 1, by: 2).map {
-                    frame.position(ShoreRings.point(segment.points[$0], segment.points[$0 + 1]))
-                })
+        let projection = ShoreProjection(frame)
+        var land = SVGPathText(), shore = SVGPathText()
+        for bin in bins {
+            for ring in bin.rings where ring.meets(frame.bounds) {
+                clip.ring(projection.pixels(ring), into: &land)
             }
         }
-        var svg = land.isEmpty ? "" : "<path class=\"land shore-land\" d=\"\(land)\"/>\n"
-        if !shore.isEmpty { svg += "<path class=\"shore\" d=\"\(shore)\"/>\n" }
-        svg += rivers(in: frame, clip: clip)
+        for bin in bins {
+            for line in bin.lines where line.meets(frame.bounds) {
+                clip.line(projection.pixels(line), into: &shore)
+            }
+        }
+        var svg = land.isEmpty ? "" : "<path class=\"land shore-land\" d=\"\(land.text)\"/>\n"
+        if !shore.isEmpty { svg += "<path class=\"shore\" d=\"\(shore.text)\"/>\n" }
+        svg += riverPaths(in: frame, clip: clip, projection: projection)
         return svg
     }
 
     /// The rivers of the drawn classes, one path per width; "" when the river file is missing or unreadable.
-    private func rivers(in frame: MapFrame, clip: PixelClip) -> String {
-        let box = frame.bounds
-        guard access(riverFile, R_OK) == 0,
-              let rivers = try? ShoreBins.read(path: riverFile, rivers: true, south: box.south, west: box.west, north: box.north, east: box.east,
-                                               maximumBins: Self.maximumBins, maximumPoints: Self.maximumPoints)
-        else { return "" }
-        var paths: [Double: String] = [:]
-        for bin in rivers.bins {
-            for segment in bin.segments {
-                guard let kind = Self.riverWidths[segment.level] else { continue }
+    private func riverPaths(in frame: MapFrame, clip: PixelClip, projection: ShoreProjection) -> String {
+        guard access(riverFile, R_OK) == 0, let bins = try? rivers.bins(meeting: frame.bounds) else { return "" }
+        var paths: [Double: SVGPathText] = [:]
+        for bin in bins {
+            for line in bin.lines where line.meets(frame.bounds) {
+                guard let kind = Self.riverWidths[line.level] else { continue }
                 let width = max(kind.pixels, (kind.kilometres * frame.pixelsPerKilometre).rounded())
-                paths[width, default: ""] += clip.line(stride(from: 0, to: segment.points.count - 1, by: 2).map {
-                    frame.position(ShoreRings.point(segment.points[$0], segment.points[$0 + 1]))
-                })
+                clip.line(projection.pixels(line), into: &paths[width, default: SVGPathText()])
             }
         }
         return paths.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }.map {
-            "<path class=\"river\" stroke-width=\"\(MapDrawing.number($0.key))\" d=\"\($0.value)\"/>\n"
+            "<path class=\"river\" stroke-width=\"\(MapDrawing.number($0.key))\" d=\"\($0.value.text)\"/>\n"
         }.joined()
-    }
-
-    private func tellOnce(_ message: String) {
-        let first = noticed.withLock { told in
-            defer { told = true }
-            return !told
-        }
-        if first { notice(message) }
     }
 }
 
-/// Pixel paths clipped to a map (with a pixel's margin) and simplified to the
-/// pixel: a point closer than `tolerance` to the last one kept is dropped.
-struct PixelClip {
-    let west: Double, north: Double, east: Double, south: Double
-    let tolerance = 0.6
+/// A map frame's projection of shore pieces to pixels, dropping a point
+/// closer than a pixel's `tolerance` to the last one kept (the ends kept).
+struct ShoreProjection {
+    let frame: MapFrame
+    let tolerance = PixelClip.tolerance
 
-    init(width: Double, height: Double) {
-        (west, north, east, south) = (-2, -2, width + 2, height + 2)
-    }
+    init(_ frame: MapFrame) { self.frame = frame }
 
-    /// A closed ring as "M…Z" (Sutherland–Hodgman against the four edges); "" when nothing is left.
-    func ring(_ points: [(x: Double, y: Double)]) -> String {
-        var polygon = points
-        for edge in 0..<4 where !polygon.isEmpty {
-            let input = polygon
-            polygon = []
-            var previous = input[input.count - 1]
-            for current in input {
-                let currentIn = inside(current, edge), previousIn = inside(previous, edge)
-                if currentIn != previousIn { polygon.append(crossing(previous, current, edge)) }
-                if currentIn { polygon.append(current) }
-                previous = current
+    func pixels(_ piece: ShorePiece) -> [(x: Double, y: Double)] {
+        let points = piece.points
+        guard points.count >= 2 else { return [] }
+        var kept: [(x: Double, y: Double)] = []
+        kept.reserveCapacity(points.count / 2)
+        var last = frame.position(GeoPoint(latitude: points[1], longitude: points[0]))
+        kept.append(last)
+        var index = 2
+        while index + 1 < points.count {
+            let position = frame.position(GeoPoint(latitude: points[index + 1], longitude: points[index]))
+            if abs(position.x - last.x) + abs(position.y - last.y) >= tolerance {
+                kept.append(position)
+                last = position
             }
+            index += 2
         }
-        let kept = simplified(polygon)
-        guard kept.count >= 3 else { return "" }
-        return "M" + kept.map { MapDrawing.number($0.x) + " " + MapDrawing.number($0.y) }.joined(separator: "L") + "Z"
-    }
-
-    /// An open line as "M…L…", cut where it leaves the map; "" when nothing is left.
-    func line(_ points: [(x: Double, y: Double)]) -> String {
-        var result = "", run: [(x: Double, y: Double)] = []
-        func flush() {
-            let kept = simplified(run)
-            if kept.count >= 2 { result += "M" + kept.map { MapDrawing.number($0.x) + " " + MapDrawing.number($0.y) }.joined(separator: "L") }
-            run = []
-        }
-        for (index, point) in points.enumerated() {
-            let isIn = (0..<4).allSatisfy { inside(point, $0) }
-            let nextIn = index + 1 < points.count && (0..<4).allSatisfy { inside(points[index + 1], $0) }
-            let previousIn = index > 0 && (0..<4).allSatisfy { inside(points[index - 1], $0) }
-            if isIn || nextIn || previousIn { run.append(point) } else { flush() }
-        }
-        flush()
-        return result
-    }
-
-    private func inside(_ point: (x: Double, y: Double), _ edge: Int) -> Bool {
-        switch edge {
-        case 0: return point.x >= west
-        case 1: return point.x <= east
-        case 2: return point.y >= north
-        default: return point.y <= south
-        }
-    }
-
-    private func crossing(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ edge: Int) -> (x: Double, y: Double) {
-        if edge < 2 {
-            let x = edge == 0 ? west : east, t = (x - a.x) / (b.x - a.x)
-            return (x, a.y + t * (b.y - a.y))
-        }
-        let y = edge == 2 ? north : south, t = (y - a.y) / (b.y - a.y)
-        return (a.x + t * (b.x - a.x), y)
-    }
-
-    private func simplified(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
-        guard var last = points.first else { return [] }
-        var kept = [last]
-        for point in points.dropFirst() where abs(point.x - last.x) + abs(point.y - last.y) >= tolerance {
-            kept.append(point)
-            last = point
-        }
-        if let end = points.last, kept.count > 1, end.x != last.x || end.y != last.y { kept.append(end) }
+        let end = frame.position(GeoPoint(latitude: points[points.count - 1], longitude: points[points.count - 2]))
+        if points.count > 2, end.x != last.x || end.y != last.y { kept.append(end) }
         return kept
     }
 }

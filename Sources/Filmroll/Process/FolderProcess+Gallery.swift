@@ -55,6 +55,7 @@ extension FolderProcess {
             try catalog.forgetOutputs(paths: removed.map { root + "/" + $0 })
         }
         reportBasemapTrouble(events: events)
+        reportShorelineTrouble(events: events)
         summary.galleryPath = out + "/index.html"
     }
 
