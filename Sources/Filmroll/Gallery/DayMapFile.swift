@@ -18,7 +18,7 @@ struct DayMapFile: PageRendering {
             fingerprint.add(point.latitude)
             fingerprint.add(point.longitude)
         }
-        if options.basemap == nil, Shorelines.installed.isPresent { fingerprint.add("GSHHG shorelines") }
+        if options.basemap == nil, Shorelines.installed.isPresent { fingerprint.add("GSHHG shorelines, thinned before clipping") }
         if let basemap = options.basemap {
             fingerprint.add(Self.basemapDrawing)
             fingerprint.add(basemap.identity)
