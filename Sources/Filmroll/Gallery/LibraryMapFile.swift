@@ -42,7 +42,8 @@ struct LibraryMapFile: PageRendering {
         var svg = ""
         for marker in markers.sorted(by: { ($0.days.count, $1.anchor) > ($1.days.count, $0.anchor) }) {
             let at = frame.position(marker.position)
-            let x = min(max(at.x, 4), frame.width - 4), y = min(max(at.y, 4), frame.height - 4)
+            // Whole pixels: a photo a little way from the others moves no marker, so the key stays.
+            let x = min(max(at.x, 4), frame.width - 4).rounded(), y = min(max(at.y, 4), frame.height - 4).rounded()
             let radius = LibraryMapMarkers.radius(days: marker.days.count)
             var content = "<circle class=\"ring\" cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(radius + 3))\"/>"
                 + "<circle class=\"marker\" cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(radius))\"/>"
