@@ -37,8 +37,8 @@ import TestSupport
         #expect(finland.days.map(\.iso) == ["2025-05-03"] && finland.label(.en).hasPrefix("Helsinki"))
         #expect(finland.label(.en).hasSuffix(": 1 day"))
         // Each marker links its entry in the index's list, one of a single day that day's page.
-        #expect(LibraryMapFile.link(korea, listed: true) == "index.html#" + korea.anchor)
-        #expect(LibraryMapFile.link(finland, listed: true) == "days/2025-05-03.html")
+        #expect(LibraryMapFile.href(of: korea, listed: true) == "index.html#" + korea.anchor)
+        #expect(LibraryMapFile.href(of: finland, listed: true) == "days/2025-05-03.html")
         // On a map of a city the same places are apart.
         let city = MapFrame(around: GeoBounds(south: 34, west: 125, north: 39, east: 131), width: 1000, aspects: 0.3...1)
         #expect(LibraryMapMarkers.markers(of: [Self.day("2025-05-01", [Self.seoul]), Self.day("2025-05-02", [Self.busan])],
@@ -66,6 +66,28 @@ import TestSupport
         #expect(map.contains("aria-label=\"Seoul, South Korea and 1 place nearby: 4 days\""))
         // Its own focus ring, in light and dark.
         #expect(map.contains("a:focus .ring") && map.contains("prefers-color-scheme: dark"))
+    }
+
+    /// With a basemap and every photo in one city, the index's map is that city over its streets, its markers linked.
+    @Test func aCitysPlacesAreDrawnOverTheBasemap() throws {
+        let folder = GalleryFolder()
+        var options = GalleryOptions()
+        options.basemap = GalleryBasemap(BasemapDayMapTests.helsinki)
+        let days = [Self.day("2025-06-01", [(60.1676, 24.9440), (60.1688, 24.9520)]), Self.day("2025-06-02", [(60.1676, 24.9441)]),
+                    Self.day("2025-06-03", [(60.1720, 24.9450)])]
+        _ = try GalleryWriter.write(days: days, options: options, to: folder.path)
+        let map = try folder.text("map.svg")
+        #expect(map.contains("</textPath>") && map.contains("OpenStreetMap"))   // streets and the data's credit
+        let links = Self.links(in: map)
+        #expect(links.count >= 2 && links.contains("index.html#place-1"))
+        #expect(map.contains("a:focus .ring"))
+        let index = try folder.text("index.html")
+        #expect(index.contains("<object class=\"map\" type=\"image/svg+xml\" data=\"map.svg\""))
+        #expect(index.contains("width=\"1000\"") && !index.contains("height=\"\(Int(MapDrawing.libraryFrame.height))\""))
+        #expect(options.basemap?.failure == nil)
+        // A photo far away: the world again.
+        _ = try GalleryWriter.write(days: days + [Self.day("2025-06-09", [Self.seoul])], options: options, to: folder.path)
+        #expect(!(try folder.text("map.svg")).contains("</textPath>"))
     }
 
     // MARK: Trips

@@ -66,8 +66,8 @@ struct GalleryPass {
                       next: position + 1 < undated.count ? plan.undated[undated[position + 1].photo] : nil, options: options)
         }, isCurrent)
         if plan.hasLibraryMap {
-            try make(LibraryMapFile(markers: LibraryMapMarkers.markers(of: plan.days, frame: MapDrawing.libraryFrame), options: options),
-                     isCurrent)
+            let layout = LibraryMapFile.layout(of: plan.days, options: options)
+            try make(LibraryMapFile(markers: Self.markers(of: plan.days, layout), layout: layout, options: options), isCurrent)
         }
         for trip in plan.trips {
             let days = plan.days(of: trip)
@@ -80,6 +80,7 @@ struct GalleryPass {
     /// The stylesheet and script, the index, the problems page, the year and month pages.
     private mutating func writeSpanning(_ plan: GalleryPlan, digests: PhotoDigests,
                                         isCurrent: (_ path: String, _ key: String) -> Bool) throws(ImagingError) {
+        let mapLayout = LibraryMapFile.layout(of: plan.days, options: options)
         try make(ConstantFile.stylesheet, isCurrent)
         try make(ConstantFile.script, isCurrent)
         try make(IndexPage(years: plan.years, recentMonths: IndexPage.recentMonths(of: plan.months),
@@ -87,7 +88,7 @@ struct GalleryPass {
                            problemCount: plan.problems.count { $0.kind != .warned && $0.kind != .sidecar },
                            warningCount: plan.problems.count { $0.kind == .warned }, undatedCount: plan.undated.count,
                            hasLibraryMap: plan.hasLibraryMap,
-                           mapMarkers: LibraryMapMarkers.markers(of: plan.days, frame: MapDrawing.libraryFrame), trips: plan.trips,
+                           mapMarkers: Self.markers(of: plan.days, mapLayout), mapFrame: mapLayout.frame, trips: plan.trips,
                            options: options,
                            digests: digests), isCurrent)
         if plan.hasProblems { try make(ProblemsPage(problems: plan.problems, options: options), isCurrent) }
@@ -102,6 +103,11 @@ struct GalleryPass {
                                next: position + 1 < plan.months.count ? plan.months[position + 1] : nil, options: options,
                                digests: digests), isCurrent)
         }
+    }
+
+    /// The index map's markers for `layout`.
+    static func markers(of days: [GalleryDay], _ layout: LibraryMapFile.Layout) -> [LibraryMapMarker] {
+        LibraryMapMarkers.markers(of: days, frame: layout.frame, placeKilometres: layout.placeKilometres)
     }
 
     /// Writes those of `pages` not current, rendered on `jobs` threads a

@@ -22,6 +22,8 @@ struct IndexPage: PageRendering {
     var hasLibraryMap = false
     /// The map's markers, listed beside it, each linking its days (`LibraryMapMarkers`).
     var mapMarkers: [LibraryMapMarker] = []
+    /// The map's frame (`LibraryMapFile.layout`).
+    var mapFrame = MapDrawing.libraryFrame
     /// The library's trips, oldest first (`Trips`).
     var trips: [Trip] = []
     var options: GalleryOptions
@@ -78,6 +80,8 @@ struct IndexPage: PageRendering {
         fingerprint.add(undatedCount)
         fingerprint.add(hasLibraryMap)
         fingerprint.add("linked map 1")
+        fingerprint.add(Int(mapFrame.width))
+        fingerprint.add(Int(mapFrame.height))
         let markers = Self.listedMarkers(of: mapMarkers)
         fingerprint.add(markers.count)
         for marker in markers {
@@ -189,7 +193,7 @@ struct IndexPage: PageRendering {
     /// The map of the library's places, when some photo has a position.
     private var librarySection: String {
         guard hasLibraryMap else { return "" }
-        let frame = MapDrawing.libraryFrame
+        let frame = mapFrame
         return """
             <section class="library-map" aria-labelledby="library-map">
             <h2 id="library-map">\(HTMLEscaping.escape(locale.mapHeading))</h2>

@@ -33,9 +33,11 @@ enum LibraryMapMarkers {
 
     /// The markers of `days`' places on `frame`, the most visited first
     /// (ties: the most recently visited first).
-    static func markers(of days: [GalleryDay], frame: MapFrame) -> [LibraryMapMarker] {
+    /// - Parameter placeKilometres: the places' radius (`LibraryPlaces`): less than a city's on a city's map.
+    static func markers(of days: [GalleryDay], frame: MapFrame,
+                        placeKilometres: Double = LibraryPlaces.radiusKilometres) -> [LibraryMapMarker] {
         var markers: [(at: (x: Double, y: Double), places: [LibraryPlace])] = []
-        for place in LibraryPlaces.clusters(of: days) {
+        for place in LibraryPlaces.clusters(of: days, radiusKilometres: placeKilometres) {
             let at = frame.position(place.seed)
             if let index = markers.firstIndex(where: { hypot($0.at.x - at.x, $0.at.y - at.y) <= mergePixels }) {
                 markers[index].places.append(place)

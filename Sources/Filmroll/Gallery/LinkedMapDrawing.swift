@@ -16,19 +16,15 @@ enum LinkedMapDrawing {
             .sea { fill: #dbe8f5; } .land { fill: #f4f1e8; stroke: #b9b2a0; stroke-width: 0.6; stroke-linejoin: round; }
             .shore-land { stroke: none; fill-rule: evenodd; } .shore { fill: none; stroke: #b9b2a0; stroke-width: 0.8; stroke-linejoin: round; }
             .river { fill: none; stroke: #c4daf1; stroke-linejoin: round; stroke-linecap: round; }
-            .marker { fill: #b3261e; fill-opacity: 0.85; stroke: #fff; stroke-width: 1.5; }
-            .marker-count { font: bold 11px sans-serif; fill: #fff; text-anchor: middle; pointer-events: none; }
+            \(markCSS)
             .leg { fill: none; stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; stroke-opacity: 0.9; }
             .stop { stroke: #fff; stroke-width: 1.2; }
             .badge { stroke: #fff; stroke-width: 2; } .badge-text { font: bold 14px sans-serif; fill: #fff; text-anchor: middle; }
-            .ring { fill: none; stroke: none; }
-            a:focus { outline: 3px solid #0a55c2; outline-offset: 2px; } a:focus .ring, a:hover .ring { stroke: #1b1b1f; stroke-width: 3; }
             .scale { stroke: #333; stroke-width: 3; fill: none; } .scale-text { font: 20px sans-serif; fill: #333; }
             \(dayColours.enumerated().map { ".d\($0.offset) { fill: \($0.element.light); } .l\($0.offset) { stroke: \($0.element.light); }" }.joined(separator: " "))
             @media (prefers-color-scheme: dark) {
               .sea { fill: #16202c; } .land { fill: #2b2a27; stroke: #5d594f; } .shore-land { stroke: none; } .shore { stroke: #5d594f; }
-              .river { stroke: #1c2938; } .marker { fill: #e5534b; stroke: #121214; } .marker-count { fill: #121214; }
-              a:focus { outline-color: #8cb8ff; } a:focus .ring, a:hover .ring { stroke: #f2f2f2; }
+              .river { stroke: #1c2938; }
               .scale { stroke: #ddd; } .scale-text { fill: #ddd; }
               \(dayColours.enumerated().map { ".d\($0.offset) { fill: \($0.element.dark); } .l\($0.offset) { stroke: \($0.element.dark); }" }.joined(separator: " "))
               .stop, .badge { stroke: #121214; } .badge-text { fill: #121214; }
@@ -38,6 +34,18 @@ enum LinkedMapDrawing {
 
             """
     }
+
+    /// The markers' and links' styles (the index's map over a basemap adds them to the basemap's).
+    static let markCSS = """
+        .marker { fill: #b3261e; fill-opacity: 0.85; stroke: #fff; stroke-width: 1.5; }
+        .marker-count { font: bold 11px sans-serif; fill: #fff; text-anchor: middle; pointer-events: none; }
+        .ring { fill: none; stroke: none; }
+        a:focus { outline: 3px solid #0a55c2; outline-offset: 2px; } a:focus .ring, a:hover .ring { stroke: #1b1b1f; stroke-width: 3; }
+        @media (prefers-color-scheme: dark) {
+          .marker { fill: #e5534b; stroke: #121214; } .marker-count { fill: #121214; }
+          a:focus { outline-color: #8cb8ff; } a:focus .ring, a:hover .ring { stroke: #f2f2f2; }
+        }
+        """
 
     /// One colour per day of a trip, in turn (light, dark): far apart in hue,
     /// each dark enough for white numbers in light and light enough for dark ones in dark.
@@ -116,7 +124,7 @@ enum LinkedMapDrawing {
     }
 
     /// A link around `content` that takes the whole window, named for a screen reader.
-    static func link(_ href: String, label: String, _ content: String) -> String {
+    static func linking(_ href: String, label: String, _ content: String) -> String {
         "<a href=\"\(HTMLEscaping.escape(href))\" target=\"_top\" aria-label=\"\(HTMLEscaping.escape(label))\">\(content)</a>\n"
     }
 

@@ -79,7 +79,7 @@ struct TripMapFile: PageRendering {
                 + "<circle class=\"badge d\(colour)\" cx=\"\(n(badge.x))\" cy=\"\(n(badge.y))\" r=\"13\"/>"
                 + "<text class=\"badge-text\" x=\"\(n(badge.x))\" y=\"\(n(badge.y + 5))\" aria-hidden=\"true\">\(index + 1)</text>"
             let label = locale.tripDayLabel(number: index + 1, date: day.date) + ": " + locale.itemCount(photos: day.count.photos, videos: day.count.videos)
-            badges += LinkedMapDrawing.link("../" + URLPath.encode(GalleryPaths.dayPage(day.date)), label: label, content)
+            badges += LinkedMapDrawing.linking("../" + URLPath.encode(GalleryPaths.dayPage(day.date)), label: label, content)
         }
         svg += badges
         let header = LinkedMapDrawing.header(frame, title: locale.tripMapDescription(trip.title(locale)))
