@@ -147,6 +147,24 @@ import TestSupport
         #expect(!(try folder.text("index.html")).contains("trips/"))
     }
 
+    /// A trip within a city the basemap covers is drawn over its streets, its days still linked.
+    @Test func aTripWithinTheBasemapIsDrawnOverItsStreets() throws {
+        let folder = GalleryFolder()
+        var options = GalleryOptions()
+        options.basemap = GalleryBasemap(BasemapDayMapTests.helsinki)
+        let days = Array(Self.homeThenAway.prefix(3)) + [Self.day("2025-04-05", [(60.1676, 24.9440), (60.1688, 24.9520)]),
+                                                          Self.day("2025-04-06", [(60.1720, 24.9450)])]
+        _ = try GalleryWriter.write(days: days, options: options, to: folder.path)
+        let map = try folder.text("trips/2025-04-05-map.svg")
+        #expect(map.contains("</textPath>") && map.contains("OpenStreetMap"))
+        #expect(Self.links(in: map) == ["../days/2025-04-05.html", "../days/2025-04-06.html"])
+        #expect(map.contains(".d1 {") && map.contains("class=\"leg l0\""))
+        #expect(map.utf8.count <= 400_000)
+        // Without the basemap, the shores.
+        _ = try GalleryWriter.write(days: days, options: GalleryOptions(), to: folder.path)
+        #expect(!(try folder.text("trips/2025-04-05-map.svg")).contains("</textPath>"))
+    }
+
     /// The `href`s of a map's links, in order.
     static func links(in svg: String) -> [String] {
         svg.components(separatedBy: "<a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }

@@ -17,17 +17,12 @@ enum LinkedMapDrawing {
             .shore-land { stroke: none; fill-rule: evenodd; } .shore { fill: none; stroke: #b9b2a0; stroke-width: 0.8; stroke-linejoin: round; }
             .river { fill: none; stroke: #c4daf1; stroke-linejoin: round; stroke-linecap: round; }
             \(markCSS)
-            .leg { fill: none; stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; stroke-opacity: 0.9; }
-            .stop { stroke: #fff; stroke-width: 1.2; }
-            .badge { stroke: #fff; stroke-width: 2; } .badge-text { font: bold 14px sans-serif; fill: #fff; text-anchor: middle; }
+            \(dayCSS)
             .scale { stroke: #333; stroke-width: 3; fill: none; } .scale-text { font: 20px sans-serif; fill: #333; }
-            \(dayColours.enumerated().map { ".d\($0.offset) { fill: \($0.element.light); } .l\($0.offset) { stroke: \($0.element.light); }" }.joined(separator: " "))
             @media (prefers-color-scheme: dark) {
               .sea { fill: #16202c; } .land { fill: #2b2a27; stroke: #5d594f; } .shore-land { stroke: none; } .shore { stroke: #5d594f; }
               .river { stroke: #1c2938; }
               .scale { stroke: #ddd; } .scale-text { fill: #ddd; }
-              \(dayColours.enumerated().map { ".d\($0.offset) { fill: \($0.element.dark); } .l\($0.offset) { stroke: \($0.element.dark); }" }.joined(separator: " "))
-              .stop, .badge { stroke: #121214; } .badge-text { fill: #121214; }
             }
             </style>
             <rect class="sea" width="100%" height="100%"/>
@@ -44,6 +39,18 @@ enum LinkedMapDrawing {
         @media (prefers-color-scheme: dark) {
           .marker { fill: #e5534b; stroke: #121214; } .marker-count { fill: #121214; }
           a:focus { outline-color: #8cb8ff; } a:focus .ring, a:hover .ring { stroke: #f2f2f2; }
+        }
+        """
+
+    /// A trip's days' styles: each day's colour (`.d0` fills, `.l0` strokes), its points and badges.
+    static let dayCSS = """
+        .leg { fill: none; stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; stroke-opacity: 0.9; }
+        .stop { stroke: #fff; stroke-width: 1.2; }
+        .badge { stroke: #fff; stroke-width: 2; } .badge-text { font: bold 14px sans-serif; fill: #fff; text-anchor: middle; }
+        \(dayColours.enumerated().map { ".d\($0.offset) { fill: \($0.element.light); } .l\($0.offset) { stroke: \($0.element.light); }" }.joined(separator: " "))
+        @media (prefers-color-scheme: dark) {
+          \(dayColours.enumerated().map { ".d\($0.offset) { fill: \($0.element.dark); } .l\($0.offset) { stroke: \($0.element.dark); }" }.joined(separator: " "))
+          .stop, .badge { stroke: #121214; } .badge-text { fill: #121214; }
         }
         """
 
