@@ -39,9 +39,9 @@ import TestSupport
         #expect(!(try folder.text("days/2025-05-05-map.svg")).contains("class=\"land\""))   // mid-Pacific: sea only
 
         let index = try folder.text("index.html")
-        #expect(index.contains("<img src=\"map.svg\" alt=\"Map of the places where the photos were taken\""))
+        #expect(index.contains("<object class=\"map\" type=\"image/svg+xml\" data=\"map.svg\" aria-label=\"Map of the places where the photos were taken\""))
         let world = try folder.text("map.svg")
-        #expect(PageLinkScanner.count(of: "<circle class=\"place\"", in: world) == 2)   // Seoul's three are one place at this scale
+        #expect(PageLinkScanner.count(of: "<circle class=\"marker\"", in: world) == 2)   // Seoul's three are one place at this scale
 
         // Without positions, the maps go.
         _ = try GalleryWriter.write(days: [Self.noPositions], options: GalleryOptions(), to: folder.path)

@@ -32,7 +32,9 @@ enum BasemapDayMap {
     static let sizeLimit = 400_000
 
     /// The map of `stops` in a `width` × `height` frame titled `title`.
-    static func draw(_ stops: [Stop], title: String, width: Double, height: Double, basemap: any BasemapTiles) -> Outcome {
+    /// - Parameter marks: drawn instead of the route and its points, from where the projection puts a position (the index's map).
+    static func draw(_ stops: [Stop], title: String, width: Double, height: Double, basemap: any BasemapTiles,
+                     marks: ((TileProjection) -> String)? = nil) -> Outcome {
         guard !stops.isEmpty else { return Outcome() }
         let zooms = max(0, min(basemap.minZoom, basemap.maxZoom))...max(0, basemap.maxZoom, basemap.minZoom)
         let projection = TileProjection(fitting: stops.map(\.position), width: width, height: height, zooms: zooms)
@@ -56,7 +58,7 @@ enum BasemapDayMap {
         var leftOut: Set<BasemapSymbol> = []
         for dropping in [[], [.building], [.landuse, .park, .wood], [.path]] as [[BasemapSymbol]] {
             leftOut.formUnion(dropping)
-            let svg = content.svg(stops, title: title, attribution: basemap.attribution, leaving: leftOut)
+            let svg = content.svg(stops, title: title, attribution: basemap.attribution, leaving: leftOut, marks: marks)
             outcome.svg = svg
             if svg.utf8.count <= sizeLimit { break }
         }
@@ -120,7 +122,8 @@ enum BasemapDayMap {
         }
 
         /// The whole SVG, leaving out the symbols in `leftOut`.
-        func svg(_ stops: [Stop], title: String, attribution: String, leaving leftOut: Set<BasemapSymbol>) -> String {
+        func svg(_ stops: [Stop], title: String, attribution: String, leaving leftOut: Set<BasemapSymbol>,
+                 marks: ((TileProjection) -> String)? = nil) -> String {
             let width = projection.width, height = projection.height
             let n = MapDrawing.number
             var svg = """
@@ -176,6 +179,7 @@ enum BasemapDayMap {
                 }
             }
             svg += labels
+            if let marks { return svg + marks(projection) + scaleBar() + credit(attribution) + "</svg>\n" }
 
             // The route, its ends, and a numbered point per photo.
             if pins.count > 1 {

@@ -8,6 +8,8 @@ struct DayPage: PageRendering {
     var options: GalleryOptions
     /// Its photos' digests, shared with the other pages of the write.
     var digests = PhotoDigests()
+    /// The trip the day is part of, which it links (`Trips`).
+    var trip: Trip?
 
     var path: String { GalleryPaths.dayPage(day.date) }
     let mark = GalleryMark.page
@@ -27,6 +29,7 @@ struct DayPage: PageRendering {
         fingerprint.add(day.fourCutSize)
         fingerprint.add(day.animation)
         fingerprint.add(day.animationSize)
+        if let trip { fingerprint.add(trip.page + "\n" + trip.title(locale)) }
         let photos = digests.of(day)
         fingerprint.add(photos.count)
         for photo in photos { fingerprint.add(photo) }
@@ -42,7 +45,7 @@ struct DayPage: PageRendering {
             <main id="main">
             <h1><time datetime="\(date.iso)">\(HTMLEscaping.escape(title))</time></h1>
             <p class="summary">\(HTMLEscaping.escape(locale.itemCount(day.photos)))</p>
-            \(highlights)<section aria-labelledby="photos">
+            \(tripLink)\(highlights)<section aria-labelledby="photos">
             <h2 id="photos">\(HTMLEscaping.escape(locale.photosHeading))</h2>
             <ul class="photos">
             \(day.photos.map(figure).joined(separator: "\n"))
@@ -219,6 +222,13 @@ struct DayPage: PageRendering {
 
 
 extension DayPage {
+    /// "Part of the trip Helsinki, 10–13 April 2025", linking its page, when the day is part of one.
+    var tripLink: String {
+        guard let trip else { return "" }
+        return "<p class=\"trip\">\(HTMLEscaping.escape(options.locale.partOfTripPrefix))"
+            + "<a href=\"\(PageLinks(toRoot: "../").url(trip.page))\">\(HTMLEscaping.escape(trip.title(options.locale)))</a></p>\n"
+    }
+
     /// The day's map: an image; drawn over a basemap, whose numbered points
     /// link the photos' pages, an `<object>` so that those links work (and
     /// take the whole window), with the image inside for browsers without.

@@ -143,4 +143,48 @@ extension GalleryLocale {
         case .ko: "\(dayTitle(date)) 사진을 찍은 곳을 시간 순서로 잇는 지도"
         }
     }
+
+    var tripsHeading: String { self == .en ? "Trips" : "여행" }
+    var partOfTripPrefix: String { self == .en ? "Part of the trip " : "여행: " }
+
+    /// "Helsinki, Finland and 2 places nearby" / "Helsinki, Finland 외 2곳": a marker of the index's map.
+    func mergedPlaceName(_ name: String, others: Int) -> String {
+        guard others > 0 else { return name }
+        switch self {
+        case .en: return name + (others == 1 ? " and 1 place nearby" : " and \(others) places nearby")
+        case .ko: return "\(name) 외 \(others)곳"
+        }
+    }
+
+    /// "Helsinki, 10–13 April 2025", "Seoul, 30 April – 2 May 2025", "Tokyo, 30 December 2024 – 2 January 2025" /
+    /// "Helsinki, 2025년 4월 10–13일".
+    func tripTitle(place: String, first: DayDate, last: DayDate) -> String {
+        switch self {
+        case .en:
+            let end = "\(last.day) \(Self.monthName(last.month)) \(last.year)"
+            if first.year != last.year { return "\(place), \(first.day) \(Self.monthName(first.month)) \(first.year) – \(end)" }
+            if first.month != last.month { return "\(place), \(first.day) \(Self.monthName(first.month)) – \(end)" }
+            return "\(place), \(first.day)–\(end)"
+        case .ko:
+            if first.year != last.year { return "\(place), \(first.year)년 \(first.month)월 \(first.day)일 – \(last.year)년 \(last.month)월 \(last.day)일" }
+            if first.month != last.month { return "\(place), \(first.year)년 \(first.month)월 \(first.day)일 – \(last.month)월 \(last.day)일" }
+            return "\(place), \(first.year)년 \(first.month)월 \(first.day)–\(last.day)일"
+        }
+    }
+
+    /// The alt text of a trip's map.
+    func tripMapDescription(_ title: String) -> String {
+        switch self {
+        case .en: "Map of the trip \(title), each day in its own colour and numbered"
+        case .ko: "\(title) 여행 지도: 날마다 다른 색과 번호"
+        }
+    }
+
+    /// "Day 2, Friday, 11 April 2025" / "2일째, 2025년 4월 11일 금요일": a day's badge on a trip's map.
+    func tripDayLabel(number: Int, date: DayDate) -> String {
+        switch self {
+        case .en: "Day \(number), \(dayTitle(date))"
+        case .ko: "\(number)일째, \(dayTitle(date))"
+        }
+    }
 }

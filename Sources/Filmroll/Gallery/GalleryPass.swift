@@ -25,7 +25,7 @@ struct GalleryPass {
 
     /// Writes every file `plan` calls for: the stylesheet and script, the
     /// index, the problems page, the year and month pages, each day's page
-    /// and map, each photo's page (an undated one's too), the library's map, the "On this day" pages.
+    /// and map, each photo's page (an undated one's too), the library's map, the trips' pages and maps, the "On this day" pages.
     /// With a `scope`, only the day, photo and "On this day" pages (and day
     /// maps) it reaches are looked at; with one `onlyItsDays`, only its days'
     /// and their photos' pages and maps are.
@@ -38,7 +38,7 @@ struct GalleryPass {
         for (position, day) in plan.days.enumerated() where dayPositions?.contains(position) ?? true {
             try make(DayPage(day: day, previous: position > 0 ? plan.days[position - 1].date : nil,
                              next: position + 1 < plan.days.count ? plan.days[position + 1].date : nil, options: options,
-                             digests: digests), isCurrent)
+                             digests: digests, trip: Trips.trip(of: day.date, in: plan.trips)), isCurrent)
             if plan.mapDays.contains(day.date) && scope?.days.contains(day.date) ?? true {
                 try make(DayMapFile(day: day, options: options), isCurrent)
             }
@@ -65,20 +65,31 @@ struct GalleryPass {
                       previous: position > 0 ? plan.undated[undated[position - 1].photo] : nil,
                       next: position + 1 < undated.count ? plan.undated[undated[position + 1].photo] : nil, options: options)
         }, isCurrent)
-        if plan.hasLibraryMap { try make(LibraryMapFile(days: plan.days, options: options), isCurrent) }
+        if plan.hasLibraryMap {
+            let layout = LibraryMapFile.layout(of: plan.days, options: options)
+            try make(LibraryMapFile(markers: Self.markers(of: plan.days, layout), layout: layout, options: options), isCurrent)
+        }
+        for trip in plan.trips {
+            let days = plan.days(of: trip)
+            try make(TripMapFile(trip: trip, days: days, options: options), isCurrent)
+            try make(TripPage(trip: trip, days: days, options: options), isCurrent)
+        }
         for group in plan.onThisDay where scope?.reaches(group) ?? true { try make(OnThisDayPage(group: group, options: options, digests: digests), isCurrent) }
     }
 
     /// The stylesheet and script, the index, the problems page, the year and month pages.
     private mutating func writeSpanning(_ plan: GalleryPlan, digests: PhotoDigests,
                                         isCurrent: (_ path: String, _ key: String) -> Bool) throws(ImagingError) {
+        let mapLayout = LibraryMapFile.layout(of: plan.days, options: options)
         try make(ConstantFile.stylesheet, isCurrent)
         try make(ConstantFile.script, isCurrent)
         try make(IndexPage(years: plan.years, recentMonths: IndexPage.recentMonths(of: plan.months),
                            recentDays: IndexPage.recentDays(of: plan.days), onThisDay: plan.onThisDay,
                            problemCount: plan.problems.count { $0.kind != .warned && $0.kind != .sidecar },
                            warningCount: plan.problems.count { $0.kind == .warned }, undatedCount: plan.undated.count,
-                           hasLibraryMap: plan.hasLibraryMap, mapPlaces: LibraryPlaces.clusters(of: plan.days), options: options,
+                           hasLibraryMap: plan.hasLibraryMap,
+                           mapMarkers: Self.markers(of: plan.days, mapLayout), mapFrame: mapLayout.frame, trips: plan.trips,
+                           options: options,
                            digests: digests), isCurrent)
         if plan.hasProblems { try make(ProblemsPage(problems: plan.problems, options: options), isCurrent) }
         if !plan.undated.isEmpty { try make(UndatedPage(photos: plan.undated, options: options), isCurrent) }
@@ -92,6 +103,11 @@ struct GalleryPass {
                                next: position + 1 < plan.months.count ? plan.months[position + 1] : nil, options: options,
                                digests: digests), isCurrent)
         }
+    }
+
+    /// The index map's markers for `layout`.
+    static func markers(of days: [GalleryDay], _ layout: LibraryMapFile.Layout) -> [LibraryMapMarker] {
+        LibraryMapMarkers.markers(of: days, frame: layout.frame, placeKilometres: layout.placeKilometres)
     }
 
     /// Writes those of `pages` not current, rendered on `jobs` threads a

@@ -12,6 +12,7 @@ enum GalleryPaths {
     static let onThisDayFolder = "on-this-day"
     static let monthsFolder = "months"
     static let yearsFolder = "years"
+    static let tripsFolder = "trips"
 
     /// "days/2025-04-10.html".
     static func dayPage(_ date: DayDate) -> String { "\(daysFolder)/\(date.iso).html" }
@@ -24,6 +25,12 @@ enum GalleryPaths {
 
     /// "years/2025.html".
     static func yearPage(_ year: Int) -> String { "\(yearsFolder)/\(digits(year, 4)).html" }
+
+    /// "trips/2025-04-10.html": the trip whose first day that is (`TripPage`).
+    static func tripPage(_ first: DayDate) -> String { "\(tripsFolder)/\(first.iso).html" }
+
+    /// "trips/2025-04-10-map.svg".
+    static func tripMap(_ first: DayDate) -> String { "\(tripsFolder)/\(first.iso)-map.svg" }
 
     /// The library's map.
     static let libraryMap = "map.svg"

@@ -30,6 +30,8 @@ struct GalleryPlan {
     var photoPages = Set<String>()
     /// The days some of whose photos have a position, so they have a map.
     var mapDays = Set<DayDate>()
+    /// The trips among the days (`Trips`), oldest first; each has a page and a map.
+    var trips: [Trip] = []
 
     /// - Parameter days: normalized.
     init(days: [GalleryDay], problems: [GalleryProblem], undated: [GalleryPhoto] = []) {
@@ -51,6 +53,7 @@ struct GalleryPlan {
                 photoPlaces.append(PhotoPlace(day: dayIndex, photo: photoIndex, makesPage: photoPages.insert(page).inserted))
             }
         }
+        trips = Trips.of(days)
         for (position, photo) in undated.enumerated() {
             guard let page = photo.page else { continue }
             undatedPlaces.append((position, photoPages.insert(page).inserted))
@@ -59,6 +62,16 @@ struct GalleryPlan {
 
     /// Whether the library's map is drawn: some photo has a position.
     var hasLibraryMap: Bool { !mapDays.isEmpty }
+
+    /// The trips' pages and maps.
+    var tripFiles: Set<String> { Set(trips.flatMap { [$0.page, $0.map] }) }
+
+    /// The days of `trip`, in date order.
+    func days(of trip: Trip) -> [GalleryDay] {
+        let dates = Set(trip.days)
+        let at = days.partitionPoint { $0.date < trip.first }
+        return days[at...].prefix { $0.date <= trip.last }.filter { dates.contains($0.date) }
+    }
 
     var hasProblems: Bool { problems.contains { $0.kind != .sidecar } }
 

@@ -7,7 +7,7 @@ import Files
 
 /// The gallery's files that are no longer called for (a day gone, a map
 /// without positions, a month's or a year's page, a photo's page, an "On
-/// this day" page, the problems page), removed as far as the file guard
+/// this day" page, a trip's page and map, the problems page), removed as far as the file guard
 /// allows, never through a symbolic link; and the folders pages need, made
 /// without following one.
 enum GalleryStaleFiles {
@@ -29,6 +29,7 @@ enum GalleryStaleFiles {
             + staleFiles(in: folder, below: GalleryPaths.monthsFolder, keeping: Set(plan.months.map(\.path)))
             + staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(plan.onThisDay.map(\.path)))
             + staleFiles(in: folder, below: GalleryPaths.photosFolder, keeping: plan.photoPages)
+            + staleTripFiles(in: folder, keeping: plan.tripFiles)
             where try remove(path, in: folder, fileGuard: fileGuard) {
             removed.append(path)
         }
@@ -55,6 +56,7 @@ enum GalleryStaleFiles {
             candidates += staleFiles(in: folder, below: GalleryPaths.yearsFolder, keeping: Set(plan.years.map(\.path)))
                 + staleFiles(in: folder, below: GalleryPaths.monthsFolder, keeping: Set(plan.months.map(\.path)))
                 + staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(plan.onThisDay.map(\.path)))
+                + staleTripFiles(in: folder, keeping: plan.tripFiles)
         }
         var removed: [String] = []
         for path in candidates where FileBytes.exists(folder + "/" + path) {
@@ -115,6 +117,12 @@ enum GalleryStaleFiles {
     /// sorted) not in `kept`; symbolic links are not followed.
     static func staleFiles(in folder: String, below subfolder: String, keeping kept: Set<String>) -> [String] {
         OutputSweep.unexpectedFiles(under: subfolder, in: folder, expected: kept).filter { $0.hasSuffix(".html") }.sorted()
+    }
+
+    /// The trip pages and maps in trips/ (relative to `folder`, sorted) not in `kept`; symbolic links are not followed.
+    static func staleTripFiles(in folder: String, keeping kept: Set<String>) -> [String] {
+        OutputSweep.unexpectedFiles(under: GalleryPaths.tripsFolder, in: folder, expected: kept)
+            .filter { $0.hasSuffix(".html") || $0.hasSuffix("-map.svg") }.sorted()
     }
 
     /// Deletes the page at `path` (relative to `folder`) when `fileGuard`

@@ -140,6 +140,13 @@ enum GalleryStylesheet {
         @media (prefers-reduced-motion: reduce) { .highlight .play { display: block; } }
         section.library-map { margin: 0 0 2rem; }
         section.library-map img { width: 100%; height: auto; border-radius: 4px; margin-top: 0.5rem; }
+        section.library-map object.map, section.trip-map object.map { display: block; width: 100%; height: auto; border-radius: 4px; margin-top: 0.5rem; }
+        section.trip-map object.map { max-width: 50rem; }
+        object.map:focus-within { outline: 3px solid var(--accent); outline-offset: 2px; }
+        ul.map-places li:target { outline: 2px solid var(--accent); outline-offset: 3px; border-radius: 2px; }
+        section.trips { margin: 0 0 2rem; } section.trips ul { padding-left: 1.2rem; margin: 0.5rem 0 0; }
+        ol.trip-days { margin: 0.5rem 0 2rem; padding-left: 1.6rem; } ol.trip-days li { margin: 0 0 0.3rem; }
+        p.trip { margin: 0 0 1rem; }
         ul.map-places { list-style: none; padding: 0; margin: 0.5rem 0 0; columns: 18rem; column-gap: 2rem; }
         ul.map-places li { break-inside: avoid; margin: 0 0 0.4rem; }
         ul.map-places .place-days { display: block; font-size: 0.85em; }

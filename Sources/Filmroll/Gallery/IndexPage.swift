@@ -20,8 +20,12 @@ struct IndexPage: PageRendering {
     var undatedCount = 0
     /// Whether some photo has a position, so the library's map is drawn.
     var hasLibraryMap = false
-    /// The places listed beside the map, each linking its days (`LibraryPlaces`).
-    var mapPlaces: [LibraryPlace] = []
+    /// The map's markers, listed beside it, each linking its days (`LibraryMapMarkers`).
+    var mapMarkers: [LibraryMapMarker] = []
+    /// The map's frame (`LibraryMapFile.layout`).
+    var mapFrame = MapDrawing.libraryFrame
+    /// The library's trips, oldest first (`Trips`).
+    var trips: [Trip] = []
     var options: GalleryOptions
     /// The covers' digests, shared with the other pages of the write.
     var digests = PhotoDigests()
@@ -75,13 +79,22 @@ struct IndexPage: PageRendering {
         fingerprint.add(warningCount)
         fingerprint.add(undatedCount)
         fingerprint.add(hasLibraryMap)
-        let places = Self.listedPlaces(of: mapPlaces)
-        fingerprint.add(places.count)
-        for place in places {
-            fingerprint.add(place.name)
-            fingerprint.add(place.photoCount)
-            fingerprint.add(place.days.count)
-            for day in Self.listedDays(of: place) { fingerprint.add(day) }
+        fingerprint.add("linked map 1")
+        fingerprint.add(Int(mapFrame.width))
+        fingerprint.add(Int(mapFrame.height))
+        let markers = Self.listedMarkers(of: mapMarkers)
+        fingerprint.add(markers.count)
+        for marker in markers {
+            fingerprint.add(marker.name(locale))
+            fingerprint.add(marker.anchor)
+            fingerprint.add(marker.days.count)
+            for day in Self.listedDays(of: marker) { fingerprint.add(day) }
+        }
+        let trips = Self.listedTrips(of: trips)
+        fingerprint.add(trips.count)
+        for trip in trips {
+            fingerprint.add(trip.title(locale))
+            fingerprint.add(trip.days.count)
         }
         return fingerprint.key
     }
@@ -107,7 +120,7 @@ struct IndexPage: PageRendering {
         body += "<main id=\"main\">\n"
         if years.isEmpty { body += "<p>\(HTMLEscaping.escape(locale.noPhotos))</p>\n" }
         body += onThisDaySection
-        body += recentDaysSection + recentMonthsSection + librarySection
+        body += recentDaysSection + recentMonthsSection + tripsSection + librarySection
         body += "</main>"
         return PageShell(locale: locale, title: options.title, links: links).document(body: body)
     }
@@ -180,44 +193,63 @@ struct IndexPage: PageRendering {
     /// The map of the library's places, when some photo has a position.
     private var librarySection: String {
         guard hasLibraryMap else { return "" }
-        let frame = MapDrawing.libraryFrame
+        let frame = mapFrame
         return """
             <section class="library-map" aria-labelledby="library-map">
             <h2 id="library-map">\(HTMLEscaping.escape(locale.mapHeading))</h2>
-            <img src="\(links.url(GalleryPaths.libraryMap))" alt="\(HTMLEscaping.escape(locale.libraryMapDescription))" \
-            width="\(Int(frame.width))" height="\(Int(frame.height))">
+            \(LinkedMapDrawing.object(source: links.url(GalleryPaths.libraryMap),
+                                      description: HTMLEscaping.escape(locale.libraryMapDescription), frame: frame))
             \(placeList)</section>
 
             """
     }
 
-    /// How many places the list beside the map names, the most photographed first.
-    static let listedPlaceCount = 24
+    /// How many of the map's markers the list beside it names, the most visited first
+    /// (the map links a marker past them to its latest day).
+    static let listedPlaceCount = 40
     /// How many of a place's days it links, the latest first.
     static let listedDayCount = 8
+    /// How many trips the index lists, the latest first.
+    static let listedTripCount = 24
 
-    static func listedPlaces(of places: [LibraryPlace]) -> [LibraryPlace] { Array(places.prefix(listedPlaceCount)) }
+    static func listedMarkers(of markers: [LibraryMapMarker]) -> [LibraryMapMarker] { Array(markers.prefix(listedPlaceCount)) }
 
-    /// The latest `listedDayCount` days of `place`, newest first.
-    static func listedDays(of place: LibraryPlace) -> [DayDate] { Array(place.days.suffix(listedDayCount).reversed()) }
+    /// The latest `listedDayCount` days of `marker`, newest first.
+    static func listedDays(of marker: LibraryMapMarker) -> [DayDate] { Array(marker.days.suffix(listedDayCount).reversed()) }
 
-    /// The map's places as a list: each place's name links its latest day,
-    /// followed by its day count and links to its latest days.
+    /// The latest `listedTripCount` trips, newest first.
+    static func listedTrips(of trips: [Trip]) -> [Trip] { Array(trips.suffix(listedTripCount).reversed()) }
+
+    /// The map's markers as a list, each its entry the marker links
+    /// (`id`): its name links its latest day, followed by its day count and
+    /// links to its latest days.
     private var placeList: String {
-        let places = Self.listedPlaces(of: mapPlaces)
-        guard !places.isEmpty else { return "" }
-        let items = places.map { place in
-            let days = Self.listedDays(of: place)
-            var item = "<li><a href=\"\(links.url(GalleryPaths.dayPage(days[0])))\">\(HTMLEscaping.escape(place.name))</a>"
-                + " <span class=\"count\">\(HTMLEscaping.escape(locale.dayCount(place.days.count)))</span>"
+        let markers = Self.listedMarkers(of: mapMarkers)
+        guard !markers.isEmpty else { return "" }
+        let items = markers.map { marker in
+            let days = Self.listedDays(of: marker)
+            var item = "<li id=\"\(marker.anchor)\"><a href=\"\(links.url(GalleryPaths.dayPage(days[0])))\">\(HTMLEscaping.escape(marker.name(locale)))</a>"
+                + " <span class=\"count\">\(HTMLEscaping.escape(locale.dayCount(marker.days.count)))</span>"
             if days.count > 1 {
                 item += " <span class=\"place-days\">" + days.map { day in
                     "<a href=\"\(links.url(GalleryPaths.dayPage(day)))\">\(day.iso)</a>"
-                }.joined(separator: " · ") + (place.days.count > days.count ? " …" : "") + "</span>"
+                }.joined(separator: " · ") + (marker.days.count > days.count ? " …" : "") + "</span>"
             }
             return item + "</li>"
         }
         return "<ul class=\"map-places\">\n" + items.joined(separator: "\n") + "\n</ul>\n"
+    }
+
+    /// The latest trips, each its title linking its page, and its day count.
+    private var tripsSection: String {
+        let trips = Self.listedTrips(of: trips)
+        guard !trips.isEmpty else { return "" }
+        let items = trips.map { trip in
+            "<li><a href=\"\(links.url(trip.page))\">\(HTMLEscaping.escape(trip.title(locale)))</a>"
+                + " <span class=\"count\">\(HTMLEscaping.escape(locale.dayCount(trip.days.count)))</span></li>"
+        }
+        return "<section class=\"trips\" aria-labelledby=\"trips\">\n<h2 id=\"trips\">\(HTMLEscaping.escape(locale.tripsHeading))</h2>\n"
+            + "<ul>\n" + items.joined(separator: "\n") + "\n</ul>\n</section>\n"
     }
 
     /// Links to the "On this day" pages, when some month-day has photos from several years.

@@ -33,25 +33,38 @@ enum LibraryPlaces {
 
     /// The clusters of `days`' positions (hidden ones are already off the
     /// routes), the most photographed first (ties: the most recent first).
-    static func clusters(of days: [GalleryDay]) -> [LibraryPlace] {
+    static func clusters(of days: [GalleryDay], radiusKilometres: Double = LibraryPlaces.radiusKilometres) -> [LibraryPlace] {
+        let places = assigned(days, radiusKilometres: radiusKilometres).places
+        return places.sorted { ($0.photoCount, $0.days.last ?? $0.days[0]) > ($1.photoCount, $1.days.last ?? $1.days[0]) }
+    }
+
+    /// The clusters in the order they were seeded, and for each day (in
+    /// date order) how many of its positions fell in each cluster (by
+    /// position in `places`).
+    static func assigned(_ days: [GalleryDay], radiusKilometres: Double = LibraryPlaces.radiusKilometres)
+        -> (places: [LibraryPlace], days: [(date: DayDate, counts: [Int: Int])]) {
         var places: [LibraryPlace] = []
         var cells: [Cell: [Int]] = [:]
+        var dayCounts: [(date: DayDate, counts: [Int: Int])] = []
         for day in days.sorted(by: { $0.date < $1.date }) {
+            var counts: [Int: Int] = [:]
             for point in day.route {
-                let index = nearest(point, in: places, cells: cells) ?? {
+                let index = nearest(point, in: places, cells: cells, radius: radiusKilometres) ?? {
                     places.append(LibraryPlace(seed: point, days: [], photoCount: 0))
                     cells[Cell(point), default: []].append(places.count - 1)
                     return places.count - 1
                 }()
                 places[index].photoCount += 1
+                counts[index, default: 0] += 1
                 if places[index].days.last != day.date { places[index].days.append(day.date) }
             }
+            if !counts.isEmpty { dayCounts.append((day.date, counts)) }
         }
-        return places.sorted { ($0.photoCount, $0.days.last ?? $0.days[0]) > ($1.photoCount, $1.days.last ?? $1.days[0]) }
+        return (places, dayCounts)
     }
 
-    /// The first cluster whose seed lies within the radius of `point`.
-    private static func nearest(_ point: GeoPoint, in places: [LibraryPlace], cells: [Cell: [Int]]) -> Int? {
+    /// The first cluster whose seed lies within `radius` kilometres of `point`.
+    private static func nearest(_ point: GeoPoint, in places: [LibraryPlace], cells: [Cell: [Int]], radius radiusKilometres: Double) -> Int? {
         let centre = Cell(point)
         let latitudeReach = Int((radiusKilometres / 111.0 * cellsPerDegree).rounded(.up))
         let shrink = max(cos(GreatCircle.radians(min(89, abs(point.latitude) + radiusKilometres / 111.0))), 0.02)

@@ -72,8 +72,15 @@ extension FolderProcess {
             scope.onlyItsDays = true
             let copied = copyOwnOriginals(of: plan, days: batch.days ?? [], out: out, anchor: anchor, events: events,
                                           summary: &summary)
-            let days = plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(made.notMade.keys),
+            var days = plan.galleryDays(options: options, out: out, folder: folder, notMade: Set(made.notMade.keys),
                                         copiedOriginals: copied)
+            // The other days as summaries (their positions), so that a day page names its trip as one run names it.
+            do {
+                days += try around.summaryDays(catalog: catalog, liveVideos: try catalog.livePhotoVideos(),
+                                               burstFrames: try catalog.burstFrames(), folder: folder, out: out, options: options)
+            } catch {
+                throw CatalogError(error, catalog: catalog)
+            }
             try writePages(days: days, scope: scope, ledger: ledger, catalog: catalog, out: out, recorder: recorder,
                            events: events, summary: &summary)
         }
