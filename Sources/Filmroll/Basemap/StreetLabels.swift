@@ -1,34 +1,56 @@
 /// Where a map's labels may go: the frame cut into 4 px cells, each taken
 /// at most once, so two labels that each keep to their own cells never overlap.
+/// A row's cells are bits of 64-bit words, so a box is checked a word at a time.
 struct LabelSpace {
     static let cell = 4.0
     let columns: Int, rows: Int
-    private var taken: [Bool]
+    private let wordsPerRow: Int
+    private var taken: [UInt64]
 
     init(width: Double, height: Double) {
         columns = max(1, Int((width / Self.cell).rounded(.up)))
         rows = max(1, Int((height / Self.cell).rounded(.up)))
-        taken = Array(repeating: false, count: columns * rows)
+        wordsPerRow = (columns + 63) / 64
+        taken = Array(repeating: 0, count: wordsPerRow * rows)
     }
 
-    /// The cells a box touches; nil when any part of it is outside the frame.
-    private func cells(_ box: LabelBox) -> [Int]? {
-        let firstColumn = Int((box.minX / Self.cell).rounded(.down)), lastColumn = Int((box.maxX / Self.cell).rounded(.down))
-        let firstRow = Int((box.minY / Self.cell).rounded(.down)), lastRow = Int((box.maxY / Self.cell).rounded(.down))
-        guard firstColumn >= 0, firstRow >= 0, lastColumn < columns, lastRow < rows else { return nil }
-        var indices: [Int] = []
-        for row in firstRow...lastRow { for column in firstColumn...lastColumn { indices.append(row * columns + column) } }
-        return indices
+    /// The columns and rows a box touches; nil when any part of it is outside the frame.
+    private func span(_ box: LabelBox) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+        guard box.minX >= 0, box.minY >= 0, box.minX <= box.maxX, box.minY <= box.maxY else { return nil }
+        let lastColumn = Int(box.maxX / Self.cell), lastRow = Int(box.maxY / Self.cell)
+        guard lastColumn < columns, lastRow < rows else { return nil }
+        return (Int(box.minX / Self.cell)...lastColumn, Int(box.minY / Self.cell)...lastRow)
+    }
+
+    /// The bits of word `word` (of a row) that the columns cover.
+    private static func mask(_ columns: ClosedRange<Int>, word: Int) -> UInt64 {
+        let first = max(columns.lowerBound, word * 64) - word * 64, last = min(columns.upperBound, word * 64 + 63) - word * 64
+        guard first <= last else { return 0 }
+        let width = last - first + 1
+        return (width == 64 ? ~0 : ((1 << UInt64(width)) - 1)) << UInt64(first)
+    }
+
+    /// Whether `box` lies inside the frame on free cells.
+    func isFree(_ box: LabelBox) -> Bool {
+        guard let (columns, rows) = span(box) else { return false }
+        for word in (columns.lowerBound / 64)...(columns.upperBound / 64) {
+            let bits = Self.mask(columns, word: word)
+            for row in rows where taken[row * wordsPerRow + word] & bits != 0 { return false }
+        }
+        return true
+    }
+
+    private mutating func mark(_ columns: ClosedRange<Int>, _ rows: ClosedRange<Int>) {
+        for word in (columns.lowerBound / 64)...(columns.upperBound / 64) {
+            let bits = Self.mask(columns, word: word)
+            for row in rows { taken[row * wordsPerRow + word] |= bits }
+        }
     }
 
     /// Takes the cells of `boxes` when all are free and inside the frame; false (nothing taken) otherwise.
     mutating func take(_ boxes: [LabelBox]) -> Bool {
-        var indices: [Int] = []
-        for box in boxes {
-            guard let cells = cells(box), !cells.contains(where: { taken[$0] }) else { return false }
-            indices += cells
-        }
-        for index in indices { taken[index] = true }
+        guard boxes.allSatisfy(isFree) else { return false }
+        for box in boxes { if let (columns, rows) = span(box) { mark(columns, rows) } }
         return true
     }
 
@@ -37,8 +59,7 @@ struct LabelSpace {
         for box in boxes {
             let clipped = LabelBox(minX: max(0, box.minX), minY: max(0, box.minY),
                                    maxX: min(Double(columns) * Self.cell - 0.01, box.maxX), maxY: min(Double(rows) * Self.cell - 0.01, box.maxY))
-            guard clipped.minX <= clipped.maxX, clipped.minY <= clipped.maxY else { continue }
-            for index in cells(clipped) ?? [] { taken[index] = true }
+            if let (columns, rows) = span(clipped) { mark(columns, rows) }
         }
     }
 }
@@ -116,7 +137,8 @@ struct StreetLabels {
         }.sorted { ($0.room, $0.name) < ($1.room, $1.name) }
         // When a street found no room, it goes first (after those already moved) and all are placed again,
         // a few times at most; the try that names the most is kept.
-        var best = placing(candidates, in: space), latest = best
+        var stretches: [String: [[MapPixel]]] = [:]
+        var best = placing(candidates, in: space, stretches: &stretches), latest = best
         var first: [String] = []
         for _ in 0..<4 where latest.unplaced > 0 && latest.unplaced <= 8 {
             let placed = Set(latest.labels.map(\.name))
@@ -124,7 +146,7 @@ struct StreetLabels {
             let rank = Dictionary(uniqueKeysWithValues: first.enumerated().map { ($1, $0) })
             candidates = candidates.enumerated().sorted { (rank[$0.element.name] ?? first.count + $0.offset, $0.offset)
                 < (rank[$1.element.name] ?? first.count + $1.offset, $1.offset) }.map(\.element)
-            latest = placing(candidates, in: space)
+            latest = placing(candidates, in: space, stretches: &stretches)
             if latest.unplaced < best.unplaced { best = latest }
         }
         space = best.space
@@ -138,12 +160,14 @@ struct StreetLabels {
         var room: Double
     }
 
-    /// One placing of `candidates` in order into a copy of `space`, smaller sizes last.
-    private static func placing(_ candidates: [Candidate], in start: LabelSpace) -> (labels: [Label], unplaced: Int, space: LabelSpace) {
+    /// One placing of `candidates` in order into a copy of `space`, smaller sizes last
+    /// (`stretches`: each name's stretches at each size, found once for all placings).
+    private static func placing(_ candidates: [Candidate], in start: LabelSpace,
+                                stretches: inout [String: [[MapPixel]]]) -> (labels: [Label], unplaced: Int, space: LabelSpace) {
         var space = start
         var labels: [Label] = [], unplaced: [Candidate] = []
         for candidate in candidates {
-            if let label = label(candidate.name, candidate.lines, fontSize: fontSize, space: &space) { labels.append(label) }
+            if let label = label(candidate.name, candidate.lines, fontSize: fontSize, space: &space, stretches: &stretches) { labels.append(label) }
             else { unplaced.append(candidate) }
         }
         // The last resort: a smaller size.
@@ -151,7 +175,7 @@ struct StreetLabels {
         for candidate in unplaced {
             var placed: Label?
             for size in fontSizes.dropFirst() where placed == nil {
-                placed = label(candidate.name, candidate.lines, fontSize: size, space: &space)
+                placed = label(candidate.name, candidate.lines, fontSize: size, space: &space, stretches: &stretches)
             }
             if let placed { labels.append(placed) } else { left += 1 }
         }
@@ -159,11 +183,18 @@ struct StreetLabels {
     }
 
     /// The first free place for `name` at `fontSize`: along a line, beside it, else straight across a line's middle.
-    private static func label(_ name: String, _ lines: [[MapPixel]], fontSize: Double, space: inout LabelSpace) -> Label? {
+    private static func label(_ name: String, _ lines: [[MapPixel]], fontSize: Double, space: inout LabelSpace,
+                              stretches: inout [String: [[MapPixel]]]) -> Label? {
         let textLength = width(of: name, fontSize: fontSize) + 6
+        let key = "\(Int(fontSize)) \(name)"
+        let along = stretches[key] ?? lines.flatMap { self.stretches(of: $0, textLength: textLength) }
+        stretches[key] = along
         for offset in [0.0, fontSize * 0.9, -fontSize * 0.9] {
-            for line in lines where length(line) >= textLength {
-                if let label = alongLine(name, line, textLength: textLength, fontSize: fontSize, offset: offset, space: &space) { return label }
+            for stretch in along {
+                let placed = offset == 0 ? stretch : shifted(stretch, by: offset)
+                if let boxes = footprint(placed, fontSize: fontSize, in: space), space.take(boxes) {
+                    return Label(name: name, line: placed, boxes: boxes, fontSize: fontSize)
+                }
             }
         }
         for line in lines.prefix(4) {
@@ -174,11 +205,12 @@ struct StreetLabels {
         return straight(name, line, textLength: textLength, fontSize: fontSize, moves: farMoves, space: &space)
     }
 
-    /// Along `line`, every 4 px from its middle outwards, on a stretch
-    /// straight enough to read, moved `offset` px to its side.
-    private static func alongLine(_ name: String, _ line: [MapPixel], textLength: Double, fontSize: Double, offset: Double,
-                                  space: inout LabelSpace) -> Label? {
+    /// The stretches of `line` as long as the text, every 4 px from its
+    /// middle outwards, straight enough to read, each left to right.
+    private static func stretches(of line: [MapPixel], textLength: Double) -> [[MapPixel]] {
         let total = length(line)
+        guard total >= textLength else { return [] }
+        var found: [[MapPixel]] = []
         let tries = Int((total - textLength) / 8) + 1
         for attempt in 0...(2 * tries) {
             let middle = total / 2 + Double(attempt % 2 == 0 ? attempt / 2 : -(attempt + 1) / 2) * 4
@@ -186,11 +218,9 @@ struct StreetLabels {
             var stretch = piece(of: line, from: middle - textLength / 2, to: middle + textLength / 2)
             guard stretch.count > 1, isStraightEnough(stretch, length: textLength) else { continue }
             if stretch[stretch.count - 1].x < stretch[0].x { stretch.reverse() }
-            if offset != 0 { stretch = shifted(stretch, by: offset) }
-            let boxes = footprint(stretch, fontSize: fontSize)
-            if space.take(boxes) { return Label(name: name, line: stretch, boxes: boxes, fontSize: fontSize) }
+            found.append(stretch)
         }
-        return nil
+        return found
     }
 
     /// Straight text along `line`'s direction, reading left to right:
@@ -213,8 +243,9 @@ struct StreetLabels {
             for move in index == 0 ? moves : acrossMoves {
                 let x = centre.x + dx * move.along - dy * move.across, y = centre.y + dy * move.along + dx * move.across
                 let stretch = [MapPixel(x: x - dx * textLength / 2, y: y - dy * textLength / 2), MapPixel(x: x + dx * textLength / 2, y: y + dy * textLength / 2)]
-                let boxes = footprint(stretch, fontSize: fontSize)
-                if space.take(boxes) { return Label(name: name, line: stretch, boxes: boxes, fontSize: fontSize, isStraight: true) }
+                if let boxes = footprint(stretch, fontSize: fontSize, in: space), space.take(boxes) {
+                    return Label(name: name, line: stretch, boxes: boxes, fontSize: fontSize, isStraight: true)
+                }
             }
         }
         return nil
@@ -312,16 +343,30 @@ struct StreetLabels {
         return true
     }
 
-    /// Squares along the stretch, a letter's height each, every half letter.
-    private static func footprint(_ stretch: [MapPixel], fontSize: Double = fontSize) -> [LabelBox] {
-        let total = length(stretch), step = fontSize / 2
-        var boxes: [LabelBox] = [], along = 0.0
-        while along <= total {
-            boxes.append(LabelBox(around: point(on: stretch, at: along), size: fontSize + 1))
-            along += step
-        }
-        boxes.append(LabelBox(around: stretch[stretch.count - 1], size: fontSize + 1))
+    /// Squares along the stretch, a letter's height each, every half letter;
+    /// nil as soon as one is outside the frame or on a taken cell of `space`.
+    private static func footprint(_ stretch: [MapPixel], fontSize: Double = fontSize, in space: LabelSpace) -> [LabelBox]? {
+        guard eachBox(of: stretch, fontSize: fontSize, { space.isFree($0) }) else { return nil }
+        var boxes: [LabelBox] = []
+        _ = eachBox(of: stretch, fontSize: fontSize) { boxes.append($0); return true }
         return boxes
+    }
+
+    /// Calls `body` with each square of the stretch's footprint in turn while it returns true; whether all did.
+    private static func eachBox(of stretch: [MapPixel], fontSize: Double, _ body: (LabelBox) -> Bool) -> Bool {
+        let step = fontSize / 2, size = fontSize + 1
+        var along = 0.0, travelled = 0.0
+        for index in stretch.indices.dropLast() {
+            let a = stretch[index], b = stretch[index + 1]
+            let length = distance(a, b)
+            while along <= travelled + length {
+                let t = length > 0 ? (along - travelled) / length : 0
+                guard body(LabelBox(around: MapPixel(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), size: size)) else { return false }
+                along += step
+            }
+            travelled += length
+        }
+        return body(LabelBox(around: stretch[stretch.count - 1], size: size))
     }
 
     private static func point(on line: [MapPixel], at along: Double) -> MapPixel {
