@@ -238,6 +238,8 @@ def network_checks(browser, folder, pages, shots):
                 outside = [r for r in requests if not (r.startswith("file://") or r.startswith("data:"))]
                 print("network: %s at %d px%s: %d requests, %d not file:// or data:" % (
                     os.path.relpath(urllib.parse.unquote(url[7:]), folder), width, " dark" if dark else "", len(requests), len(outside)))
+                if url.endswith(".html") and not any(urllib.parse.unquote(r).endswith(os.path.basename(svg)) for r in requests):
+                    fail("%s: the map's own request was not seen, so the network was not watched" % os.path.relpath(day, folder))
                 for request in outside:
                     fail("%s asked the network for %s" % (os.path.relpath(urllib.parse.unquote(url[7:]), folder), request))
                 if shots and url.endswith(".html"):
