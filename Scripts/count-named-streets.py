@@ -123,7 +123,7 @@ def labels_in(svg_path):
 
 def main():
     if len(sys.argv) != 3:
-        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        print("usage: count-named-streets.py BASEMAP SAMPLES_DIR", file=sys.stderr)
         sys.exit(64)
     basemap, folder = sys.argv[1], sys.argv[2]
     read = tile_reader(basemap)
