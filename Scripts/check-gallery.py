@@ -38,6 +38,10 @@
   of 5 fresh loads, `filmroll-viewer-first-image`), in milliseconds;
 - a day's four-cut sheet is shown at least 300 px wide (or its own width);
 - the index's first contentful paint from file://, in milliseconds;
+- a day page with a map over a basemap (an <object> SVG), and the map
+  itself, from file:// at 1400 and 390 px, light and dark: every request
+  they make (DevTools protocol, Network.requestWillBeSent) is for a
+  file:// or data: URL;
 - screenshots at 1400 and 390 px wide, light and dark, the open viewer's too (with --screenshots).
 
 Needs chromium (Debian), and installs websocket-client and html5lib with
@@ -91,6 +95,7 @@ class Browser:
         page = next(t for t in target if t["type"] == "page")
         self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=60)
         self.next_id = 0
+        self.events = None  # a list while events are recorded (record_events)
         self.call("Page.enable")
         self.call("Runtime.enable")
 
@@ -99,6 +104,8 @@ class Browser:
         self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
         while True:
             message = json.loads(self.socket.recv())
+            if "method" in message and self.events is not None:
+                self.events.append(message)
             if message.get("id") == self.next_id:
                 if "error" in message:
                     raise RuntimeError("%s: %s" % (method, message["error"]))
@@ -206,6 +213,42 @@ def layout_checks(folder, pages):
             fail("index.html: does not link %s" % os.path.relpath(year, folder))
 
 
+def network_checks(browser, folder, pages, shots):
+    """A day page with a map over a basemap (an <object> SVG), and the map itself, opened from file://:
+    every request they make (DevTools' Network.requestWillBeSent) is for a file:// or data: URL."""
+    day = next((p for p in pages if "/days/" in p and '<object class="map"' in open(p, encoding="utf-8").read()), None)
+    if not day:
+        print("no day page with a map over a basemap: network check skipped")
+        return
+    text = open(day, encoding="utf-8").read()
+    data = re.search(r'<object class="map"[^>]* data="([^"]+)"', text).group(1)
+    svg = os.path.normpath(os.path.join(os.path.dirname(day), urllib.parse.unquote(html.unescape(data))))
+    browser.call("Network.enable")
+    try:
+        for url in ("file://" + urllib.parse.quote(day), "file://" + urllib.parse.quote(svg)):
+            for width, dark in ((1400, False), (1400, True), (390, False), (390, True)):
+                browser.events = []
+                browser.open(url, width, dark=dark)
+                # Let the embedded map load and anything lazy start, then drain the events.
+                browser.wait_for("document.readyState === 'complete' && [...document.querySelectorAll('object')]"
+                                 ".every(o => o.contentDocument === null || o.contentDocument.readyState === 'complete')")
+                time.sleep(0.5)
+                browser.evaluate("1")
+                requests = [e["params"]["request"]["url"] for e in browser.events if e["method"] == "Network.requestWillBeSent"]
+                outside = [r for r in requests if not (r.startswith("file://") or r.startswith("data:"))]
+                print("network: %s at %d px%s: %d requests, %d not file:// or data:" % (
+                    os.path.relpath(urllib.parse.unquote(url[7:]), folder), width, " dark" if dark else "", len(requests), len(outside)))
+                if url.endswith(".html") and not any(urllib.parse.unquote(r).endswith(os.path.basename(svg)) for r in requests):
+                    fail("%s: the map's own request was not seen, so the network was not watched" % os.path.relpath(day, folder))
+                for request in outside:
+                    fail("%s asked the network for %s" % (os.path.relpath(urllib.parse.unquote(url[7:]), folder), request))
+                if shots and url.endswith(".html"):
+                    browser.screenshot(os.path.join(shots, "map-day-%d%s.png" % (width, "-dark" if dark else "")))
+    finally:
+        browser.events = None
+        browser.call("Network.disable")
+
+
 def browser_checks(folder, pages, shots):
     browser = Browser()
     axe = axe_source()
@@ -289,6 +332,7 @@ def browser_checks(folder, pages, shots):
         if motions:
             print("%d motions tried" % motions)
         video_checks(browser, folder, pages)
+        network_checks(browser, folder, pages, shots)
         viewer_checks(browser, folder, pages, shots)
         # The index's first contentful paint.
         browser.open("file://" + urllib.parse.quote(folder + "/index.html"), 1400)

@@ -5,17 +5,20 @@
 // the total in seconds and the largest map's bytes.
 //
 //   filmroll-bench basemap-map [--days N] [--seed S] [FILE]
+//   filmroll-bench basemap-map --write-samples DIR [--days N] FILE
+//     (the fixture walk's map and N days' maps, each with its frame, for Scripts/count-named-streets.py)
 import Filmroll
 
 enum BasemapMapBench {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = arguments
-        var days = 1000, seed: UInt64 = 39, file: String?
+        var days = 1000, seed: UInt64 = 39, file: String?, samples: String?
         while let argument = arguments.first {
             arguments.removeFirst()
             let value = arguments.first
             switch argument {
             case "--days": days = value.flatMap { Int($0) } ?? 0; if value != nil { arguments.removeFirst() }
+            case "--write-samples": samples = value; if value != nil { arguments.removeFirst() } else { days = 0 }
             case "--seed": seed = value.flatMap { UInt64($0) } ?? 0; if value != nil { arguments.removeFirst() }
             default: if argument.hasPrefix("-") || file != nil { days = 0 } else { file = argument }
             }
@@ -23,6 +26,19 @@ enum BasemapMapBench {
         guard days > 0 else {
             printError("usage: filmroll-bench basemap-map [--days N] [--seed S] [FILE]")
             return 64
+        }
+        if let samples {
+            guard let file else {
+                printError("--write-samples needs a basemap FILE")
+                return 64
+            }
+            do {
+                print("basemap-map: \(try BasemapStreetSamples.write(days: days, basemapPath: file, to: samples, seed: seed)) maps written to \(samples)")
+                return 0
+            } catch {
+                printError("\(error)")
+                return 1
+            }
         }
         let seconds: [Double], largest: Int
         switch BasemapDayMapTiming.drawDays(days, basemapPath: file, seed: seed) {

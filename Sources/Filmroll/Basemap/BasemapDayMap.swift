@@ -71,6 +71,8 @@ enum BasemapDayMap {
         let style: BasemapStyle
         let clipping: FrameClipping
         let labelClipping: FrameClipping
+        /// The frame itself: a street that reaches into it is named.
+        let streetClipping: FrameClipping
         var paths: [BasemapSymbol: PathData] = [:]
         var streets: [(name: String, line: [MapPixel])] = []
         var places: [(name: String, rank: Int, at: MapPixel)] = []
@@ -82,6 +84,7 @@ enum BasemapDayMap {
             self.style = style
             clipping = FrameClipping(width: projection.width, height: projection.height, margin: 8)
             labelClipping = FrameClipping(width: projection.width, height: projection.height, margin: -6)
+            streetClipping = FrameClipping(width: projection.width, height: projection.height, margin: 0)
         }
 
         mutating func add(_ tile: VectorTile, at address: TileAddress, column: Int) {
@@ -93,8 +96,10 @@ enum BasemapDayMap {
                         add(feature, as: symbol, placement)
                     }
                     if let name = style.streetName(layer: layer.name, feature) {
+                        // Cut to the tile itself (not its buffer) and the frame, so pieces from neighbouring tiles meet end to end.
+                        let own = FrameClipping(tile: placement, extent: layer.extent, within: streetClipping)
                         for part in feature.parts {
-                            for piece in labelClipping.clip(line: part.map(placement.pixel)) {
+                            for piece in own.clip(line: part.map(placement.pixel)) {
                                 streets.append((name, FrameClipping.thinned(piece, tolerance: 1)))
                             }
                         }
@@ -155,30 +160,45 @@ enum BasemapDayMap {
             let pins = stops.map { projection.position($0.position) }.map { MapPixel(x: $0.x, y: $0.y) }
             var space = LabelSpace(width: width, height: height)
             space.force(pins.map { LabelBox(around: $0, size: 22) })
-            space.force([LabelBox(minX: 0, minY: height - 34, maxX: width * 0.4, maxY: height),
+            space.force([LabelBox(minX: 0, minY: height - 34, maxX: min(width * 0.4, 70 + scaleBarLength), maxY: height),
                          LabelBox(minX: width * 0.5, minY: height - 16, maxX: width, maxY: height)])
             var labels = ""
+            // Every street that reaches the frame is named first; then each place's name at its point, else at
+            // the nearest free spot within a few lines of it (a place names an area), else left out.
+            let streetLabels = StreetLabels.place(streets, in: &space)
+            var placeLabels = ""
             for place in places.sorted(by: { ($0.rank, $0.name) < ($1.rank, $1.name) }) {
                 let half = StreetLabels.width(of: place.name, fontSize: 14) / 2 + 3
-                let box = LabelBox(minX: place.at.x - half, minY: place.at.y - 12, maxX: place.at.x + half, maxY: place.at.y + 6)
-                guard space.take([box]) else { continue }
-                labels += "<text class=\"place\" x=\"\(n(place.at.x))\" y=\"\(n(place.at.y))\">\(HTMLEscaping.escape(place.name))</text>\n"
+                for (dx, dy) in Self.placeMoves(half: half) {
+                    let x = place.at.x + dx, y = place.at.y + dy
+                    guard space.take([LabelBox(minX: x - half, minY: y - 12, maxX: x + half, maxY: y + 6)]) else { continue }
+                    placeLabels += "<text class=\"place\" x=\"\(n(x))\" y=\"\(n(y))\">\(HTMLEscaping.escape(place.name))</text>\n"
+                    break
+                }
             }
-            let streetLabels = StreetLabels.place(streets, in: &space)
             if !streetLabels.isEmpty {
                 svg += "<defs>\n"
-                for (index, label) in streetLabels.enumerated() {
+                for (index, label) in streetLabels.enumerated() where !label.isStraight {
                     var data = PathData()
                     data.add(label.line, closed: false)
                     svg += "<path id=\"s\(index)\" d=\"\(data.text)\"/>\n"
                 }
                 svg += "</defs>\n"
                 for (index, label) in streetLabels.enumerated() {
-                    labels += "<text class=\"street\" dy=\"0.35em\"><textPath href=\"#s\(index)\" startOffset=\"50%\" text-anchor=\"middle\">"
-                        + "\(HTMLEscaping.escape(label.name))</textPath></text>\n"
+                    let sized = label.fontSize == StreetLabels.fontSize ? "street" : "street s\(Int(label.fontSize))"
+                    let name = HTMLEscaping.escape(label.name)
+                    if label.isStraight, let a = label.line.first, let b = label.line.last {
+                        let x = (a.x + b.x) / 2, y = (a.y + b.y) / 2
+                        let degrees = atan2(b.y - a.y, b.x - a.x) * 180 / .pi
+                        let turn = abs(degrees) < 0.05 ? "" : " transform=\"rotate(\(n(degrees)) \(n(x)) \(n(y)))\""
+                        labels += "<text class=\"\(sized)\" x=\"\(n(x))\" y=\"\(n(y))\" dy=\"0.35em\" text-anchor=\"middle\"\(turn)>\(name)</text>\n"
+                    } else {
+                        labels += "<text class=\"\(sized)\" dy=\"0.35em\"><textPath href=\"#s\(index)\" startOffset=\"50%\" text-anchor=\"middle\">"
+                            + "\(name)</textPath></text>\n"
+                    }
                 }
             }
-            svg += labels
+            svg += labels + placeLabels
             if let marks { return svg + marks(projection) + scaleBar() + credit(attribution) + "</svg>\n" }
 
             // The route, its ends, and a numbered point per photo.
@@ -199,13 +219,30 @@ enum BasemapDayMap {
             return svg + scaleBar() + credit(attribution) + "</svg>\n"
         }
 
+        /// The scale bar's round number of metres or kilometres, about a fifth of the width.
+        private var scaleBarMetres: Double {
+            let target = projection.width / 5 * projection.metresPerPixel
+            let steps: [Double] = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000]
+            return steps.last { $0 <= target } ?? steps[0]
+        }
+
+        /// The scale bar's length in pixels.
+        private var scaleBarLength: Double { scaleBarMetres / projection.metresPerPixel }
+
+        /// Where a place's name may go about its point, nearest first: up to three lines up or down, half its width aside.
+        static func placeMoves(half: Double) -> [(Double, Double)] {
+            var moves: [(Double, Double)] = []
+            for dy in stride(from: -42.0, through: 42, by: 7) {
+                for dx in [0, -half / 2, half / 2, -half, half] { moves.append((dx, dy)) }
+            }
+            return moves.sorted { $0.0 * $0.0 + 4 * $0.1 * $0.1 < $1.0 * $1.0 + 4 * $1.1 * $1.1 }
+        }
+
         /// A bar of a round number of metres or kilometres, about a fifth of the width.
         private func scaleBar() -> String {
             let n = MapDrawing.number
-            let target = projection.width / 5 * projection.metresPerPixel
-            let steps: [Double] = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000]
-            let metres = steps.last { $0 <= target } ?? steps[0]
-            let length = metres / projection.metresPerPixel, y = projection.height - 16
+            let metres = scaleBarMetres
+            let length = scaleBarLength, y = projection.height - 16
             let label = metres < 1000 ? "\(Int(metres)) m" : "\(Int(metres / 1000)) km"
             return "<path class=\"scale\" d=\"M16 \(n(y - 8))V\(n(y))H\(n(16 + length))V\(n(y - 8))\"/>\n"
                 + "<text class=\"scale-text\" x=\"\(n(24 + length))\" y=\"\(n(y + 2))\">\(label)</text>\n"

@@ -175,7 +175,7 @@ struct BasemapStyle {
         .rd.r-tert, .rd.r-sec { stroke: #fff6d5; } .rd.r-pri { stroke: #fde3a2; } .rd.r-trunk, .rd.r-mw { stroke: #f7bd7b; }
         .cs.r-trunk, .cs.r-mw { stroke: #d5935a; } .cs.r-pri { stroke: #d9b36c; }
         .rail { stroke: #8b8680; stroke-width: 1.5; stroke-dasharray: 6 3; }
-        .street { font: 11px sans-serif; fill: #4a4640; } .place { font: bold 14px sans-serif; fill: #2e2b27; text-anchor: middle; }
+        .street { font: 11px sans-serif; fill: #4a4640; } .s10 { font-size: 10px; } .s9 { font-size: 9px; } .place { font: bold 14px sans-serif; fill: #2e2b27; text-anchor: middle; }
         .street, .place, .pin text { paint-order: stroke; stroke: #ffffff; stroke-width: 3px; stroke-linejoin: round; }
         .route { fill: none; stroke: #0a55c2; stroke-width: 4; stroke-linejoin: round; stroke-linecap: round; stroke-opacity: 0.85; }
         .start { fill: #1d7a3a; stroke: #fff; stroke-width: 2; } .end { fill: #b3261e; stroke: #fff; stroke-width: 2; }

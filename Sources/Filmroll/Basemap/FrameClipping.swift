@@ -9,6 +9,17 @@ struct FrameClipping {
         (minX, minY, maxX, maxY) = (-margin, -margin, width + margin, height + margin)
     }
 
+    init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+    }
+
+    /// A tile's own square (its buffer left out) in the frame's pixels, cut to `frame`.
+    init(tile placement: TilePlacement, extent: Int, within frame: FrameClipping) {
+        let size = Double(max(1, extent)) * placement.factor
+        self.init(minX: max(frame.minX, placement.offsetX), minY: max(frame.minY, placement.offsetY),
+                  maxX: min(frame.maxX, placement.offsetX + size), maxY: min(frame.maxY, placement.offsetY + size))
+    }
+
     func contains(_ point: MapPixel) -> Bool { point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY }
 
     /// The pieces of a line inside the box (Liang–Barsky, segment by segment).

@@ -28,7 +28,7 @@ struct DayMapFile: PageRendering {
     }
 
     /// Bumped when a map drawn from a basemap changes.
-    static let basemapDrawing = "basemap-day-map-2"
+    static let basemapDrawing = "basemap-day-map-3"
 
     var text: String {
         let title = options.locale.mapDescription(day.date)
