@@ -34,7 +34,7 @@ struct GalleryPass {
         let digests = PhotoDigests()
         let spansDays = scope?.onlyItsDays != true
         if spansDays { try writeSpanning(plan, digests: digests, isCurrent: isCurrent) }
-        let dayPositions = scope?.dayPositions(in: plan.days)
+        let dayPositions = scope.map { $0.dayPositions(in: plan.days).union($0.tripDayPositions(in: plan.days, trips: plan.trips)) }
         for (position, day) in plan.days.enumerated() where dayPositions?.contains(position) ?? true {
             try make(DayPage(day: day, previous: position > 0 ? plan.days[position - 1].date : nil,
                              next: position + 1 < plan.days.count ? plan.days[position + 1].date : nil, options: options,

@@ -41,6 +41,16 @@ public struct GalleryScope: Sendable {
         return positions.filter { days.indices.contains($0) }
     }
 
+    /// The positions in `days` of the days of every trip a change in the
+    /// scope's days may have reshaped, so that their pages name the trip as
+    /// it now is (`ProcessScope.widenedForTrips` plans them in full); none
+    /// when the scope is `onlyItsDays`.
+    func tripDayPositions(in days: [GalleryDay], trips: [Trip]) -> Set<Int> {
+        guard !onlyItsDays else { return [] }
+        let reached = Set(trips.filter { trip in self.days.contains(where: trip.isReached) }.flatMap(\.days))
+        return Set(days.indices.filter { reached.contains(days[$0].date) })
+    }
+
     /// The positions in `places` whose photo pages the scope reaches: the
     /// scope's days' photos and the photo before and after each run of them.
     func placePositions(in plan: GalleryPlan) -> Set<Int> {

@@ -14,7 +14,7 @@ import Catalog
 struct PageFingerprint {
     /// Bumped whenever a page template, a map drawing or the words of a
     /// page change what a file holds, so that every file is made once more.
-    static let templateVersion = "gallery-pages-4"
+    static let templateVersion = "gallery-pages-5"
 
     private(set) var bytes: [UInt8] = []
 

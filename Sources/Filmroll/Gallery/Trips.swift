@@ -21,6 +21,12 @@ struct Trip: Sendable, Hashable {
     }
 
     /// "Helsinki, 10–13 April 2025".
+    /// Whether a change on `date` may reshape this trip: it lies within the trip or a step from its ends.
+    func isReached(from date: DayDate) -> Bool {
+        let number = Trips.dayNumber(date)
+        return number >= Trips.dayNumber(first) - Trips.largestStep && number <= Trips.dayNumber(last) + Trips.largestStep
+    }
+
     func title(_ locale: GalleryLocale) -> String { locale.tripTitle(place: shortPlaceName, first: first, last: last) }
 }
 

@@ -76,10 +76,11 @@ extension FolderProcess {
                index: IndexSummary) throws -> ProcessScope? {
         guard !options.force, options.keepsCatalog, options.shard == nil, !options.mergesShards else { return nil }
         do {
-            return try ProcessScope.of(index, catalog: catalog, last: try catalog.processRun(out: AbsolutePath.of(out)),
-                                       recipe: recipe, generationBefore: generationBefore) { last in
+            let scope = try ProcessScope.of(index, catalog: catalog, last: try catalog.processRun(out: AbsolutePath.of(out)),
+                                            recipe: recipe, generationBefore: generationBefore) { last in
                 ProcessRunStamp.foldersUnchanged(last.folders, out: out, xdgRoot: options.xdgRoot)
             }
+            return try scope?.widenedForTrips(catalog: catalog, out: out, hiddenPlaces: options.hiddenPlaces)
         } catch {
             throw CatalogError(error, catalog: catalog)
         }
