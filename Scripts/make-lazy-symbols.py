@@ -5,7 +5,7 @@
   Scripts/make-lazy-symbols.py --check   exit 1, naming the files, when one is not current
 
 For each group (libheif, libjxl, FFmpeg, LibRaw, libtiff, FreeType with
-fontconfig, libgeonames, libnetcdf) it compiles the group's shims with
+fontconfig, libnetcdf) it compiles the group's shims with
 CIMG_LAZY_LISTING (their calls left as plain calls), takes the functions
 they call that the group's shared objects define (nm), and writes the
 header that turns each into a call through the group's table, with the
@@ -28,7 +28,6 @@ GROUPS = [
     ("raw", "LibRaw", ["cimg_raw.c"], ["raw_r"]),
     ("tiff", "libtiff", ["cimg_tiff.c"], ["tiff"]),
     ("fonts", "FreeType and fontconfig", ["cimg_text.c"], ["freetype", "fontconfig"]),
-    ("geonames", "libgeonames", ["cimg_places.c"], ["geonames"]),
     ("netcdf", "libnetcdf", ["cimg_shore.c"], ["netcdf"]),
 ]
 

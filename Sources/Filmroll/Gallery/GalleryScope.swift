@@ -43,12 +43,13 @@ public struct GalleryScope: Sendable {
 
     /// The positions in `days` of the days of every trip a change in the
     /// scope's days may have reshaped, so that their pages name the trip as
-    /// it now is (`ProcessScope.widenedForTrips` plans them in full); none
-    /// when the scope is `onlyItsDays`.
+    /// it now is (`ProcessScope.widenedForTrips` plans them in full); only
+    /// days planned in full (a batch's others are summaries, written by their
+    /// own batch), none when the scope is `onlyItsDays`.
     func tripDayPositions(in days: [GalleryDay], trips: [Trip]) -> Set<Int> {
         guard !onlyItsDays else { return [] }
         let reached = Set(trips.filter { trip in self.days.contains(where: trip.isReached) }.flatMap(\.days))
-        return Set(days.indices.filter { reached.contains(days[$0].date) })
+        return Set(days.indices.filter { reached.contains(days[$0].date) && days[$0].summary == nil })
     }
 
     /// The positions in `places` whose photo pages the scope reaches: the
