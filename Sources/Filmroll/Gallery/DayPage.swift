@@ -123,7 +123,7 @@ struct DayPage: PageRendering {
                 """
         }
         if let frame = MapDrawing.dayFrame(day.route) {
-            let places = day.placeNames
+            let places = DayPlaceNames.grouped(day.placeNames)
             html += """
                 <section class="highlight" aria-labelledby="map">
                 <h2 id="map">\(HTMLEscaping.escape(locale.mapHeading))</h2>
