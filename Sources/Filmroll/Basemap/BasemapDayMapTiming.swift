@@ -21,14 +21,9 @@ public enum BasemapDayMapTiming {
             tiles = SyntheticCity(around: GeoPoint(latitude: 60.1690, longitude: 24.9440))
         }
         let basemap = GalleryBasemap(tiles)
-        var state = seed, seconds: [Double] = [], largest = 0
-        func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
+        var random = SeededRandom(seed: seed)
+        var seconds: [Double] = [], largest = 0
+        func next() -> Double { random.unit() }
         for _ in 0..<days {
             let count = 3 + Int(next() * 18)
             var latitude = 60.166 + next() * 0.010, longitude = 24.937 + next() * 0.014

@@ -35,14 +35,9 @@ public enum ShoreMapTiming {
     /// `days` maps of 2…12 photos each about the places in turn (seeded):
     /// each map's seconds in order, and the largest map's bytes.
     public static func drawDays(_ days: Int, seed: UInt64 = 39) -> (seconds: [Double], largestBytes: Int) {
-        var state = seed, seconds: [Double] = [], largest = 0
-        func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
+        var random = SeededRandom(seed: seed)
+        var seconds: [Double] = [], largest = 0
+        func next() -> Double { random.unit() }
         for day in 0..<days {
             let start = places[day % places.count].route[0]
             var latitude = start.latitude, longitude = start.longitude
