@@ -20,7 +20,7 @@ public final class ReverseGeocoder: Sendable {
     /// places with an unusable position are left out.
     public convenience init(places: [Place]) {
         let isUsable = { (place: Place) in GreatCircle.isUsable(latitude: place.latitude, longitude: place.longitude) }
-        self.init(places: PlaceList(storage: .places(places.allSatisfy(isUsable) ? places : places.filter(isUsable))),
+        self.init(places: PlaceList(places.allSatisfy(isUsable) ? places : places.filter(isUsable)),
                   loadFailure: nil)
     }
 
@@ -33,9 +33,9 @@ public final class ReverseGeocoder: Sendable {
 
     static func loadingGeoNames() -> ReverseGeocoder {
         do {
-            return ReverseGeocoder(places: PlaceList(storage: .cities(try GeoNamesCities.load())), loadFailure: nil)
+            return ReverseGeocoder(places: PlaceList(try GeoNamesCities.load()), loadFailure: nil)
         } catch {
-            return ReverseGeocoder(places: PlaceList(storage: .places([])), loadFailure: error)
+            return ReverseGeocoder(places: PlaceList([]), loadFailure: error)
         }
     }
 
