@@ -26,49 +26,78 @@ struct LumaGrid: Sendable, Hashable {
         precondition(columns > 0 && rows > 0)
         let image = image.colorSpace.isSRGB ? image : image.convertedToSRGB()
         let (width, height) = (image.width, image.height)
-        // In units of 1/columns of a pixel, source column x spans
-        // [x·columns, (x+1)·columns) and cell j spans [j·width, (j+1)·width).
-        let across = Self.overlaps(source: width, cells: columns)
-        let down = Self.overlaps(source: height, cells: rows)
+        let across = Overlaps(source: width, cells: columns), down = Overlaps(source: height, cells: rows)
         var sums = [Int64](repeating: 0, count: columns * rows)
         var line = [Int64](repeating: 0, count: columns)
-        let channels = image.format.bytesPerPixel
-        let scale: Int64 = 1000  // luma × 1000 (the BT.601 weights in thousandths)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                for j in 0..<columns { line[j] = 0 }
-                let start = y * image.bytesPerRow
-                for x in 0..<width {
-                    let at = start + x * channels
-                    var luma: Int64
-                    switch image.format {
-                    case .gray8: luma = Int64(pixels[at]) * scale
-                    case .rgb8, .rgba8:
-                        luma = 299 * Int64(pixels[at]) + 587 * Int64(pixels[at + 1]) + 114 * Int64(pixels[at + 2])
-                        if image.format == .rgba8 {
-                            let alpha = Int64(pixels[at + 3])
-                            luma = (luma * alpha + 255 * scale * (255 - alpha) + 127) / 255
+        var luma = [Int64](repeating: 0, count: width)
+        sums.withUnsafeMutableBufferPointer { sums in
+            line.withUnsafeMutableBufferPointer { line in
+                luma.withUnsafeMutableBufferPointer { luma in
+                    image.pixels.withUnsafeBufferPointer { pixels in
+                        for y in 0..<height {
+                            Self.lumaRow(pixels, from: y * image.bytesPerRow, format: image.format, into: luma)
+                            line.update(repeating: 0)
+                            for x in 0..<width {
+                                let value = luma[x]
+                                for k in across.starts[x]..<across.starts[x + 1] {
+                                    line[across.cells[k]] += value * across.weights[k]
+                                }
+                            }
+                            for k in down.starts[y]..<down.starts[y + 1] {
+                                let row = down.cells[k] * columns, weight = down.weights[k]
+                                for j in 0..<columns { sums[row + j] += line[j] * weight }
+                            }
                         }
                     }
-                    for (cell, weight) in across[x] { line[cell] += luma * weight }
-                }
-                for (cell, weight) in down[y] {
-                    let row = cell * columns
-                    for j in 0..<columns { sums[row + j] += line[j] * weight }
                 }
             }
         }
-        let area = Double(width) * Double(height) * Double(scale)
+        let area = Double(width) * Double(height) * Double(Self.scale)
         self.init(columns: columns, rows: rows, values: sums.map { Double($0) / area })
     }
 
-    /// For each source pixel along one axis, the cells it overlaps and by
-    /// how much (in 1/cells of a pixel; a cell's weights sum to `source`).
-    static func overlaps(source: Int, cells: Int) -> [[(cell: Int, weight: Int64)]] {
-        (0..<source).map { x in
-            let low = x * cells, high = (x + 1) * cells
-            return (low / source...(high - 1) / source).map { cell in
-                (cell, Int64(min(high, (cell + 1) * source) - max(low, cell * source)))
+    /// Luma × 1000 (the BT.601 weights in thousandths).
+    private static let scale: Int64 = 1000
+
+    /// One row's luma × 1000, transparency laid over white.
+    private static func lumaRow(_ pixels: UnsafeBufferPointer<UInt8>, from start: Int, format: PixelFormat,
+                                into luma: UnsafeMutableBufferPointer<Int64>) {
+        switch format {
+        case .gray8:
+            for x in 0..<luma.count { luma[x] = Int64(pixels[start + x]) * scale }
+        case .rgb8:
+            for x in 0..<luma.count {
+                let at = start + 3 * x
+                luma[x] = 299 * Int64(pixels[at]) + 587 * Int64(pixels[at + 1]) + 114 * Int64(pixels[at + 2])
+            }
+        case .rgba8:
+            for x in 0..<luma.count {
+                let at = start + 4 * x
+                let value = 299 * Int64(pixels[at]) + 587 * Int64(pixels[at + 1]) + 114 * Int64(pixels[at + 2])
+                let alpha = Int64(pixels[at + 3])
+                luma[x] = (value * alpha + 255 * scale * (255 - alpha) + 127) / 255
+            }
+        }
+    }
+
+    /// Along one axis, the cells each source pixel overlaps and by how much,
+    /// flattened: pixel x's are `cells[k]`, `weights[k]` for k in
+    /// `starts[x]..<starts[x + 1]`. In units of 1/cells of a pixel, pixel x
+    /// spans [x·cells, (x+1)·cells) and cell j spans [j·source, (j+1)·source),
+    /// so a cell's weights sum to `source`.
+    struct Overlaps {
+        var starts: [Int] = [0]
+        var cells: [Int] = []
+        var weights: [Int64] = []
+
+        init(source: Int, cells count: Int) {
+            for x in 0..<source {
+                let low = x * count, high = (x + 1) * count
+                for cell in low / source...(high - 1) / source {
+                    cells.append(cell)
+                    weights.append(Int64(min(high, (cell + 1) * source) - max(low, cell * source)))
+                }
+                starts.append(cells.count)
             }
         }
     }

@@ -81,13 +81,13 @@ public struct PerceptualHash: Sendable, Hashable {
 
     /// dHash: the 32 × 32 grid area-averaged to 9 × 8, then left < right.
     static func gradientHash(_ grid: LumaGrid) -> UInt64 {
-        let across = LumaGrid.overlaps(source: 32, cells: 9), down = LumaGrid.overlaps(source: 32, cells: 8)
+        let across = LumaGrid.Overlaps(source: 32, cells: 9), down = LumaGrid.Overlaps(source: 32, cells: 8)
         var small = [Double](repeating: 0, count: 9 * 8)
         for y in 0..<32 {
             for x in 0..<32 {
-                for (row, rowWeight) in down[y] {
-                    for (column, columnWeight) in across[x] {
-                        small[row * 9 + column] += grid[x, y] * Double(rowWeight * columnWeight)
+                for k in down.starts[y]..<down.starts[y + 1] {
+                    for l in across.starts[x]..<across.starts[x + 1] {
+                        small[down.cells[k] * 9 + across.cells[l]] += grid[x, y] * Double(down.weights[k] * across.weights[l])
                     }
                 }
             }
