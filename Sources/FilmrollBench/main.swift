@@ -11,6 +11,7 @@
 //   filmroll-bench basemap make SOURCE OUT COUNT | read FILE COUNT READS    (BasemapBench.swift)
 //   filmroll-bench basemap-map [--days N] [--seed S] [FILE]                 (BasemapMapBench.swift)
 //   filmroll-bench shore-map --place NAME | --days N [--seed S]             (ShoreMapBench.swift)
+//   filmroll-bench similar-index [--count N] [--distance D] [--seed S]     (SimilarIndexBench.swift)
 //
 // Decodes every file upright through ImageDecoder, shrinking on load to
 // the smallest JPEG DCT scale that still covers an N-pixel longest edge,
@@ -53,6 +54,7 @@ if arguments.first == "place-names" { exit(PlaceNameBench.run(Array(arguments.dr
 if arguments.first == "basemap" { exit(BasemapBench.run(Array(arguments.dropFirst()))) }
 if arguments.first == "basemap-map" { exit(BasemapMapBench.run(Array(arguments.dropFirst()))) }
 if arguments.first == "shore-map" { exit(ShoreMapBench.run(Array(arguments.dropFirst()))) }
+if arguments.first == "similar-index" { exit(SimilarIndexBench.run(Array(arguments.dropFirst()))) }
 guard arguments.first == "decode" else { fail("usage: filmroll-bench decode [--size N] [--jobs N] FILE...") }
 arguments.removeFirst()
 var size: Int?
