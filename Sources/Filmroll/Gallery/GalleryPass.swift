@@ -33,7 +33,9 @@ struct GalleryPass {
                         isCurrent: (_ path: String, _ key: String) -> Bool) throws(ImagingError) {
         let digests = PhotoDigests()
         let spansDays = scope?.onlyItsDays != true
-        if spansDays { try writeSpanning(plan, digests: digests, isCurrent: isCurrent) }
+        let mapLayout = spansDays ? LibraryMapFile.layout(of: plan.days, options: options) : nil
+        let mapMarkers = mapLayout.map { Self.markers(of: plan.days, $0) } ?? []
+        if let mapLayout { try writeSpanning(plan, mapLayout: mapLayout, mapMarkers: mapMarkers, digests: digests, isCurrent: isCurrent) }
         let dayPositions = scope.map { $0.dayPositions(in: plan.days).union($0.tripDayPositions(in: plan.days, trips: plan.trips)) }
         for (position, day) in plan.days.enumerated() where dayPositions?.contains(position) ?? true {
             try make(DayPage(day: day, previous: position > 0 ? plan.days[position - 1].date : nil,
@@ -65,9 +67,8 @@ struct GalleryPass {
                       previous: position > 0 ? plan.undated[undated[position - 1].photo] : nil,
                       next: position + 1 < undated.count ? plan.undated[undated[position + 1].photo] : nil, options: options)
         }, isCurrent)
-        if plan.hasLibraryMap {
-            let layout = LibraryMapFile.layout(of: plan.days, options: options)
-            try make(LibraryMapFile(markers: Self.markers(of: plan.days, layout), layout: layout, options: options), isCurrent)
+        if plan.hasLibraryMap, let mapLayout {
+            try make(LibraryMapFile(markers: mapMarkers, layout: mapLayout, options: options), isCurrent)
         }
         for trip in plan.trips {
             let days = plan.days(of: trip)
@@ -78,9 +79,9 @@ struct GalleryPass {
     }
 
     /// The stylesheet and script, the index, the problems page, the year and month pages.
-    private mutating func writeSpanning(_ plan: GalleryPlan, digests: PhotoDigests,
+    private mutating func writeSpanning(_ plan: GalleryPlan, mapLayout: LibraryMapFile.Layout, mapMarkers: [LibraryMapMarker],
+                                        digests: PhotoDigests,
                                         isCurrent: (_ path: String, _ key: String) -> Bool) throws(ImagingError) {
-        let mapLayout = LibraryMapFile.layout(of: plan.days, options: options)
         try make(ConstantFile.stylesheet, isCurrent)
         try make(ConstantFile.script, isCurrent)
         try make(IndexPage(years: plan.years, recentMonths: IndexPage.recentMonths(of: plan.months),
@@ -88,7 +89,7 @@ struct GalleryPass {
                            problemCount: plan.problems.count { $0.kind != .warned && $0.kind != .sidecar },
                            warningCount: plan.problems.count { $0.kind == .warned }, undatedCount: plan.undated.count,
                            hasLibraryMap: plan.hasLibraryMap,
-                           mapMarkers: Self.markers(of: plan.days, mapLayout), mapFrame: mapLayout.frame, trips: plan.trips,
+                           mapMarkers: mapMarkers, mapFrame: mapLayout.frame, trips: plan.trips,
                            options: options,
                            digests: digests), isCurrent)
         if plan.hasProblems { try make(ProblemsPage(problems: plan.problems, options: options), isCurrent) }

@@ -75,8 +75,7 @@ public struct HammingIndex: Sendable {
     public func pairs(within distance: Int) -> [(Int, Int, Int)] {
         precondition(distance >= 0, "a distance is never negative")
         var pairs: [(Int, Int, Int)] = []
-        let (s, a) = (distance / Self.blocks, distance % Self.blocks)
-        guard s < 4 else {
+        guard let limits = Self.blockLimits(within: distance) else {
             for (first, code) in codes.enumerated() {
                 search(code, within: distance) { second, bits in
                     if second > first { pairs.append((first, second, bits)) }
@@ -85,7 +84,6 @@ public struct HammingIndex: Sendable {
             pairs.sort { ($0.0, $0.1) < ($1.0, $1.1) }
             return pairs
         }
-        let limits = (0..<Self.blocks).map { $0 <= a ? s : s - 1 }
         let count = codes.count, stride = Self.buckets + 1
         starts.withUnsafeBufferPointer { starts in
             sorted.withUnsafeBufferPointer { sorted in
@@ -121,15 +119,13 @@ public struct HammingIndex: Sendable {
     /// Calls `found` once for each code within `distance` of `code`.
     private func search(_ code: UInt64, within distance: Int, _ found: (Int, Int) -> Void) {
         precondition(distance >= 0, "a distance is never negative")
-        let (s, a) = (distance / Self.blocks, distance % Self.blocks)
-        guard s < 4 else {
+        guard let limits = Self.blockLimits(within: distance) else {
             for (index, other) in codes.enumerated() {
                 let bits = (code ^ other).nonzeroBitCount
                 if bits <= distance { found(index, bits) }
             }
             return
         }
-        let limits = (0..<Self.blocks).map { $0 <= a ? s : s - 1 }
         let count = codes.count, stride = Self.buckets + 1
         starts.withUnsafeBufferPointer { starts in
             sorted.withUnsafeBufferPointer { sorted in
@@ -153,6 +149,15 @@ public struct HammingIndex: Sendable {
     }
 
     /// The first block where the two codes differ by no more than its limit.
+    /// How many bits each block may differ by for pairs within `distance`
+    /// (for r = 4s + a: blocks 0…a allow s, the rest s − 1); nil from 16
+    /// bits on, where every code is a candidate and a scan is faster.
+    private static func blockLimits(within distance: Int) -> [Int]? {
+        let (s, a) = (distance / blocks, distance % blocks)
+        guard s < 4 else { return nil }
+        return (0..<blocks).map { $0 <= a ? s : s - 1 }
+    }
+
     private static func firstQualifyingBlock(_ a: UInt64, _ b: UInt64, _ limits: [Int]) -> Int {
         let difference = a ^ b
         for block in 0..<blocks where Self.block(difference, block).nonzeroBitCount <= limits[block] { return block }
