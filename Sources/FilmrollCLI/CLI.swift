@@ -10,7 +10,7 @@ public enum CLI {
         PruneCommand.self,
         ShowCommand.self, ListCommand.self, CalendarCommand.self, StatsCommand.self, FourcutCommand.self,
         AnimationCommand.self,
-        VideoCommand.self,
+        VideoCommand.self, SimilarCommand.self,
     ]
 
     /// Runs `arguments` (without the program name) and returns the exit code.

@@ -203,6 +203,8 @@ enum CatalogSchema {
         // 14: what `process` remembers for the folder (`Catalog.setting(_:)`): the basemap
         // (`--basemap`), the places whose positions are hidden (`--hide-places-near`).
         settingsTable,
+        // 15: each still's perceptual fingerprint, for similar photos and bursts (`Catalog.storeFingerprints`).
+        fingerprintsTable,
     ]
 
     /// Version 14's table, in the migration and in `current` alike.
@@ -210,6 +212,29 @@ enum CatalogSchema {
         CREATE TABLE settings (
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL
+        );
+        """
+
+    /// Version 15's table: a photo's fingerprint, of the file it was taken
+    /// from (its size and time of change then: another file version has
+    /// none until it is fingerprinted again), by a recipe (`recipe`; another
+    /// recipe's is made again). `dct` and `gradient` are 64-bit hashes kept
+    /// as their bit patterns; `luma` the picture's 16 × 16 luma, a byte a
+    /// cell; `quality` one score to rank frames of one scene by, higher
+    /// better, with its parts `sharpness`, `clipped` and `exposure`.
+    static let fingerprintsTable = """
+        CREATE TABLE fingerprints (
+            photo_id INTEGER PRIMARY KEY REFERENCES photos(id) ON DELETE CASCADE,
+            bytes INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            recipe TEXT NOT NULL,
+            dct INTEGER NOT NULL,
+            gradient INTEGER NOT NULL,
+            luma BLOB NOT NULL,
+            quality REAL NOT NULL,
+            sharpness REAL NOT NULL,
+            clipped REAL NOT NULL,
+            exposure REAL NOT NULL
         );
         """
 
@@ -286,7 +311,7 @@ enum CatalogSchema {
         );
         CREATE INDEX photos_cameras ON photos(make, model, missing, error, live_still_id, burst_lead_id);
         CREATE TABLE catalog_identity (id TEXT NOT NULL);
-        """ + ItemTotalsSchema.migration + "\n" + settingsTable
+        """ + ItemTotalsSchema.migration + "\n" + settingsTable + "\n" + fingerprintsTable
 
     /// The version from which output paths inside the folder are stored relative to it.
     static let relativeOutputPathsVersion = 10
@@ -296,6 +321,9 @@ enum CatalogSchema {
 
     /// The version from which `process` remembers settings for the folder (`Catalog.setting(_:)`).
     static let settingsVersion = 14
+
+    /// The version from which stills' fingerprints are kept (`fingerprints`).
+    static let fingerprintsVersion = 15
 
     static var currentVersion: Int { migrations.count }
 }

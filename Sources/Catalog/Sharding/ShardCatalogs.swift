@@ -87,6 +87,7 @@ public enum ShardCatalogs {
                                           WHERE s.output_id = o.id AND s.photo_id IN (SELECT photo_id FROM \(foreignTable)));
                     INSERT INTO output_sources SELECT * FROM folder_catalog.output_sources
                         WHERE output_id IN (SELECT id FROM outputs);
+                    INSERT INTO fingerprints SELECT * FROM folder_catalog.fingerprints;
                     """)
             }
             return own
@@ -146,11 +147,21 @@ public enum ShardCatalogs {
                                           WHERE other.path = (SELECT sp.path FROM shard_catalog.photos AS sp WHERE sp.id = m.id))
                           AND NOT EXISTS (SELECT 1 FROM shard_catalog.photos AS sp WHERE sp.path = m.path AND sp.missing = 0)
                         """, [])
-                    return try database.execute("""
+                    let carried = try database.execute("""
                         INSERT INTO photos (\(photoColumns)) SELECT \(photoColumns) FROM shard_catalog.photos
                         WHERE id NOT IN (\(foreign))
                         ON CONFLICT (path) DO UPDATE SET \(photoUpdates)
                         """, [])
+                    // Their fingerprints, by path (the folder's rows have their own ids).
+                    _ = try database.execute("""
+                        INSERT OR REPLACE INTO fingerprints
+                        SELECT p.id, sf.bytes, sf.mtime_ns, sf.recipe, sf.dct, sf.gradient, sf.luma, sf.quality, sf.sharpness,
+                               sf.clipped, sf.exposure
+                        FROM shard_catalog.fingerprints AS sf JOIN shard_catalog.photos AS sp ON sp.id = sf.photo_id
+                        JOIN photos AS p ON p.path = sp.path
+                        WHERE sp.id NOT IN (\(foreign))
+                        """, [])
+                    return carried
                 }
             }
             let outputColumns = "kind, path, key, parameters, made_at, root, bytes, hash"

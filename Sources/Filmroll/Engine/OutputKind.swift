@@ -13,4 +13,9 @@ public enum OutputKind: String, Sendable, Hashable, CaseIterable {
     case clip
     /// A photo written in another format by `convert`.
     case conversion = "convert"
+    /// A photo's perceptual fingerprint, kept in the catalog (`FingerprintOutputs`): no file.
+    case fingerprint
+
+    /// Whether it is a file (a fingerprint is a catalog row): what is made is told by path.
+    public var isFile: Bool { self != .fingerprint }
 }

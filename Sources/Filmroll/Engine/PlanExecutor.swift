@@ -221,7 +221,7 @@ public struct PlanExecutor: Sendable {
             if case .bytes(let bytes) = try make(writer) {
                 try writer.write(bytes, to: output.path)
             }
-            events(.made(output.kind, path: reported(output.path)))
+            if output.kind.isFile { events(.made(output.kind, path: reported(output.path))) }
             state.made(output.kind, path: keepsPathsOf.contains(output.kind) ? output.path : nil,
                        lineage: output.key == nil ? nil : lineage(output))
         } catch {

@@ -40,11 +40,22 @@ extension FolderProcess {
         // and animation, and a clip, may be made again: counted by path.
         let countedByPath: Set<OutputKind> = [.fourcut, .animation, .clip]
         var madePaths: [OutputKind: Set<String>] = [:]
+        let fingerprints: FingerprintOutputs?
+        do {
+            fingerprints = options.findsSimilar
+                ? FingerprintOutputs(current: try catalog.fingerprintedPhotoIDs(recipe: PhotoFingerprint.recipe)) : nil
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
         defer {
             summary.fourCutsMade += madePaths[.fourcut]?.count ?? 0
             summary.animationsMade += madePaths[.animation]?.count ?? 0
             summary.clipsMade += madePaths[.clip]?.count ?? 0
             summary.failed += reportedFailures.withLock { $0.count }
+        }
+        if let fingerprints {
+            summary.fingerprinted += try fingerprintBursts(catalog: catalog, batches: batches, fingerprints: fingerprints,
+                                                           out: out, cancellation: cancellation, events: events)
         }
         for batch in batches.batches {
             var pass = 0
@@ -58,7 +69,7 @@ extension FolderProcess {
                                        burstFrames: try catalog.burstFrames(), sharedStems: batches.sharedStems,
                                        folder: folder, options: options)
                 let outputs = plan.outputs(options: options, out: out, folder: folder,
-                                           encoderBytes: pipeline.configuration.memory.encoderBytes)
+                                           encoderBytes: pipeline.configuration.memory.encoderBytes, fingerprints: fingerprints)
                     .filter { batchNotMade[$0.path] == nil }
                 let ledger: OutputLedger
                 do {
@@ -79,6 +90,11 @@ extension FolderProcess {
                                        failures: { failure in failures.withLock { $0.append(failure) } },
                                        events: { events(ProcessEvent($0)) })
                 try recorder.check()
+                if let fingerprints {
+                    let kept = fingerprints.drain()
+                    try catalog.storeFingerprints(kept, recipe: PhotoFingerprint.recipe)
+                    summary.fingerprinted += kept.count
+                }
                 summary.add(run)
                 summary.thumbnailsMade += run.made[.thumbnail, default: 0]
                 for (kind, paths) in run.madePaths { madePaths[kind, default: []].formUnion(paths) }

@@ -51,6 +51,10 @@ public struct ProcessOptions: Sendable {
     /// for the run and deleted after it (`ScratchCatalog`); the folder's own
     /// catalog is neither read nor written.
     public var keepsCatalog = true
+    /// false (`--no-similar`): no fingerprints are made, and similar photos
+    /// are not grouped (copies each have their tile; a burst's stand-in is
+    /// the frame with the most bytes per pixel).
+    public var findsSimilar = true
     /// Photos decoded at once.
     public var jobs = 2
     public var limits = DecodeLimits.default

@@ -6,7 +6,10 @@ extension ProcessPlan {
     /// `fourcut --per-day` and the day animations make them, day by day (so
     /// a day's sheet and animation follow its photos' decodes), then the
     /// photos without a date.
-    func outputs(options: ProcessOptions, out: String, folder folderPath: String, encoderBytes: Int) -> [PlannedOutput] {
+    /// Each still's fingerprint (`fingerprints`) is made from its thumbnail's image
+    /// (a burst's other frames are fingerprinted before: `FolderProcess.fingerprintBursts`).
+    func outputs(options: ProcessOptions, out: String, folder folderPath: String, encoderBytes: Int,
+                 fingerprints: FingerprintOutputs? = nil) -> [PlannedOutput] {
         let root = AbsolutePath.of(out)
         var outputs: [PlannedOutput] = []
         var planned = Set<String>()
@@ -42,6 +45,9 @@ extension ProcessPlan {
             }
             if let xdgRoot = options.xdgRoot {
                 for size in XDGThumbnailSize.allCases { outputs.append(ThumbnailOutputs.freedesktop(input, size: size, root: xdgRoot)) }
+            }
+            if let output = fingerprints?.planned(input, record: photo.record, resize: sizes[0].resize, root: root) {
+                outputs.append(output)
             }
         }
         for day in days {

@@ -9,6 +9,8 @@ public struct ProcessSummary: Sendable, Equatable {
     public var bursts = 0
     /// Files decoded: at most one per photo whose outputs were out of date.
     public var decoded = 0
+    /// Stills fingerprinted (`PhotoFingerprint`), burst frames among them.
+    public var fingerprinted = 0
     public var thumbnailsMade = 0
     public var fourCutsMade = 0
     public var animationsMade = 0

@@ -14,15 +14,19 @@ struct ProcessCommand: Command {
     static let previewSize = OptionSpec.value(
         "preview-size", "PX", "The photo pages' preview for high-density screens, made for photos larger than 1024 px (default 1512; 0: none).")
     static let merge = OptionSpec.flag("merge", "First fold the shards' catalogs into the folder's (as 'filmroll merge').")
+    static let noSimilar = OptionSpec.flag(
+        "no-similar", "Do not fingerprint the photos: copies each keep a tile, no group is left out of the sheets, "
+            + "and a burst shows its frame with the most bytes per pixel.")
 
     static let spec = CommandSpec(
         name: "process",
         abstract: "Index a folder and make its thumbnails, daily four-cuts and animations, and a gallery.",
         arguments: [folder],
-        options: [output, title, CalendarOptions.locale, CalendarOptions.sunday, animation, originals, previewSize, CalendarOptions.xdg]
+        options: [output, title, CalendarOptions.locale, CalendarOptions.sunday, animation, originals, previewSize, CalendarOptions.xdg,
+                  noSimilar]
             + PlaceOptions.specs + ShardOptions.specs + [merge] + JobsOptions.specs + MakingOptions.specs,
         synopsis: [[.argument(folder), .optional(output), .optional(title), .optional(CalendarOptions.locale), .optional(CalendarOptions.sunday),
-                    .optional(animation), .optional(originals), .optional(previewSize), .optional(CalendarOptions.xdg),
+                    .optional(animation), .optional(originals), .optional(previewSize), .optional(CalendarOptions.xdg), .optional(noSimilar),
                     .optional(PlaceOptions.basemap), .optional(PlaceOptions.hidePlacesNear),
                     .oneOf([ShardOptions.shard, merge]), .optional(ForceOption.force), .oneOf(CatalogOptions.specs),
                     .optional(JobsOptions.jobs), .optional(ReportOptions.json), .optional(ReportOptions.quiet)]],
@@ -70,6 +74,7 @@ struct ProcessCommand: Command {
     var outputFolder: String?
     var jobs: Int
     var xdg: Bool
+    var findsSimilar: Bool
     var animationFormats: [ImageFormat]
     var gallery: GalleryOptions
     var originals: OriginalLinks
@@ -93,6 +98,7 @@ struct ProcessCommand: Command {
         if shard != nil && merges { throw UsageError("--shard and --merge cannot be used together: merge after the shards") }
         if shard != nil && !common.useCatalog { throw UsageError("--shard needs a catalog: the shards meet in it") }
         xdg = arguments.has(CalendarOptions.xdg)
+        findsSimilar = !arguments.has(Self.noSimilar)
         let formats = (arguments.value(Self.animation) ?? "gif").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         animationFormats = []
         for name in formats {
@@ -124,6 +130,7 @@ struct ProcessCommand: Command {
         options.jobs = jobs
         options.force = common.force
         options.keepsCatalog = common.useCatalog
+        options.findsSimilar = findsSimilar
         options.limits = common.limits
         options.memoryBytes = common.memoryBytes
         options.animationFormats = animationFormats

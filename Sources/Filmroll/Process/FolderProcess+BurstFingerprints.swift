@@ -1,0 +1,55 @@
+import Catalog
+import Imaging
+
+extension FolderProcess {
+    /// Before the plans: fingerprints every frame of the bursts among
+    /// `batches`' items that has none, and groups those days' bursts again,
+    /// so that the frame measured best (`PhotoFingerprint`'s quality) stands
+    /// for its burst and is the one whose thumbnails the plan makes. The
+    /// other frames have no outputs, so this is their only decode; a burst's
+    /// first run decodes its stand-in here too, small, and again for its
+    /// thumbnails. A frame that cannot be read is marked so, and reported as
+    /// any photo is. Returns the frames fingerprinted.
+    func fingerprintBursts(catalog: Catalog, batches: ProcessBatches, fingerprints: FingerprintOutputs, out: String,
+                           cancellation: CancellationToken, events: @escaping @Sendable (ProcessEvent) -> Void) throws -> Int {
+        let frames: [Int64: [PhotoRecord]]
+        do { frames = try catalog.burstFrames() } catch { throw CatalogError(error, catalog: catalog) }
+        guard !frames.isEmpty else { return 0 }
+        var members: [PhotoRecord] = []
+        for batch in batches.batches {
+            for lead in try batch.records(catalog) where frames[lead.id] != nil {
+                members.append(lead)
+                members += frames[lead.id]!
+            }
+        }
+        let resize = ImageProcessors.Resize(edge: options.thumbnailSize)
+        let outputs = members.compactMap { member in
+            fingerprints.planned(ThumbnailOutputs.Photo(catalogued: member, at: folder + "/" + member.path), record: member,
+                                 resize: resize, root: AbsolutePath.of(out))
+        }
+        guard !outputs.isEmpty else { return 0 }
+        let executor = PlanExecutor(pipeline: pipeline, jobs: options.jobs, force: false, photos: InputIdentities([]),
+                                    cancellation: cancellation, reportRoot: AbsolutePath.of(out))
+        let failures = Locked<[PlanExecutor.Failure]>([])
+        _ = executor.run(outputs, ledger: OutputLedger(), record: { _ in },
+                         failures: { failure in failures.withLock { $0.append(failure) } },
+                         events: { events(ProcessEvent($0)) })
+        let byPath = Dictionary(members.map { (folder + "/" + $0.path, $0) }) { first, _ in first }
+        do {
+            for failure in failures.withLock({ $0 }) {
+                guard case .photo(let path, let error) = failure, error.isInTheFile, let member = byPath[path] else { continue }
+                try catalog.markUnreadable(relativePath: member.path, byteCount: member.byteCount,
+                                           modificationTimeNanoseconds: member.modificationTimeNanoseconds,
+                                           reason: error.description)
+            }
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
+        let kept = fingerprints.drain()
+        try catalog.storeFingerprints(kept, recipe: PhotoFingerprint.recipe)
+        let keptIDs = Set(kept.map(\.photoID))
+        let days = Set(members.filter { keptIDs.contains($0.id) }.compactMap(\.takenDay))
+        if !days.isEmpty { try catalog.groupBursts(days: days) }
+        return kept.count
+    }
+}
