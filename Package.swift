@@ -60,7 +60,7 @@ let package = Package(
         // A Swift program using the Filmroll library alone (no FilmrollCLI).
         .testTarget(name: "FilmrollTests", dependencies: ["Filmroll", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Imaging", "TestSupport"]),
-        .testTarget(name: "FilmrollCLITests", dependencies: ["FilmrollCLI", "Imaging", "Catalog", "TestSupport"]),
+        .testTarget(name: "FilmrollCLITests", dependencies: ["FilmrollCLI", "Filmroll", "Imaging", "Catalog", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

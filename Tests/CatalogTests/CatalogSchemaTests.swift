@@ -9,7 +9,7 @@ import Testing
         #expect(catalog.schemaVersion == CatalogSchema.currentVersion)
         #expect(catalog.path == fixture.folder + "/.filmroll/catalog.sqlite")
         let tables = try catalog.database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0[0].string }
-        #expect(tables == ["camera_totals", "catalog_generation", "catalog_identity", "item_totals", "output_sources", "outputs", "photos",
+        #expect(tables == ["camera_totals", "catalog_generation", "catalog_identity", "fingerprints", "item_totals", "output_sources", "outputs", "photos",
                           "process_runs", "settings"])
         #expect(try catalog.database.value("PRAGMA journal_mode").string == "wal")
         #expect(try catalog.database.value("PRAGMA foreign_keys").int == 1)

@@ -60,7 +60,9 @@ extension Catalog {
         guard keepsFingerprints else { return [] }
         var photos: [FingerprintedPhoto] = []
         try database.forEachRow("""
-            SELECT p.id, p.path, p.format, p.bytes, p.width, p.height, p.taken_at, p.taken_from_mtime, p.mtime_ns,
+            SELECT p.id, p.path, p.format, p.bytes, p.width, p.height, p.taken_at,
+                   p.taken_source IN ('original', 'digitized', 'xmp', 'quickTime', 'container')
+                       AND coalesce(p.taken_time_unknown, 0) = 0, p.mtime_ns,
                    nullif(trim(coalesce(p.make, '') || ' ' || coalesce(p.model, '')), ''), p.burst_id,
                    f.dct, f.gradient, f.luma, f.quality, f.sharpness, f.clipped, f.exposure
             FROM photos AS p JOIN fingerprints AS f ON f.photo_id = p.id
@@ -73,7 +75,7 @@ extension Catalog {
             let size = row[4].int.flatMap { width in row[5].int.map { PixelSize(width: width, height: $0) } }
             photos.append(FingerprintedPhoto(
                 id: Int64(id), path: path, format: row[2].string, byteCount: row[3].int ?? 0, size: size,
-                takenAt: row[6].string, takenFromModificationTime: row[7].int == 1,
+                takenAt: row[6].string, isTimedByFile: row[7].int == 1,
                 modificationTimeNanoseconds: Int64(row[8].int ?? 0), camera: row[9].string, burstIdentifier: row[10].string,
                 fingerprint: StoredFingerprint(
                     dct: UInt64(bitPattern: Int64(row[11].int ?? 0)), gradient: UInt64(bitPattern: Int64(row[12].int ?? 0)),

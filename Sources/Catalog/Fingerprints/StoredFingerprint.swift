@@ -45,12 +45,29 @@ public struct FingerprintedPhoto: Sendable, Hashable {
     public var size: PixelSize?
     /// Local time of capture, ISO 8601 without offset, when the file says it.
     public var takenAt: String?
-    /// Whether the date is the file's time of change (no date in the file or its name).
-    public var takenFromModificationTime: Bool
+    /// Whether `takenAt` is a time of capture the file states to the second
+    /// (EXIF, XMP, a container's): not a name's, a file time, or a day alone.
+    public var isTimedByFile: Bool
     public var modificationTimeNanoseconds: Int64
     /// Make and model, when known.
     public var camera: String?
     /// Apple's burst identifier.
     public var burstIdentifier: String?
     public var fingerprint: StoredFingerprint
+
+    public init(id: Int64, path: String, format: String?, byteCount: Int, size: PixelSize?, takenAt: String?,
+                isTimedByFile: Bool, modificationTimeNanoseconds: Int64, camera: String?,
+                burstIdentifier: String?, fingerprint: StoredFingerprint) {
+        self.id = id
+        self.path = path
+        self.format = format
+        self.byteCount = byteCount
+        self.size = size
+        self.takenAt = takenAt
+        self.isTimedByFile = isTimedByFile
+        self.modificationTimeNanoseconds = modificationTimeNanoseconds
+        self.camera = camera
+        self.burstIdentifier = burstIdentifier
+        self.fingerprint = fingerprint
+    }
 }

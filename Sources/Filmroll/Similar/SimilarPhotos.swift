@@ -136,7 +136,7 @@ public struct SimilarPhotos: Sendable {
 
     /// The capture time in seconds (from a fixed day), when the file gives one (not its time of change).
     static func captureSeconds(_ photo: FingerprintedPhoto) -> Double? {
-        guard !photo.takenFromModificationTime, let text = photo.takenAt else { return nil }
+        guard photo.isTimedByFile, let text = photo.takenAt else { return nil }
         return CaptureSeconds.parse(text)
     }
 

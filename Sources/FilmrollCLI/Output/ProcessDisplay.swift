@@ -96,7 +96,7 @@ final class ProcessDisplay: Sendable {
                 ("warnings", .array(summary.warnings.map { .object([("path", .string($0.path)), ("warning", .string($0.reason))]) })),
                 ("skipped", .array(SkippedFiles(files: summary.index.skipped).jsonObjects())),
                 ("upToDate", .bool(summary.upToDate)), ("shardsMerged", .int(summary.shardsMerged)),
-                ("shardsPending", .int(summary.shardsPending)),
+                ("shardsPending", .int(summary.shardsPending)), ("fingerprinted", .int(summary.fingerprinted)),
                 ("shard", shard.map { .string($0.description) } ?? .null),
                 ("gallery", shard == nil ? .string(url) : .null),
             ]).rendered)

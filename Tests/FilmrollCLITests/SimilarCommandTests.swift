@@ -1,0 +1,115 @@
+import Catalog
+import Filmroll
+import Files
+import Foundation
+import Imaging
+import Testing
+import TestSupport
+
+/// `filmroll similar` on a folder it indexes and fingerprints itself, and
+/// the fingerprints `process` keeps as it decodes: copies grouped with the
+/// original named, a broken file named and the rest still grouped, no
+/// photo touched, a burst's stand-in the frame measured sharpest.
+@Suite(.serialized) struct SimilarCommandTests {
+    /// A seeded picture with some texture, `size` wide.
+    static func picture(seed: UInt64, width: Int = 320, blur: Bool = false) -> Image {
+        let height = width * 3 / 4
+        var random = SplitMix64(seed: seed)
+        let shapes = (0..<10).map { _ in
+            (Int(random.next() % UInt64(width)), Int(random.next() % UInt64(height)), Int(random.next() % UInt64(width / 4)) + 8,
+             (0..<3).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                var colour: [UInt8] = [UInt8(x * 255 / width), UInt8(y * 255 / height), 128]
+                for (cx, cy, r, c) in shapes where abs(x - cx) < r && abs(y - cy) < r { colour = c }
+                let grain = blur ? 0 : Int((x * 7 + y * 13) % 5) * 6
+                for channel in 0..<3 { pixels[(y * width + x) * 3 + channel] = UInt8(min(255, Int(colour[channel]) + grain)) }
+            }
+        }
+        let image = Image(width: width, height: height, format: .rgb8, pixels: pixels)
+        var enlarge = ImageProcessors.Resize(edge: width)
+        enlarge.upscale = true
+        return blur ? enlarge.apply(ImageProcessors.Resize(edge: width / 6).apply(image)) : image
+    }
+
+    static func jpeg(_ image: Image, quality: Int = 92, taken: String? = nil, burst: String? = nil) throws -> [UInt8] {
+        var exif = EXIFBuilder()
+        exif.ifd0[0x010F] = .ascii("Apple")
+        exif.ifd0[0x0110] = .ascii("iPhone 15 Pro")
+        if let taken {
+            exif.exif[0x9003] = .ascii(String(taken.prefix(19)))
+            if taken.count > 20 { exif.exif[0x9291] = .ascii(String(taken.dropFirst(20))) }
+        }
+        if let burst { exif.exif[0x927C] = .undefined(EXIFBuilder.appleMakerNote([11: burst])) }
+        return try ImageEncoder.encode(image, as: .jpeg(JPEGEncodingOptions(quality: quality, exif: taken == nil ? nil : exif.payload)))
+    }
+
+    static func copiesFolder() throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        for sub in ["DCIM/100APPLE", "WhatsApp Images", "Exports"] { try Folders.create(folder.file(sub)) }
+        let original = picture(seed: 1, width: 640)
+        try folder.write(try jpeg(original, taken: "2024:05:04 10:00:00"), as: "DCIM/100APPLE/IMG_0001.JPG")
+        try folder.write(try jpeg(original, quality: 60), as: "WhatsApp Images/IMG-20240504-WA0001.jpg")
+        try folder.write(try ImageEncoder.encode(ImageProcessors.Resize(edge: 320).apply(original), as: .png(PNGEncodingOptions())),
+                         as: "Exports/IMG_0001 small.png")
+        try folder.write(try jpeg(picture(seed: 2, width: 640), taken: "2024:05:04 10:00:00"), as: "DCIM/100APPLE/IMG_0002.JPG")
+        try folder.write(Array(try jpeg(picture(seed: 3)).prefix(300)), as: "DCIM/100APPLE/IMG_0003.JPG")
+        return folder
+    }
+
+    @Test func copiesAreGroupedWithTheOriginalBestAndNoPhotoIsTouched() throws {
+        let folder = try Self.copiesFolder()
+        let before = shell("find '\(folder.path)' -type f -not -path '*/.filmroll*' -exec sha256sum {} + | sort").output
+        let (code, runner) = CommandRunner.run("similar", folder.path, "--json")
+        #expect(code == .failure, "the truncated photo fails the run")
+        #expect(runner.stderr.contains("IMG_0003.JPG"))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(runner.stdout.utf8)) as? [String: Any])
+        let groups = try #require(json["groups"] as? [[String: Any]])
+        #expect(groups.count == 1)
+        #expect(groups.first?["kind"] as? String == "copy")
+        #expect(groups.first?["photos"] as? [String] == ["DCIM/100APPLE/IMG_0001.JPG", "Exports/IMG_0001 small.png",
+                                                         "WhatsApp Images/IMG-20240504-WA0001.jpg"])
+        #expect(groups.first?["best"] as? String == "DCIM/100APPLE/IMG_0001.JPG")
+        #expect((groups.first?["distance"] as? Int).map { (0...8).contains($0) } == true)
+        #expect(json["fingerprinted"] as? Int == 4)
+        let after = shell("find '\(folder.path)' -type f -not -path '*/.filmroll*' -exec sha256sum {} + | sort").output
+        #expect(before == after)
+
+        // Again: nothing new to fingerprint, the same groups.
+        let (_, again) = CommandRunner.run("similar", folder.path, "--json")
+        #expect(again.stdout.contains(#""fingerprinted":0"#))
+        #expect(again.stdout.hasPrefix(runner.stdout.components(separatedBy: #","compared""#)[0]))
+    }
+
+    @Test func processKeepsFingerprintsAndNamesTheSharpFrameOfABurst() throws {
+        let folder = TemporaryFolder()
+        let scene = Self.picture(seed: 7, width: 480)
+        let blurred = Self.picture(seed: 7, width: 480, blur: true)
+        // The sharp frame is the smallest file: bytes per pixel would pick another.
+        for frame in 0..<4 {
+            let bytes = frame == 2 ? try Self.jpeg(scene, quality: 50, taken: "2024:05:04 10:00:00.\(frame)00", burst: "B-1")
+                : try Self.jpeg(blurred, quality: 98, taken: "2024:05:04 10:00:00.\(frame)00", burst: "B-1")
+            try folder.write(bytes, as: "IMG_000\(frame).JPG")
+        }
+        try folder.write(try Self.jpeg(Self.picture(seed: 8), taken: "2024:05:04 11:00:00"), as: "IMG_0010.JPG")
+        let (code, runner) = CommandRunner.run("process", folder.path, "--quiet", "--json")
+        #expect(code == .success, "\(runner.stderr)")
+        #expect(runner.stdout.contains(#""bursts":1,"#) && runner.stdout.contains(#""fingerprinted":5,"#), "\(runner.stdout)")
+        let catalog = try Catalog(folder: folder.path, access: .read)
+        #expect(try catalog.fingerprintedPhotoIDs(recipe: PhotoFingerprint.recipe).count == 5)
+        let lead = try catalog.database.value("""
+            SELECT path FROM photos WHERE id = (SELECT DISTINCT burst_lead_id FROM photos WHERE burst_lead_id IS NOT NULL)
+            """).string
+        #expect(lead == "IMG_0002.JPG")
+        #expect(FileBytes.exists(folder.path + "/.filmroll/gallery/thumbs/IMG_0002_256.jpg"))
+        #expect(!FileBytes.exists(folder.path + "/.filmroll/gallery/thumbs/IMG_0000_256.jpg"))
+
+        // A photo changed: its fingerprint is made again, the others are kept.
+        try folder.write(try Self.jpeg(Self.picture(seed: 9), taken: "2024:05:04 11:00:00"), as: "IMG_0010.JPG")
+        let (_, rerun) = CommandRunner.run("process", folder.path, "--quiet", "--json")
+        #expect(rerun.stdout.contains(#""fingerprinted":1,"#), "\(rerun.stdout)")
+        #expect(try catalog.fingerprintedPhotoIDs(recipe: PhotoFingerprint.recipe).count == 5)
+    }
+}
