@@ -10,7 +10,7 @@ import Testing
         #expect(catalog.path == fixture.folder + "/.filmroll/catalog.sqlite")
         let tables = try catalog.database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0[0].string }
         #expect(tables == ["camera_totals", "catalog_generation", "catalog_identity", "fingerprints", "item_totals", "output_sources", "outputs", "photos",
-                          "process_runs", "settings"])
+                          "process_runs", "settings", "similar_groups"])
         #expect(try catalog.database.value("PRAGMA journal_mode").string == "wal")
         #expect(try catalog.database.value("PRAGMA foreign_keys").int == 1)
         #expect(try fixture.catalog().schemaVersion == CatalogSchema.currentVersion)

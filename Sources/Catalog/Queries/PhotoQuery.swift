@@ -11,6 +11,16 @@ public struct PhotoQuery: Sendable, Equatable {
     public var camera: String?
     /// Include photos whose file is gone.
     public var includeMissing = false
+    /// Leave out the copies of a picture but their set's best (`similar_groups`,
+    /// schema version 15): the gallery's items.
+    public var foldsCopies = false
+
+    /// The gallery's items: every present photo, copies folded.
+    public static let galleryItems: PhotoQuery = {
+        var query = PhotoQuery()
+        query.foldsCopies = true
+        return query
+    }()
 
     public init(day: String? = nil, month: String? = nil, from: String? = nil, to: String? = nil, camera: String? = nil) {
         self.day = day
@@ -25,6 +35,12 @@ public struct PhotoQuery: Sendable, Equatable {
         var conditions = ["error IS NULL", "live_still_id IS NULL", "burst_lead_id IS NULL"]
         var arguments: [DatabaseValueConvertible] = []
         if !includeMissing { conditions.append("missing = 0") }
+        if foldsCopies {
+            conditions.append("""
+                NOT EXISTS (SELECT 1 FROM similar_groups AS g WHERE g.photo_id = photos.id AND g.kind = 'copy'
+                            AND g.lead_id <> g.photo_id)
+                """)
+        }
         if let day {
             conditions.append("taken_day = ?")
             arguments.append(day)

@@ -6,7 +6,7 @@ import Imaging
 extension Catalog {
     /// Items (as `PhotoQuery()` takes them) of `days` ("YYYY-MM-DD") and at `paths`, in time order.
     public func items(inDays days: Set<String>, paths: Set<String> = []) throws(DatabaseError) -> [PhotoRecord] {
-        let (condition, arguments) = PhotoQuery().sql
+        let (condition, arguments) = PhotoQuery.galleryItems.sql
         var records = try database.rows("""
             SELECT \(photoColumns) FROM photos
             WHERE \(condition) AND taken_day IN (SELECT value FROM json_each(?)) ORDER BY taken_at, path
@@ -31,7 +31,7 @@ extension Catalog {
 
     /// Each day with items: how many, how many of them videos.
     public func itemDays() throws(DatabaseError) -> [(day: String, items: Int, videos: Int)] {
-        let (condition, arguments) = PhotoQuery().sql
+        let (condition, arguments) = PhotoQuery.galleryItems.sql
         return try database.rows("""
             SELECT taken_day, count(*), sum(duration IS NOT NULL) FROM photos
             WHERE \(condition) AND taken_day IS NOT NULL GROUP BY taken_day ORDER BY taken_day
@@ -42,7 +42,7 @@ extension Catalog {
 
     /// The first item of each day (in time order, then by path) but `excluding`.
     public func dayCovers(excluding: Set<String>) throws(DatabaseError) -> [PhotoRecord] {
-        let (condition, arguments) = PhotoQuery().sql
+        let (condition, arguments) = PhotoQuery.galleryItems.sql
         return try database.rows("""
             SELECT \(photoColumns) FROM (
                 SELECT *, row_number() OVER (PARTITION BY taken_day ORDER BY taken_at, path) AS place FROM photos
@@ -53,7 +53,7 @@ extension Catalog {
 
     /// Where each day's items were taken (those with a position), by day.
     public func positionsByDay() throws(DatabaseError) -> [String: [(latitude: Double, longitude: Double)]] {
-        let (condition, arguments) = PhotoQuery().sql
+        let (condition, arguments) = PhotoQuery.galleryItems.sql
         var positions: [String: [(latitude: Double, longitude: Double)]] = [:]
         try database.forEachRow("""
             SELECT taken_day, latitude, longitude FROM photos
@@ -69,14 +69,14 @@ extension Catalog {
 
     /// The paths of the items without a capture day.
     public func undatedItemPaths() throws(DatabaseError) -> [String] {
-        let (condition, arguments) = PhotoQuery().sql
+        let (condition, arguments) = PhotoQuery.galleryItems.sql
         return try database.rows("SELECT path FROM photos WHERE \(condition) AND taken_day IS NULL ORDER BY path", arguments)
             .compactMap { $0[0].string }
     }
 
     /// Every item's path.
     public func itemPaths() throws(DatabaseError) -> [String] {
-        let (condition, arguments) = PhotoQuery().sql
+        let (condition, arguments) = PhotoQuery.galleryItems.sql
         var paths: [String] = []
         try database.forEachRow("SELECT path FROM photos WHERE \(condition)", arguments) { row in
             if let path = row[0].string { paths.append(path) }

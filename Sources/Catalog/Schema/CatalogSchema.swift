@@ -222,7 +222,20 @@ enum CatalogSchema {
     /// as their bit patterns; `luma` the picture's 16 × 16 luma, a byte a
     /// cell; `quality` one score to rank frames of one scene by, higher
     /// better, with its parts `sharpness`, `clipped` and `exposure`.
+    ///
+    /// `similar_groups`: the groups `process` last found among them (a
+    /// photo may be a set of copies' best and in a burst or similar group
+    /// too): each member's group kind, the row of the group's best photo,
+    /// and how far apart the group's pictures are.
     static let fingerprintsTable = """
+        CREATE TABLE similar_groups (
+            photo_id INTEGER NOT NULL REFERENCES photos(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('copy', 'burst', 'similar')),
+            lead_id INTEGER NOT NULL,
+            distance INTEGER NOT NULL,
+            PRIMARY KEY (photo_id, kind)
+        );
+        CREATE INDEX similar_groups_lead ON similar_groups(lead_id);
         CREATE TABLE fingerprints (
             photo_id INTEGER PRIMARY KEY REFERENCES photos(id) ON DELETE CASCADE,
             bytes INTEGER NOT NULL,

@@ -181,7 +181,12 @@ struct DayPage: PageRendering {
             return "<span class=\"badge burst\" aria-hidden=\"true\">\(HTMLEscaping.escape(locale.burstBadge(frames: frames)))</span>"
                 + "<span class=\"visually-hidden\"> (\(HTMLEscaping.escape(locale.burstLabel(frames: frames))))</span>"
         }
-        guard let motion = photo.motion else { return "" }
+        guard let motion = photo.motion else {
+            guard !photo.copies.isEmpty else { return "" }
+            let files = photo.copies.count + 1
+            return "<span class=\"badge copies\" aria-hidden=\"true\">\(HTMLEscaping.escape(locale.copiesBadge(files: files)))</span>"
+                + "<span class=\"visually-hidden\"> (\(HTMLEscaping.escape(locale.copiesLabel(files: files))))</span>"
+        }
         return "<span class=\"badge \(motion.kind.rawValue)\" aria-hidden=\"true\">\(HTMLEscaping.escape(locale.motionBadge(motion)))</span>"
             + "<span class=\"visually-hidden\"> (\(HTMLEscaping.escape(locale.motionLabel(motion))))</span>"
     }

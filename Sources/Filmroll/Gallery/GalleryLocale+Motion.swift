@@ -33,6 +33,16 @@ extension GalleryLocale {
     /// "burst of 20 photos", for a screen reader.
     func burstLabel(frames: Int) -> String { self == .en ? "burst of \(frames) photos" : "연사 \(frames)장" }
     var burstHeading: String { self == .en ? "Burst" : "연사" }
+    /// "×3": a picture kept in 3 files, on its tile.
+    func copiesBadge(files: Int) -> String { self == .en ? "×\(files)" : "사본 \(files)" }
+    /// "the same picture in 3 files", for a screen reader.
+    func copiesLabel(files: Int) -> String { self == .en ? "the same picture in \(files) files" : "같은 사진 \(files)개 파일" }
+    var copiesHeading: String { self == .en ? "Copies" : "사본" }
+    /// Why this file was shown, before the list of the others.
+    func copiesNote(files: Int) -> String {
+        self == .en ? "The same picture in \(files) files; this is the original (the largest). The others:"
+                    : "같은 사진이 \(files)개 파일에 있습니다. 가장 큰 원본입니다. 나머지:"
+    }
     /// Why this frame was shown, before the list of the others.
     func burstNote(frames: Int) -> String {
         self == .en ? "\(frames) frames; this one has the most detail. The others:"

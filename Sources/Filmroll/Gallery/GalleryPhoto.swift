@@ -29,6 +29,8 @@ public struct GalleryPhoto: Sendable, Hashable {
     public var motion: GalleryMotion?
     /// The other frames of the burst this photo stands for (empty for a photo of its own).
     public var burst: [GalleryBurstFrame] = []
+    /// The other files of the same picture, when this one is their set's original (`SimilarPhotos`).
+    public var copies: [GalleryBurstFrame] = []
 
     public init(name: String, thumbnail: String, large: String, thumbnailSize: PixelSize, largeSize: PixelSize,
                 taken: CaptureDate? = nil, camera: String? = nil) {
@@ -62,7 +64,7 @@ public struct GalleryPhotoDetails: Sendable, Hashable {
     public init() {}
 }
 
-/// A frame of a burst besides the one shown: its name, and its original when linked.
+/// A frame of a burst besides the one shown, or another copy of its picture: its name, and its original when linked.
 public struct GalleryBurstFrame: Sendable, Hashable {
     public var name: String
     public var original: String?

@@ -21,6 +21,11 @@ extension PageFingerprint {
             add(frame.name)
             add(frame.original)
         }
+        add(photo.copies.count)
+        for copy in photo.copies {
+            add(copy.name)
+            add(copy.original)
+        }
     }
 
     mutating func add(_ date: CaptureDate?) {

@@ -143,6 +143,14 @@ struct PhotoPage: PageRendering {
             rows.append((locale.burstHeading, HTMLEscaping.escape(locale.burstNote(frames: photo.burst.count + 1))
                          + "<ul class=\"burst\">" + others.joined() + "</ul>"))
         }
+        if !photo.copies.isEmpty {
+            let others = photo.copies.map { copy in
+                let name = "<bdi>\(HTMLEscaping.escape(copy.name))</bdi>"
+                return "<li>" + (copy.original.map { "<a href=\"\(links.url($0))\">\(name)</a>" } ?? name) + "</li>"
+            }
+            rows.append((locale.copiesHeading, HTMLEscaping.escape(locale.copiesNote(files: photo.copies.count + 1))
+                         + "<ul class=\"burst\">" + others.joined() + "</ul>"))
+        }
         return "<section class=\"details\" aria-labelledby=\"details\">\n<h2 id=\"details\">"
             + "\(HTMLEscaping.escape(locale.detailsHeading))</h2>\n<dl>\n"
             + rows.map { "<dt>\(HTMLEscaping.escape($0.0))</dt><dd>\($0.1)</dd>" }.joined(separator: "\n")

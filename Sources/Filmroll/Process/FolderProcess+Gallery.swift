@@ -39,7 +39,7 @@ extension FolderProcess {
             if let unitScope = part.scope {
                 do {
                     days += try unitScope.summaryDays(catalog: catalog, liveVideos: try catalog.livePhotoVideos(),
-                                                      burstFrames: try catalog.burstFrames(),
+                                                      burstFrames: try catalog.burstFrames(), similar: try SimilarLinks.read(catalog),
                                                       folder: folder, out: out, options: options)
                     galleryScope = try part.onThisDay ?? unitScope.galleryScope(catalog: catalog, folder: folder,
                                                                                 options: options)
@@ -118,7 +118,7 @@ extension FolderProcess {
             let records = try catalog.items(inDays: around.fullDays, paths: around.undated)
                 .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
             let plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(),
-                                   burstFrames: try catalog.burstFrames(), sharedStems: batches.sharedStems,
+                                   burstFrames: try catalog.burstFrames(), similar: try SimilarLinks.read(catalog), sharedStems: batches.sharedStems,
                                    folder: folder, options: options)
             let ledger = OutputLedger(try catalog.ledger(paths: plan.photos.map { root + "/" + $0.page } + undatedPages, keys: [],
                                                          pagesBelow: root))

@@ -48,9 +48,11 @@ extension FolderProcess {
             throw CatalogError(error, catalog: catalog)
         }
         defer {
-            summary.fourCutsMade += madePaths[.fourcut]?.count ?? 0
-            summary.animationsMade += madePaths[.animation]?.count ?? 0
-            summary.clipsMade += madePaths[.clip]?.count ?? 0
+            // Counted once however many rounds (`regroupSimilar`) made them.
+            for (kind, paths) in madePaths { summary.madeByPath[kind, default: []].formUnion(paths) }
+            summary.fourCutsMade = summary.madeByPath[.fourcut]?.count ?? 0
+            summary.animationsMade = summary.madeByPath[.animation]?.count ?? 0
+            summary.clipsMade = summary.madeByPath[.clip]?.count ?? 0
             summary.failed += reportedFailures.withLock { $0.count }
         }
         if let fingerprints {
@@ -66,7 +68,7 @@ extension FolderProcess {
                 let records = try batch.records(catalog)
                     .filter { !$0.isMissing && $0.error == nil && unreadable[folder + "/" + $0.path] == nil }
                 let plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(),
-                                       burstFrames: try catalog.burstFrames(), sharedStems: batches.sharedStems,
+                                       burstFrames: try catalog.burstFrames(), similar: try SimilarLinks.read(catalog), sharedStems: batches.sharedStems,
                                        folder: folder, options: options)
                 let outputs = plan.outputs(options: options, out: out, folder: folder,
                                            encoderBytes: pipeline.configuration.memory.encoderBytes, fingerprints: fingerprints)

@@ -61,7 +61,7 @@ extension FolderProcess {
                 let records = try catalog.items(inDays: around.fullDays, paths: [])
                     .filter { !$0.isMissing && $0.error == nil && made.unreadable[folder + "/" + $0.path] == nil }
                 plan = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(),
-                                   burstFrames: try catalog.burstFrames(), sharedStems: sharedStems, folder: folder,
+                                   burstFrames: try catalog.burstFrames(), similar: try SimilarLinks.read(catalog), sharedStems: sharedStems, folder: folder,
                                    options: options)
                 ledger = OutputLedger(try catalog.ledger(paths: plan.photos.map { root + "/" + $0.page }, keys: [],
                                                          pagesBelow: root))
@@ -77,7 +77,7 @@ extension FolderProcess {
             // The other days as summaries (their positions), so that a day page names its trip as one run names it.
             do {
                 days += try around.summaryDays(catalog: catalog, liveVideos: try catalog.livePhotoVideos(),
-                                               burstFrames: try catalog.burstFrames(), folder: folder, out: out, options: options)
+                                               burstFrames: try catalog.burstFrames(), similar: try SimilarLinks.read(catalog), folder: folder, out: out, options: options)
             } catch {
                 throw CatalogError(error, catalog: catalog)
             }

@@ -22,7 +22,7 @@ extension FolderProcess {
                 let records = try catalog.items(inDays: [], paths: Set(paths)).filter { !$0.isMissing && $0.error == nil }
                 let stems = try sharedStems ?? ProcessPlan.sharedStems(catalog.itemPaths())
                 undated = ProcessPlan(records: records, liveVideos: try catalog.livePhotoVideos(),
-                                      burstFrames: try catalog.burstFrames(), sharedStems: stems, folder: folder,
+                                      burstFrames: try catalog.burstFrames(), similar: try SimilarLinks.read(catalog), sharedStems: stems, folder: folder,
                                       options: options)
                 undated.photos = undated.photos.filter(\.record.isUndated)
             } catch {

@@ -104,7 +104,7 @@ public struct FolderProcess: Sendable {
         }
         let runRecipe = ProcessRunStamp.recipe(options: options, out: AbsolutePath.of(out), skipped: summary.index.skipped)
         if try isUpToDate(catalog, recipe: runRecipe, out: out, summary: &summary) { return summary }
-        let scope = try scope(catalog, recipe: runRecipe, generationBefore: generationBefore, out: out, index: summary.index)
+        var scope = try scope(catalog, recipe: runRecipe, generationBefore: generationBefore, out: out, index: summary.index)
         summary.scopedDays = scope?.fullDays.count
         // A re-run may write nothing into them: their crashed runs' temporaries go all the same.
         for written in [out, out + "/thumbs", out + "/days", out + "/clips"] { TemporaryFiles.sweepOnce(folder: written) }
@@ -116,10 +116,28 @@ public struct FolderProcess: Sendable {
             return summary
         }
 
-        let batches = try ProcessBatches(catalog: catalog, scope: scope, limit: options.batchItems)
-        guard let made = try makeOutputs(catalog: catalog, batches: batches, scope: scope, out: out, recorder: recorder,
+        var batches = try ProcessBatches(catalog: catalog, scope: scope, limit: options.batchItems)
+        guard var made = try makeOutputs(catalog: catalog, batches: batches, scope: scope, out: out, recorder: recorder,
                                          cancellation: cancellation, events: events, summary: &summary) else {
             return summary
+        }
+        // With every fingerprint made, the groups: where they changed, copies fold into their
+        // best and sheets show one of a group, so those days are planned again (their
+        // thumbnails are made; only what the groups change is).
+        let regrouped = try regroupSimilar(catalog: catalog)
+        if !regrouped.isEmpty {
+            do {
+                scope = try scope?.widened(by: regrouped, catalog: catalog, out: out, hiddenPlaces: options.hiddenPlaces)
+            } catch {
+                throw CatalogError(error, catalog: catalog)
+            }
+            summary.scopedDays = scope?.fullDays.count
+            batches = try ProcessBatches(catalog: catalog, scope: scope, limit: options.batchItems)
+            guard let again = try makeOutputs(catalog: catalog, batches: batches, scope: scope, out: out, recorder: recorder,
+                                              cancellation: cancellation, events: events, summary: &summary) else {
+                return summary
+            }
+            made = again
         }
         try noteWarnings(in: catalog)
         let plan = made.plan

@@ -13,7 +13,7 @@ struct ProcessBatches {
 
         func records(_ catalog: Catalog) throws -> [PhotoRecord] {
             do {
-                guard let days else { return try catalog.photos(matching: PhotoQuery()) }
+                guard let days else { return try catalog.photos(matching: .galleryItems) }
                 return try catalog.items(inDays: days, paths: paths)
             } catch {
                 throw CatalogError(error, catalog: catalog)

@@ -75,6 +75,9 @@ extension ProcessPlan {
             GalleryBurstFrame(name: String(frame.path.split(separator: "/").last ?? ""),
                               original: options.originals == .link ? toOriginals.map { $0 + frame.path } : nil)
         }
+        shown.copies = photo.copies.map { copy in
+            GalleryBurstFrame(name: copy.path, original: options.originals == .link ? toOriginals.map { $0 + copy.path } : nil)
+        }
         return shown
     }
 

@@ -55,7 +55,7 @@ extension ProcessPlan {
             let dayParameters = JSONValue.object([("day", .string(day.key))]).rendered
             if let sheet = day.fourCut {
                 // `fourcut --per-day`'s plan at the gallery's settings: either command finds the other's sheet.
-                outputs.append(FourCutPerDay.plannedSheet(ofDay: day.key, photos: day.photos.map(input), options: options.fourCut,
+                outputs.append(FourCutPerDay.plannedSheet(ofDay: day.key, photos: day.distinctPhotos.map(input), options: options.fourCut,
                                                           quality: options.fourCutQuality, path: root + "/" + sheet, root: root,
                                                           parameters: dayParameters))
             }

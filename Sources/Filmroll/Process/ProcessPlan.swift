@@ -21,6 +21,8 @@ struct ProcessPlan {
         var clip: String?
         /// The other frames of the burst it stands for, in time order.
         var burstFrames: [PhotoRecord] = []
+        /// The other copies of its picture (it is their set's best), by path.
+        var copies: [PhotoRecord] = []
 
         /// The catalogued file whose video the page plays: the item itself
         /// (a video, a motion photo) or a Live Photo's MOV; nil for a still.
@@ -33,6 +35,8 @@ struct ProcessPlan {
         /// "YYYY-MM-DD"
         var key: String
         var photos: [Photo]
+        /// Its photos with one of each burst or similar group (`SimilarLinks.distinct`): its sheet's.
+        var distinctPhotos: [Photo]
         /// The photos of its animation, when it has one.
         var animationPhotos: [Photo]
         var fourCut: String?
@@ -57,8 +61,9 @@ struct ProcessPlan {
     /// - Parameter liveVideos: the MOVs of Live Photos, by their still's row id.
     ///   - burstFrames: the other frames of each burst, by the row id of the one that stands for it.
     ///   - sharedStems: the stems several items share, when `records` are some of them (`sharedStems(_:)` of every item's path).
+    ///   - similar: the copies of each set's best, and the groups of which a sheet or animation shows one photo.
     init(records: [PhotoRecord], liveVideos: [Int64: PhotoRecord] = [:], burstFrames: [Int64: [PhotoRecord]] = [:],
-         sharedStems: Set<String>? = nil, folder: String, options: ProcessOptions) {
+         similar: SimilarLinks = SimilarLinks(), sharedStems: Set<String>? = nil, folder: String, options: ProcessOptions) {
         let shared = sharedStems ?? Self.sharedStems(records.map(\.path))
         photos = records.map { found in
             var record = found
@@ -77,6 +82,7 @@ struct ProcessPlan {
             photo.hidesPosition = hidden
             photo.liveVideo = liveVideos[record.id]
             photo.burstFrames = burstFrames[record.id] ?? []
+            photo.copies = similar.copies[record.id] ?? []
             if let motion = photo.motionSource, ClipPreviewOutputs.needsPreview(motion) { photo.clip = "clips/" + FittedFileName.of(stem, suffix: ".mp4") }
             return photo
         }
@@ -88,10 +94,11 @@ struct ProcessPlan {
         }
         days = byDay.keys.sorted().map { key in
             let photos = byDay[key]!.sorted { ($0.record.takenAt ?? "", $0.record.path) < ($1.record.takenAt ?? "", $1.record.path) }
-            let frames = photos.count >= options.animationMinimum ? DaySpread.pick(photos, count: options.animationMaximum) : []
-            return Day(key: key, photos: photos, animationPhotos: frames,
-                       fourCut: photos.count >= options.fourCutMinimum ? "days/" + FourCutPerDay.fileName(ofDay: key) : nil,
-                       animations: photos.count >= options.animationMinimum
+            let distinct = similar.distinct(photos) { $0.record.id }
+            let frames = distinct.count >= options.animationMinimum ? DaySpread.pick(distinct, count: options.animationMaximum) : []
+            return Day(key: key, photos: photos, distinctPhotos: distinct, animationPhotos: frames,
+                       fourCut: distinct.count >= options.fourCutMinimum ? "days/" + FourCutPerDay.fileName(ofDay: key) : nil,
+                       animations: distinct.count >= options.animationMinimum
                            ? options.animationFormats.map { ($0, "days/" + Self.animationName(ofDay: key, format: $0)) } : [])
         }
     }

@@ -79,10 +79,10 @@ struct ProcessScope {
     }
 
     /// The days outside `fullDays`, each its cover alone with its count and positions.
-    func summaryDays(catalog: Catalog, liveVideos: [Int64: PhotoRecord], burstFrames: [Int64: [PhotoRecord]],
+    func summaryDays(catalog: Catalog, liveVideos: [Int64: PhotoRecord], burstFrames: [Int64: [PhotoRecord]], similar: SimilarLinks,
                      folder: String, out: String, options: ProcessOptions) throws(DatabaseError) -> [GalleryDay] {
         let covers = try catalog.dayCovers(excluding: fullDays)
-        let plan = ProcessPlan(records: covers, liveVideos: liveVideos, burstFrames: burstFrames, sharedStems: sharedStems,
+        let plan = ProcessPlan(records: covers, liveVideos: liveVideos, burstFrames: burstFrames, similar: similar, sharedStems: sharedStems,
                                folder: folder, options: options)
         let positions = try catalog.positionsByDay()
         let counts = Dictionary(itemDays.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })

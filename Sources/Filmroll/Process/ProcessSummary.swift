@@ -16,6 +16,8 @@ public struct ProcessSummary: Sendable, Equatable {
     public var animationsMade = 0
     /// Clips made for the pages to play (videos browsers cannot play as they are, motion photos).
     public var clipsMade = 0
+    /// The sheets, animations and clips made, by path (`clipsMade` and the others count them).
+    var madeByPath: [OutputKind: Set<String>] = [:]
     public var pagesWritten = 0
     /// Photos copied into the gallery (`--originals copy`).
     public var originalsCopied = 0
