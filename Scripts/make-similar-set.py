@@ -24,7 +24,7 @@ The set (300 photos):
       from its decoded pixels: JPEG q60 (WhatsApp Images/, EXIF stripped),
       half-size JPEG (WhatsApp Images/ stripped, or Exports/ with EXIF),
       PNG and WebP (Exports/, EXIF kept or stripped at random), HEIC
-      (iCloud Photos/, EXIF kept). A copy's mtime is hours to days after
+      (iCloud Photos/, EXIF kept; x265 preset fast). A copy's mtime is hours to days after
       the original's.
   bursts (18) of 6 frames in DCIM/: one sharp, five shaken (shifted 1-4 px,
       half of them also turned 0.2-1 degree, cut back to size) and blurred
@@ -60,7 +60,7 @@ import numpy as np  # noqa: E402
 import pillow_heif  # noqa: E402
 from PIL import Image, ImageFilter, ImageOps  # noqa: E402
 
-RECIPE = "similar-set v1"
+RECIPE = "similar-set v2"
 COPY_GROUPS, BURSTS, PAIRS, BURST_FRAMES = 26, 18, 18, 6
 TILE = (992, 744)             # a landscape tile; portrait photos give 744 x 992
 GRID = 4
@@ -212,7 +212,7 @@ def save(image, path, kind, exif=None, **options):
         options["exif"] = exif
     if kind == "HEIC":
         heif = pillow_heif.from_pillow(image)
-        heif.save(path, quality=options.pop("quality", 80), **options)
+        heif.save(path, quality=options.pop("quality", 80), enc_params={"preset": "fast"}, **options)
     else:
         image.save(path, kind, **options)
 

@@ -167,6 +167,7 @@ def main():
     parser.add_argument("truth")
     parser.add_argument("results", nargs="+", metavar="NAME=RESULT.json")
     parser.add_argument("--json", metavar="OUT", help="write the scores as JSON")
+    parser.add_argument("--targets", metavar="NAME", help="exit 1 when NAME's column misses a target")
     args = parser.parse_args()
     with open(args.truth) as f:
         truth = json.load(f)
@@ -192,6 +193,20 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump({n: scores[n]["rows"] for n in names}, f, indent=1)
+    if args.targets:
+        if args.targets not in scores:
+            sys.exit("score-similar: no result named %s" % args.targets)
+        missed = [row for row in TARGETS if not meets(row, scores[args.targets]["rows"][row])]
+        if missed:
+            sys.exit("score-similar: %s misses the targets of: %s" % (args.targets, ", ".join(missed)))
+
+
+def meets(row, entry):
+    if entry is None or entry["value"] is None:
+        return False
+    if row == "false merges":
+        return entry["value"] == 0
+    return entry["value"] >= float(TARGETS[row].split()[-1])
 
 
 if __name__ == "__main__":
