@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-viewer bench-places bench-basemap bench-basemap-map bench-shore-map bench-camera-roll bench-library bench-startup bench-similar-index check-gallery bench-video test-images clean install uninstall release
+.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-viewer bench-places bench-basemap bench-basemap-map bench-shore-map bench-camera-roll bench-library bench-startup bench-similar-index bench-similar-set check-gallery bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -16,7 +16,7 @@ fuzz:            ## libFuzzer over every CImaging decoder: make fuzz SECONDS=60 
 sanitize:        ## The tests under AddressSanitizer, and the concurrent parts under ThreadSanitizer
 	Scripts/sanitize.sh
 
-bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, process, gallery, places, camera-roll, library, startup, video, memory, TIFF, RAW and JPEG XL benchmarks (builds the corpus once)
+bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, process, gallery, places, camera-roll, library, startup, similar photos, video, memory, TIFF, RAW and JPEG XL benchmarks (builds the corpus once)
 	Scripts/bench.sh
 	Scripts/bench-thumbs.sh
 	Scripts/bench-index.sh
@@ -35,6 +35,7 @@ bench:           ## Decode, thumbnail, catalog, four-cut, GIF, animation, proces
 	Scripts/bench-library.sh
 	Scripts/bench-startup.sh
 	Scripts/bench-similar-index.sh
+	Scripts/bench-similar-set.sh
 	Scripts/bench-video.sh
 	Scripts/bench-memory.sh
 	Scripts/bench-tiff.sh
@@ -75,6 +76,9 @@ bench-library:   ## Libraries of 1,000 to 100,000 photos and 2,000 12 MP: first 
 
 bench-similar-index: ## Similar photos' fingerprint search: 100,000 and 1,000,000 fingerprints grouped within 8 bits, against 10 s and 60 s: SIZES="100000", RUNS=n
 	Scripts/bench-similar-index.sh
+
+bench-similar-set: ## Similar photos on a labelled set of 300 (copies, bursts, same-second pairs): filmroll similar against imagededup's dHash and pHash: FILMROLL=binary
+	Scripts/bench-similar-set.sh
 
 bench-startup:   ## --version, stats, ls, calendar and show on catalogs of 1,000 and 100,000 photos: medians and shared objects loaded, against 10 ms and 50 ms: SIZES="1000", RUNS=n, BASELINE=older-binary
 	Scripts/bench-startup.sh
