@@ -72,3 +72,12 @@ extension Catalog {
         return (days, undated)
     }
 }
+
+extension Catalog {
+    /// The rows `ids`, whatever their state.
+    public func photos(ids: Set<Int64>) throws(DatabaseError) -> [PhotoRecord] {
+        try database.rows("""
+            SELECT \(photoColumns) FROM photos WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))
+            """, [Self.jsonArray(ids.sorted().map(String.init))]).map(PhotoRecord.init)
+    }
+}

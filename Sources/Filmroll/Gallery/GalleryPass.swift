@@ -88,12 +88,14 @@ struct GalleryPass {
                            recentDays: IndexPage.recentDays(of: plan.days), onThisDay: plan.onThisDay,
                            problemCount: plan.problems.count { $0.kind != .warned && $0.kind != .sidecar },
                            warningCount: plan.problems.count { $0.kind == .warned }, undatedCount: plan.undated.count,
+                           similarCount: plan.similar.count,
                            hasLibraryMap: plan.hasLibraryMap,
                            mapMarkers: mapMarkers, mapFrame: mapLayout.frame, trips: plan.trips,
                            options: options,
                            digests: digests), isCurrent)
         if plan.hasProblems { try make(ProblemsPage(problems: plan.problems, options: options), isCurrent) }
         if !plan.undated.isEmpty { try make(UndatedPage(photos: plan.undated, options: options), isCurrent) }
+        if !plan.similar.isEmpty { try make(SimilarPage(groups: plan.similar, options: options), isCurrent) }
         for (position, year) in plan.years.enumerated() {
             try make(YearPage(year: year, previous: position > 0 ? plan.years[position - 1].year : nil,
                               next: position + 1 < plan.years.count ? plan.years[position + 1].year : nil, options: options,

@@ -7,6 +7,8 @@ enum GalleryPaths {
     static let problems = "problems.html"
     /// The photos with no date (`UndatedPage`).
     static let undated = "undated.html"
+    /// The Similar photos page (`SimilarPage`).
+    static let similar = "similar.html"
     static let script = "gallery.js"
     static let photosFolder = "photos"
     static let onThisDayFolder = "on-this-day"

@@ -21,6 +21,8 @@ struct GalleryPlan {
     var problems: [GalleryProblem]
     /// The photos with no date, for the Undated page (`UndatedPage`), in its order.
     var undated: [GalleryPhoto]
+    /// The groups of similar photos, for their page (`SimilarPage`).
+    var similar: [GallerySimilarGroup] = []
     /// Every photo with a page, in order across the days.
     var photoPlaces: [PhotoPlace] = []
     /// The undated photos with a page, by position in `undated`, each

@@ -25,6 +25,9 @@ enum GalleryStaleFiles {
         if plan.undated.isEmpty, try remove(GalleryPaths.undated, in: folder, fileGuard: fileGuard) {
             removed.append(GalleryPaths.undated)
         }
+        if plan.similar.isEmpty, try remove(GalleryPaths.similar, in: folder, fileGuard: fileGuard) {
+            removed.append(GalleryPaths.similar)
+        }
         for path in staleFiles(in: folder, below: GalleryPaths.yearsFolder, keeping: Set(plan.years.map(\.path)))
             + staleFiles(in: folder, below: GalleryPaths.monthsFolder, keeping: Set(plan.months.map(\.path)))
             + staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(plan.onThisDay.map(\.path)))
@@ -53,6 +56,7 @@ enum GalleryStaleFiles {
             if !plan.hasLibraryMap { candidates.append(GalleryPaths.libraryMap) }
             if !plan.hasProblems { candidates.append(GalleryPaths.problems) }
             if plan.undated.isEmpty { candidates.append(GalleryPaths.undated) }
+            if plan.similar.isEmpty { candidates.append(GalleryPaths.similar) }
             candidates += staleFiles(in: folder, below: GalleryPaths.yearsFolder, keeping: Set(plan.years.map(\.path)))
                 + staleFiles(in: folder, below: GalleryPaths.monthsFolder, keeping: Set(plan.months.map(\.path)))
                 + staleFiles(in: folder, below: GalleryPaths.onThisDayFolder, keeping: Set(plan.onThisDay.map(\.path)))

@@ -29,22 +29,26 @@ public enum GalleryWriter {
     /// ordered by date; days with no photos are left out; two entries for
     /// one date are merged.
     /// - Throws: `ImagingError.fileSystem` when a folder or file cannot be made.
-    public static func write(days: [GalleryDay], problems: [GalleryProblem] = [], undated: [GalleryPhoto] = [], options: GalleryOptions = GalleryOptions(),
+    public static func write(days: [GalleryDay], problems: [GalleryProblem] = [], undated: [GalleryPhoto] = [],
+                             similar: [GallerySimilarGroup] = [], options: GalleryOptions = GalleryOptions(),
                              to folder: String,
                              fileGuard: GalleryFileGuard = GalleryFileGuard(), scope: GalleryScope? = nil, jobs: Int = 1,
                              isCurrent: (_ path: String, _ key: String) -> Bool = { _, _ in false })
         throws(ImagingError) -> GallerySummary {
-        try pass(days: days, problems: problems, undated: undated, options: options, to: folder, fileGuard: fileGuard, scope: scope, jobs: jobs,
+        try pass(days: days, problems: problems, undated: undated, similar: similar, options: options, to: folder, fileGuard: fileGuard,
+                 scope: scope, jobs: jobs,
                  isCurrent: isCurrent).summary
     }
 
     /// `write`, returning the whole pass (how many files it rendered, too).
-    static func pass(days: [GalleryDay], problems: [GalleryProblem] = [], undated: [GalleryPhoto] = [], options: GalleryOptions = GalleryOptions(),
+    static func pass(days: [GalleryDay], problems: [GalleryProblem] = [], undated: [GalleryPhoto] = [],
+                     similar: [GallerySimilarGroup] = [], options: GalleryOptions = GalleryOptions(),
                      to folder: String, fileGuard: GalleryFileGuard = GalleryFileGuard(), scope: GalleryScope? = nil,
                      jobs: Int = 1,
                      isCurrent: (_ path: String, _ key: String) -> Bool = { _, _ in false }) throws(ImagingError) -> GalleryPass {
         try ImagingError.converting(try Folders.create(folder + "/" + GalleryPaths.daysFolder))
-        let plan = GalleryPlan(days: normalized(days), problems: problems, undated: undated)
+        var plan = GalleryPlan(days: normalized(days), problems: problems, undated: undated)
+        plan.similar = similar
         var pass = GalleryPass(folder: folder, options: options, fileGuard: fileGuard, jobs: jobs)
         try pass.write(plan, scope: scope, isCurrent: isCurrent)
         let removed = try GalleryStaleFiles.remove(keeping: plan, scope: scope, in: folder, fileGuard: fileGuard)

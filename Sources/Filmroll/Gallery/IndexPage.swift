@@ -18,6 +18,8 @@ struct IndexPage: PageRendering {
     var warningCount = 0
     /// The photos on the Undated page (none: no link).
     var undatedCount = 0
+    /// The groups on the Similar photos page (none: no link).
+    var similarCount = 0
     /// Whether some photo has a position, so the library's map is drawn.
     var hasLibraryMap = false
     /// The map's markers, listed beside it, each linking its days (`LibraryMapMarkers`).
@@ -78,6 +80,7 @@ struct IndexPage: PageRendering {
         fingerprint.add(problemCount)
         fingerprint.add(warningCount)
         fingerprint.add(undatedCount)
+        fingerprint.add(similarCount)
         fingerprint.add(hasLibraryMap)
         fingerprint.add("linked map 1")
         fingerprint.add(Int(mapFrame.width))
@@ -175,7 +178,13 @@ struct IndexPage: PageRendering {
 
     /// " · 3 files not shown", linking the problems page, when there are any.
     private var problemLink: String {
-        undatedLink + problemsPageLink
+        undatedLink + similarLink + problemsPageLink
+    }
+
+    /// " · 4 similar groups", linking the Similar photos page, when there are any.
+    private var similarLink: String {
+        guard similarCount > 0 else { return "" }
+        return " · <a href=\"\(links.url(GalleryPaths.similar))\">\(HTMLEscaping.escape(locale.similarLink(similarCount)))</a>"
     }
 
     /// " · 3 undated", linking the Undated page, when there are any.

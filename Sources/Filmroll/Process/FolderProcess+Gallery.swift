@@ -21,6 +21,7 @@ extension FolderProcess {
                                                sharedStems: batches.sharedStems, out: out, notMade: Set(made.notMade.keys)) {
             copyOriginals(of: $0, out: out, anchor: anchor, events: events, summary: &summary)
         }
+        let similar = try similarGalleryGroups(catalog: catalog, sharedStems: batches.sharedStems, out: out)
         // Their pages, which a batch's or a scope's ledger does not hold.
         let undatedPages = batches.isWhole ? [] : undated.compactMap { $0.page.map { root + "/" + $0 } }
         let units: [GalleryUnit] = batched
@@ -47,7 +48,7 @@ extension FolderProcess {
                     throw CatalogError(error, catalog: catalog)
                 }
             }
-            try writePages(days: days, problems: problems, undated: undated, scope: galleryScope, ledger: part.ledger, catalog: catalog, out: out,
+            try writePages(days: days, problems: problems, undated: undated, similar: similar, scope: galleryScope, ledger: part.ledger, catalog: catalog, out: out,
                            recorder: recorder, events: events, summary: &summary)
         }
         if batched {
@@ -73,12 +74,13 @@ extension FolderProcess {
     /// those the catalog did not already hold with their key (made, or found
     /// with the same text), forgets those removed and reports those refused.
     func writePages(days: [GalleryDay], problems: [GalleryProblem] = [], undated: [GalleryPhoto] = [],
-                    scope: GalleryScope?, ledger: OutputLedger,
+                    similar: [GallerySimilarGroup] = [], scope: GalleryScope?, ledger: OutputLedger,
                     catalog: Catalog, out: String, recorder: SerialRecorder,
                     events: @escaping @Sendable (ProcessEvent) -> Void, summary: inout ProcessSummary) throws {
         let root = AbsolutePath.of(out)
         var current = Set<String>()
-        let pages = try GalleryWriter.write(days: days, problems: problems, undated: undated, options: options.gallery, to: out,
+        let pages = try GalleryWriter.write(days: days, problems: problems, undated: undated, similar: similar,
+                                            options: options.gallery, to: out,
                                             fileGuard: options.galleryFileGuard(for: folder), scope: scope,
                                             jobs: options.jobs) { path, key in
             guard ledger.isCurrent(path: root + "/" + path, key: key) else { return false }

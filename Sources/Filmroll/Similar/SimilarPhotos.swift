@@ -20,7 +20,7 @@ import Imaging
 /// and similar groups as its best photo alone, and a photo of a burst in no
 /// similar group.
 public struct SimilarPhotos: Sendable {
-    public var searchRadius = 12
+    public var searchRadius = 14
     public var similarRadius = 10
     public var copyLumaDistance = 3.0
     public var burstSeconds = 2.0
