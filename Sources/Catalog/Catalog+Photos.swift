@@ -6,6 +6,13 @@ extension Catalog {
         try database.rows("SELECT \(photoColumns) FROM photos WHERE path = ?", [relativePath]).first.map(PhotoRecord.init)
     }
 
+    /// The paths of every file catalogued and present, whatever it is (an
+    /// item, a burst's other frame, a copy folded into its original, a Live
+    /// Photo's MOV), relative to the folder.
+    public func presentPaths() throws(DatabaseError) -> [String] {
+        try database.rows("SELECT path FROM photos WHERE missing = 0").compactMap { $0[0].string }
+    }
+
     /// Photos marked missing (their file is gone).
     public func missingPhotos() throws(DatabaseError) -> [PhotoRecord] {
         try database.rows("SELECT \(photoColumns) FROM photos WHERE missing = 1 ORDER BY path").map(PhotoRecord.init)
@@ -68,6 +75,9 @@ extension Catalog {
 
     /// Photos matching `query`, ordered by the time they were taken.
     public func photos(matching query: PhotoQuery) throws(DatabaseError) -> [PhotoRecord] {
+        var query = query
+        // A catalog read as it is, from before version 15, has no groups to fold copies by.
+        if query.foldsCopies && !keepsFingerprints { query.foldsCopies = false }
         let (condition, arguments) = query.sql
         return try database.rows("""
             SELECT \(photoColumns) FROM photos WHERE \(condition) ORDER BY taken_at, path

@@ -52,6 +52,7 @@ import Testing
             let old = try Database(path: fixture.path(".filmroll/catalog.sqlite"), create: true)
             try old.execute(CatalogSchema.current.replacingOccurrences(of: ItemTotalsSchema.migration, with: "")
                 .replacingOccurrences(of: CatalogSchema.settingsTable, with: "")
+                .replacingOccurrences(of: CatalogSchema.fingerprintsTable, with: "")
                 .replacingOccurrences(of: ", frame_rate REAL", with: "")
                 .replacingOccurrences(of: ", taken_time_unknown INTEGER", with: ""))
             try old.execute("PRAGMA user_version = 10")

@@ -60,7 +60,7 @@ import TestSupport
         // As a version 10 catalog: opened, it is migrated.
         try catalog.database.execute("ALTER TABLE photos DROP COLUMN frame_rate")
         try catalog.database.execute("ALTER TABLE photos DROP COLUMN taken_time_unknown")
-        try catalog.database.execute("DROP TABLE settings")
+        try catalog.database.execute("DROP TABLE settings; DROP TABLE fingerprints; DROP TABLE similar_groups")
         try catalog.database.execute("""
             DROP TRIGGER photos_totals_inserted; DROP TRIGGER photos_totals_deleted; DROP TRIGGER photos_totals_updated;
             DROP TABLE item_totals; DROP TABLE camera_totals; DROP INDEX photos_burst_leads;

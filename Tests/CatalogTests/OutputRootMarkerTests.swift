@@ -90,6 +90,7 @@ import Testing
             try old.execute(CatalogSchema.current.replacingOccurrences(of: "CREATE TABLE catalog_identity (id TEXT NOT NULL);", with: "")
                 .replacingOccurrences(of: ItemTotalsSchema.migration, with: "")
                 .replacingOccurrences(of: CatalogSchema.settingsTable, with: "")
+                .replacingOccurrences(of: CatalogSchema.fingerprintsTable, with: "")
                 .replacingOccurrences(of: ", frame_rate REAL", with: "")
                 .replacingOccurrences(of: ", taken_time_unknown INTEGER", with: ""))
             try old.execute("PRAGMA user_version = 9")

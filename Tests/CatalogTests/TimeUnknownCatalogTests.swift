@@ -56,6 +56,8 @@ import TestSupport
                            ('timed-xmp.jpg', 10, 1, 'now', '2022-02-02T10:00:00', '2022-02-02', 'xmp');
                 ALTER TABLE photos DROP COLUMN taken_time_unknown;
                 DROP TABLE settings;
+                DROP TABLE fingerprints;
+                DROP TABLE similar_groups;
                 PRAGMA user_version = 12;
                 """)
         }

@@ -5,12 +5,15 @@ import TestSupport
 
 /// The real binary against one catalog: concurrent runs, and a run killed midway.
 @Suite(.serialized) struct CatalogProcessTests {
-    static func bigFolder(_ count: Int) throws -> TemporaryFolder {
+    /// `count` photos of one day. Each file its own content (bytes after the JPEG's end change its
+    /// hash, not its picture), or with `distinctPictures` each its own picture (else `process` finds
+    /// them copies of one, and folds them into one tile).
+    static func bigFolder(_ count: Int, distinctPictures: Bool = false) throws -> TemporaryFolder {
         let folder = TemporaryFolder()
         let photo = try Fixtures.bytes("dated/IMG_0001.jpg")
         for index in 0..<count {
-            // Distinct content: bytes after the JPEG's end change the hash, not the picture.
-            try folder.write(photo + Array("\(index)".utf8), as: "IMG_\(index).jpg")
+            try folder.write(distinctPictures ? try Fixtures.distinctPhoto(like: "dated/IMG_0001.jpg", seed: index)
+                                              : photo + Array("\(index)".utf8), as: "IMG_\(index).jpg")
         }
         return folder
     }

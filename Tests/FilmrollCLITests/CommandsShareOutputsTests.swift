@@ -58,8 +58,10 @@ import TestSupport
         let summary = try Self.processSummary(folder.path)
         #expect(summary["thumbnails"] as? Int == 0)
         #expect(summary["reused"] as? Int == 14)
-        // Decoded only for the days' sheet and animations: the photo alone on its day has neither.
-        #expect(summary["decoded"] as? Int == 6)
+        // Decoded once each: six for the days' sheet and animations (and their fingerprints), and
+        // the photo alone on its day, which has neither, for its fingerprint.
+        #expect(summary["decoded"] as? Int == 7)
+        #expect(summary["fingerprinted"] as? Int == 7)
     }
 
     @Test func thumbnailsProcessMadeAreTheOnesThumbsNeeds() throws {

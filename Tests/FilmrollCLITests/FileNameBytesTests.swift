@@ -20,11 +20,11 @@ import TestSupport
     /// A folder holding `caf\xE9.jpg`, `bad\xFF.jpg` and `dir\xFFbad/x.jpg`.
     static func latin1Folder() throws -> TemporaryFolder {
         let folder = TemporaryFolder()
-        let photo = try Fixtures.bytes("dated/IMG_0001.jpg")
-        try folder.write(photo, as: PathBytes.decode(latin1))
-        try folder.write(photo, as: PathBytes.decode(badByte))
+        // Three pictures: byte copies would be one picture, folded into one tile.
+        try folder.write(try Fixtures.repainted("dated/IMG_0001.jpg", seed: 1), as: PathBytes.decode(latin1))
+        try folder.write(try Fixtures.repainted("dated/IMG_0001.jpg", seed: 2), as: PathBytes.decode(badByte))
         try Folders.create(folder.file(PathBytes.decode(badFolder)))
-        try folder.write(photo, as: PathBytes.decode(badFolder) + "/x.jpg")
+        try folder.write(try Fixtures.repainted("dated/IMG_0001.jpg", seed: 3), as: PathBytes.decode(badFolder) + "/x.jpg")
         return folder
     }
 

@@ -17,7 +17,7 @@ import TestSupport
         "process": ["photos"], "merge": ["photos"], "index": ["photos"], "prune": ["photos"], "show": ["photos/p.jpg"],
         "ls": ["photos"], "calendar": ["photos"], "stats": ["photos"],
         "fourcut": ["a.jpg", "b.jpg", "c.jpg", "d.jpg", "-o", "f.jpg"], "gif": ["p.jpg", "-o", "a.gif"],
-        "video": ["p.jpg", "-o", "a.mp4"],
+        "video": ["p.jpg", "-o", "a.mp4"], "similar": ["photos"],
     ]
 
     /// Options that need another line to be meaningful: the line they go with.

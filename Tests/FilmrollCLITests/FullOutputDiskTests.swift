@@ -10,11 +10,13 @@ import TestSupport
 /// the cause once, with how many outputs were not made and the way out,
 /// and the same command finishes once space is freed.
 @Suite(.serialized) struct FullOutputDiskTests {
-    /// 36 photos over three days.
+    /// 36 photos over three days (each its own picture: copies would fold into one).
     static func library() throws -> TemporaryFolder {
         let folder = TemporaryFolder()
         for copy in 1...6 {
-            for index in 1...6 { try folder.write(try Fixtures.bytes("dated/IMG_000\(index).jpg"), as: "P\(copy)_\(index).jpg") }
+            for index in 1...6 {
+                try folder.write(try Fixtures.repainted("dated/IMG_000\(index).jpg", seed: copy), as: "P\(copy)_\(index).jpg")
+            }
         }
         return folder
     }

@@ -31,10 +31,10 @@ import TestSupport
             }
         }
         // The groups are shared, not one command's: each is taken where it means something.
-        #expect(takers["jobs"]?.sorted() == ["fourcut", "index", "merge", "process", "thumbs"])
+        #expect(takers["jobs"]?.sorted() == ["fourcut", "index", "merge", "process", "similar", "thumbs"])
         #expect(takers["no-catalog"]?.sorted() == ["fourcut", "gif", "process", "thumbs", "video"])
-        #expect(takers["catalog"]?.count == 12)
-        #expect(takers["json"]?.count == 13)
+        #expect(takers["catalog"]?.count == 13)
+        #expect(takers["json"]?.count == 14)
         #expect(takers["force"]?.sorted() == ["convert", "fourcut", "gif", "merge", "process", "thumbs", "video"])
         #expect(takers["max-pixels"]?.sorted() == ["convert", "fourcut", "gif", "info", "merge", "process", "thumbs", "video"])
         #expect(takers["out"]?.sorted() == ["fourcut", "gif", "merge", "process", "thumbs", "video"])

@@ -12,7 +12,7 @@ import TestSupport
     static func datedFolder() throws -> TemporaryFolder {
         let folder = TemporaryFolder()
         for index in 1...6 { try folder.write(try Fixtures.bytes("dated/IMG_000\(index).jpg"), as: "IMG_000\(index).jpg") }
-        try folder.write(try Fixtures.bytes("dated/IMG_0002.jpg"), as: "IMG_0007.jpg")
+        try folder.write(try Fixtures.repainted("dated/IMG_0002.jpg", seed: 7), as: "IMG_0007.jpg")
         return folder
     }
 
@@ -54,7 +54,7 @@ import TestSupport
 
     @Test func ctrlCStopsPromptlyAndAReRunFinishes() throws {
         // 300 photos of one day: a long day's work (thumbnails, a sheet, a 30-frame animation).
-        let folder = try CatalogProcessTests.bigFolder(300)
+        let folder = try CatalogProcessTests.bigFolder(300, distinctPictures: true)
         // Signalled once its first thumbnail is written: the outputs are being made.
         let thumbs = folder.path + "/.filmroll/gallery/thumbs"
         let (status, _) = try LongCommandInterruptionTests.interrupt(["process", folder.path, "--quiet"]) {

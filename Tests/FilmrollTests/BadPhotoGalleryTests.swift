@@ -67,8 +67,8 @@ import TestSupport
         #expect(FileBytes.exists(gallery + "/problems.html"))
 
         // Mended, it is read again and joins its day; the problems left are the files that are not photos.
-        try AtomicFile.write(try Fixtures.bytes("dated/IMG_0001.jpg"), to: folder + "/IMG_0008.jpg")
-        try AtomicFile.write(try Fixtures.bytes("dated/IMG_0005.jpg"), to: folder + "/fake.jpg")
+        try AtomicFile.write(try Fixtures.repainted("dated/IMG_0001.jpg", seed: 8), to: folder + "/IMG_0008.jpg")
+        try AtomicFile.write(try Fixtures.repainted("dated/IMG_0005.jpg", seed: 9), to: folder + "/fake.jpg")
         let mended = try FolderProcess(folder: folder).run()
         #expect(mended.failed == 0)
         #expect(mended.photos == 9)

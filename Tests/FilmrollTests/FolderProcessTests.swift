@@ -10,7 +10,7 @@ import TestSupport
 /// catalog, thumbnails, a four-cut sheet, animations, a gallery; each photo
 /// decoded once; a re-run doing only what changed.
 @Suite struct FolderProcessTests {
-    /// IMG_0001-0006 of the dated fixtures, and IMG_0007 (a copy of IMG_0002):
+    /// IMG_0001-0006 of the dated fixtures, and IMG_0007 (another picture with IMG_0002's metadata):
     /// 2025-04-10 has 4 photos (a sheet and an animation), 04-11 one, 04-12 two (an animation).
     static func folder() throws -> String {
         var template = Array("/tmp/filmroll-process-XXXXXX".utf8CString)
@@ -18,7 +18,7 @@ import TestSupport
         for index in 1...6 {
             try AtomicFile.write(try Fixtures.bytes("dated/IMG_000\(index).jpg"), to: folder + "/IMG_000\(index).jpg")
         }
-        try AtomicFile.write(try Fixtures.bytes("dated/IMG_0002.jpg"), to: folder + "/IMG_0007.jpg")
+        try AtomicFile.write(try Fixtures.repainted("dated/IMG_0002.jpg", seed: 7), to: folder + "/IMG_0007.jpg")
         return folder
     }
 
@@ -101,8 +101,8 @@ import TestSupport
         #expect(video.info.size == PixelSize(width: 480, height: 360))
         #expect(OutputMark.read(contentsOf: days + "2025-04-12.mp4") == .video)
         let webp = try ImageDecoder.decode(contentsOf: days + "2025-04-10.webp", options: DecodeOptions(frames: .all))
-        // IMG_0007 is a copy of IMG_0002: the identical frames merge.
-        #expect(webp.frames.map(\.delayCentiseconds) == [80, 160, 80])
+        // Four pictures, four frames (identical frames merging is `AnimationMaker`'s tests').
+        #expect(webp.frames.map(\.delayCentiseconds) == [80, 80, 80, 80])
         let page = String(decoding: try FileBytes.read(days + "2025-04-10.html"), as: UTF8.self)
         #expect(page.contains(#"<video src="../days/2025-04-10.mp4""#))
         let catalog = try Catalog(folder: folder)

@@ -27,7 +27,7 @@ import TestSupport
     /// A change to one field of a photo.
     enum PhotoChange: String, CaseIterable {
         case name, thumbnail, large, thumbnailSize, largeSize, taken, camera, page, preview, previewSize, original
-        case motion, burst
+        case motion, burst, copies
         case takenSource, pixelSize, colorSpace, fileBytes, format, gps, place, video
         case exposureTime, fNumber, iso, focalLength, lens
 
@@ -59,6 +59,7 @@ import TestSupport
             case .video: photo.details.video = VideoFacts(durationSeconds: 2, codec: "hevc", frameRate: 30, hasAudio: true)
             case .motion: photo.motion = GalleryMotion(kind: .livePhoto, clip: "clip.mp4", durationSeconds: 2)
             case .burst: photo.burst = [GalleryBurstFrame(name: "B.jpg", original: nil)]
+            case .copies: photo.copies = [GalleryBurstFrame(name: "Exports/A.png", original: nil)]
             }
         }
     }
@@ -124,12 +125,12 @@ import TestSupport
     @Test func aPhotoAndADayHoldWhatTheirFingerprintsCover() {
         // A field added to these types must be added to `PageFingerprint` and to `PhotoChange`.
         let photo = GallerySamples.photo("A.jpg", "2025-04-10", 9)
-        #expect(Mirror(reflecting: photo).children.count == 14)
+        #expect(Mirror(reflecting: photo).children.count == 15)
         #expect(Mirror(reflecting: photo.details).children.count == 9)
         #expect(Mirror(reflecting: photo.details.shooting).children.count == 5)
         // (`summary` enters the keys as the day's `count` and `route`.)
         #expect(Mirror(reflecting: GalleryDay(date: GallerySamples.date("2025-04-10"), photos: [])).children.count == 7)
-        #expect(PhotoChange.allCases.count == (14 - 1) + (9 - 1) + 5, "each field of a photo, of its details and of their shooting")
+        #expect(PhotoChange.allCases.count == (15 - 1) + (9 - 1) + 5, "each field of a photo, of its details and of their shooting")
     }
 
     @Test func anUnchangedGalleryRendersNothingAndAChangedOneOnlyItsPages() throws {

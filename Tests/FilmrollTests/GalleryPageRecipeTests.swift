@@ -55,7 +55,7 @@ import TestSupport
         #expect(try Self.text(page) == touched)
 
         // One more photo on 04-12: its day, month and year pages, the index, its page and its neighbours' pages change, and only they.
-        try AtomicFile.write(try Fixtures.bytes("dated/IMG_0005.jpg"), to: folder + "/IMG_0008.jpg")
+        try AtomicFile.write(try Fixtures.repainted("dated/IMG_0005.jpg", seed: 8), to: folder + "/IMG_0008.jpg")
         let grown = try FolderProcess(folder: folder).run()
         let after = try Self.pageKeys(folder)
         let changed = Set(after.keys.filter { after[$0] != before[$0] })

@@ -43,10 +43,13 @@ public struct FourCutPerDay {
         do {
             let catalog = try CatalogLocator.open(folder: folder, path: catalogPath, access: .read)
             var byDay: [String: [PhotoRecord]] = [:]
-            for photo in try catalog.photos(matching: PhotoQuery()) {
+            // As `process` plans its days' sheets: copies folded, one photo of each group.
+            let similar = try SimilarLinks.read(catalog)
+            for photo in try catalog.photos(matching: .galleryItems) {
                 guard let taken = photo.takenAt else { continue }
                 byDay[String(taken.prefix(10)), default: []].append(photo)
             }
+            for (day, photos) in byDay { byDay[day] = similar.distinct(photos) { $0.id } }
             return byDay.filter { $0.value.count >= 4 }.sorted { $0.key < $1.key }.map {
                 Day(date: $0.key, photos: $0.value.map { catalog.absolutePath(of: $0.path) }, records: $0.value)
             }

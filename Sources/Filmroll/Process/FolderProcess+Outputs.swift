@@ -59,6 +59,14 @@ extension FolderProcess {
             summary.fingerprinted += try fingerprintBursts(catalog: catalog, batches: batches, fingerprints: fingerprints,
                                                            out: out, cancellation: cancellation, events: events)
         }
+        // With --force, every catalogued file is an input the guard never lets an output replace,
+        // items or not (a burst's other frames, folded copies).
+        let inputs: InputIdentities
+        do {
+            inputs = options.force ? InputIdentities(paths: try catalog.presentPaths().map { folder + "/" + $0 }) : InputIdentities([])
+        } catch {
+            throw CatalogError(error, catalog: catalog)
+        }
         for batch in batches.batches {
             var pass = 0
             // Outputs that failed in this batch's passes: not tried again.
@@ -82,7 +90,7 @@ extension FolderProcess {
                     throw CatalogError(error, catalog: catalog)
                 }
                 var executor = PlanExecutor(pipeline: pipeline, jobs: options.jobs, force: options.force,
-                                            photos: options.force ? InputIdentities(paths: plan.photos.map(\.source.path)) : InputIdentities([]),
+                                            photos: inputs,
                                             cancellation: cancellation, reportRoot: AbsolutePath.of(out))
                 // The last pass allowed reports what is still short of photos.
                 executor.defersShortOutputs = pass < Self.passes

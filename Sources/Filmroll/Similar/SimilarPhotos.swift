@@ -3,8 +3,8 @@ import Imaging
 
 /// Groups fingerprinted photos into copies, bursts and similar photos
 /// (`SimilarGroup`) without comparing all pairs: the DCT hashes within
-/// `searchRadius` bits are found by `HammingIndex`, and only those pairs
-/// are looked at more closely.
+/// `searchRadius` bits, taken near enough in time (`CandidatePairs`), and
+/// only those pairs are looked at more closely.
 ///
 /// - A **copy** is the same picture: its 16 × 16 luma, less its mean, within
 ///   `copyLumaDistance` of the other's (saving again adds noise; a frame
@@ -32,9 +32,11 @@ public struct SimilarPhotos: Sendable {
 
     /// The groups among `photos`, largest first, then by their best photo's path.
     public func groups(_ photos: [FingerprintedPhoto]) -> [SimilarGroup] {
-        let index = HammingIndex(photos.map(\.fingerprint.dct))
-        let pairs = index.pairs(within: searchRadius)
+        // A plain frame (a lens cap, a blank page, one colour) has no picture to compare.
+        let photos = photos.filter { Self.hasStructure($0.fingerprint.luma) }
         let times = photos.map { Self.captureSeconds($0) }
+        let pairs = CandidatePairs.find(codes: photos.map(\.fingerprint.dct), times: times, radius: searchRadius,
+                                        window: max(burstSeconds, similarSeconds))
         let cameras = photos.map(\.camera)
 
         // Copies: the nearest pairs first, joined while no set gains two capture times.
@@ -112,20 +114,38 @@ public struct SimilarPhotos: Sendable {
                      distance: distance)
     }
 
-    /// Root-mean-square difference of two 16 × 16 lumas, each less its
-    /// mean (a copy made a little lighter or darker is still a copy), in
-    /// luma steps (0...255).
+    /// Root-mean-square difference of two 16 × 16 lumas, in luma steps
+    /// (0...255), forgiving a difference of their means up to
+    /// `forgivenLevelShift` (a copy made a little lighter or darker is
+    /// still a copy; two plain frames of different shades are not).
     public static func lumaDistance(_ a: [UInt8], _ b: [UInt8]) -> Double {
         guard a.count == b.count, !a.isEmpty else { return .infinity }
         let n = Double(a.count)
-        let meanA = Double(a.reduce(0) { $0 + Int($1) }) / n, meanB = Double(b.reduce(0) { $0 + Int($1) }) / n
+        let shift = (Double(a.reduce(0) { $0 + Int($1) }) - Double(b.reduce(0) { $0 + Int($1) })) / n
+        let forgiven = max(-forgivenLevelShift, min(forgivenLevelShift, shift))
         var sum = 0.0
         for i in a.indices {
-            let d = (Double(a[i]) - meanA) - (Double(b[i]) - meanB)
+            let d = Double(a[i]) - Double(b[i]) - forgiven
             sum += d * d
         }
         return (sum / n).squareRoot()
     }
+
+    /// Whether a 16 × 16 luma varies by at least `leastStructure` (its
+    /// standard deviation, in luma steps): a plain frame does not.
+    static func hasStructure(_ luma: [UInt8]) -> Bool {
+        guard !luma.isEmpty else { return false }
+        let n = Double(luma.count)
+        let mean = Double(luma.reduce(0) { $0 + Int($1) }) / n
+        let variance = luma.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / n
+        return variance >= leastStructure * leastStructure
+    }
+
+    /// The least standard deviation of a picture's 16 × 16 luma for it to be grouped.
+    public static let leastStructure = 2.0
+
+    /// The most difference of mean luma `lumaDistance` forgives.
+    public static let forgivenLevelShift = 6.0
 
     /// Whether two upright sizes have the same aspect ratio within `tolerance` (unknown sizes match).
     static func sameShape(_ a: PixelSize?, _ b: PixelSize?, tolerance: Double) -> Bool {
