@@ -40,6 +40,23 @@ import TestSupport
         }
     }
 
+    /// A few codes are compared pair by pair (fewer pairs than the join visits buckets): the same pairs.
+    @Test func aFewCodesGiveTheSamePairs() {
+        let few = Array(Self.codes.suffix(400))
+        let index = HammingIndex(few)
+        for radius in [0, 6, 14] {
+            var expected: [(Int, Int, Int)] = []
+            for i in few.indices {
+                for j in i + 1..<few.count where (few[i] ^ few[j]).nonzeroBitCount <= radius {
+                    expected.append((i, j, (few[i] ^ few[j]).nonzeroBitCount))
+                }
+            }
+            let found = index.pairs(within: radius)
+            #expect(found.count == expected.count && zip(found, expected).allSatisfy { $0 == $1 }, "radius \(radius)")
+        }
+        #expect(index.pairs(within: 14).count > 0, "planted pairs among them")
+    }
+
     @Test func neighboursEqualBruteForce() {
         let index = HammingIndex(Self.codes)
         var random = SplitMix64(seed: 9)

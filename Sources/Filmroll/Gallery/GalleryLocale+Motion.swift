@@ -40,8 +40,8 @@ extension GalleryLocale {
     var copiesHeading: String { self == .en ? "Copies" : "사본" }
     /// Why this file was shown, before the list of the others.
     func copiesNote(files: Int) -> String {
-        self == .en ? "The same picture in \(files) files; this is the original (the largest). The others:"
-                    : "같은 사진이 \(files)개 파일에 있습니다. 가장 큰 원본입니다. 나머지:"
+        self == .en ? "The same picture in \(files) files; this is the original (the most pixels, then the first saved). The others:"
+                    : "같은 사진이 \(files)개 파일에 있습니다. 이 파일이 원본입니다(가장 크고, 그다음 가장 먼저 저장된 파일). 나머지:"
     }
     /// Why this frame was shown, before the list of the others.
     func burstNote(frames: Int) -> String {

@@ -22,13 +22,15 @@ extension FolderProcess {
     /// which decodes only what they need; an output that failed in a pass is not tried
     /// again in the next. Each failure is reported and counted once, and each file made
     /// once however many passes made it. Returns nil when the run was cancelled.
+    /// - Parameter earlier: what an earlier round of this run left (`regroupSimilar`): the photos
+    ///   it could not read and the outputs it could not make are not tried, or told, again.
     func makeOutputs(catalog: Catalog, batches: ProcessBatches, scope: ProcessScope?, out: String,
                      recorder: SerialRecorder, cancellation: CancellationToken,
                      events: @escaping @Sendable (ProcessEvent) -> Void,
-                     summary: inout ProcessSummary) throws -> MadeOutputs? {
+                     summary: inout ProcessSummary, after earlier: MadeOutputs? = nil) throws -> MadeOutputs? {
         var made: MadeOutputs?
-        var unreadable: [String: String] = [:]
-        var notMade: [String: String] = [:]
+        var unreadable = earlier?.unreadable ?? [:]
+        var notMade = earlier?.notMade ?? [:]
         var expected = Set<String>()
         // Every path reported failed this run (a photo, an output): told and counted once.
         let reportedFailures = Locked<Set<String>>([])
@@ -70,7 +72,7 @@ extension FolderProcess {
         for batch in batches.batches {
             var pass = 0
             // Outputs that failed in this batch's passes: not tried again.
-            var batchNotMade: [String: String] = [:]
+            var batchNotMade = earlier?.notMade ?? [:]
             while true {
                 pass += 1
                 let records = try batch.records(catalog)

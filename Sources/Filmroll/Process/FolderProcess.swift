@@ -134,7 +134,8 @@ public struct FolderProcess: Sendable {
             summary.scopedDays = scope?.fullDays.count
             batches = try ProcessBatches(catalog: catalog, scope: scope, limit: options.batchItems)
             guard let again = try makeOutputs(catalog: catalog, batches: batches, scope: scope, out: out, recorder: recorder,
-                                              cancellation: cancellation, events: events, summary: &summary) else {
+                                              cancellation: cancellation, events: events, summary: &summary,
+                                              after: made) else {
                 return summary
             }
             made = again

@@ -72,6 +72,8 @@ public struct HammingIndex: Sendable {
     /// for each mask within the block's limit, bucket v meets bucket
     /// v ^ mask for every v in order, so memory is read nearly in sequence
     /// (a probe per code per mask would wait on a cache miss each time).
+    /// A few thousand codes, fewer pairs than the join visits buckets, are
+    /// compared pair by pair.
     public func pairs(within distance: Int) -> [(Int, Int, Int)] {
         precondition(distance >= 0, "a distance is never negative")
         var pairs: [(Int, Int, Int)] = []
@@ -85,6 +87,17 @@ public struct HammingIndex: Sendable {
             return pairs
         }
         let count = codes.count, stride = Self.buckets + 1
+        // The join visits every bucket once a mask; fewer codes than that are compared pair by pair.
+        let joinVisits = limits.filter { $0 >= 0 }.reduce(0) { $0 + Self.masks[$1].count } * Self.buckets / 2
+        if count * (count - 1) / 2 <= joinVisits {
+            for first in 0..<count {
+                for second in first + 1..<count {
+                    let bits = (codes[first] ^ codes[second]).nonzeroBitCount
+                    if bits <= distance { pairs.append((first, second, bits)) }
+                }
+            }
+            return pairs
+        }
         starts.withUnsafeBufferPointer { starts in
             sorted.withUnsafeBufferPointer { sorted in
                 members.withUnsafeBufferPointer { members in
