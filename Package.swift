@@ -54,7 +54,7 @@ let package = Package(
         // The command line: parses, calls the Filmroll library, prints.
         .target(name: "FilmrollCLI", dependencies: ["Filmroll", "Imaging", "Catalog"]),
         .executableTarget(name: "filmroll", dependencies: ["FilmrollCLI"]),
-        .executableTarget(name: "filmroll-bench", dependencies: ["Imaging", "Filmroll"], path: "Sources/FilmrollBench"),
+        .executableTarget(name: "filmroll-bench", dependencies: ["Imaging", "Catalog", "Filmroll"], path: "Sources/FilmrollBench"),
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         // A Swift program using the Filmroll library alone (no FilmrollCLI).

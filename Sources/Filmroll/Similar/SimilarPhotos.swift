@@ -2,9 +2,10 @@ import Catalog
 import Imaging
 
 /// Groups fingerprinted photos into copies, bursts and similar photos
-/// (`SimilarGroup`) without comparing all pairs: the DCT hashes within
-/// `searchRadius` bits, taken near enough in time (`CandidatePairs`), and
-/// only those pairs are looked at more closely.
+/// (`SimilarGroup`) without comparing all pairs: photos taken near enough
+/// in time with DCT hashes within `searchRadius` bits, and photos without a
+/// time by their hash within `copyRadius` (`CandidatePairs`); only those
+/// pairs are looked at more closely.
 ///
 /// - A **copy** is the same picture: its 16 × 16 luma, less its mean, within
 ///   `copyLumaDistance` of the other's (saving again adds noise; a frame
@@ -21,6 +22,9 @@ import Imaging
 /// similar group.
 public struct SimilarPhotos: Sendable {
     public var searchRadius = 14
+    /// How far apart the DCT hashes of a copy without a capture time may be
+    /// from the others' (on the labelled set, copies are within 2 bits).
+    public var copyRadius = 8
     public var similarRadius = 10
     public var copyLumaDistance = 3.0
     public var burstSeconds = 2.0
@@ -36,7 +40,7 @@ public struct SimilarPhotos: Sendable {
         let photos = photos.filter { Self.hasStructure($0.fingerprint.luma) }
         let times = photos.map { Self.captureSeconds($0) }
         let pairs = CandidatePairs.find(codes: photos.map(\.fingerprint.dct), times: times, radius: searchRadius,
-                                        window: max(burstSeconds, similarSeconds))
+                                        copyRadius: copyRadius, window: max(burstSeconds, similarSeconds))
         let cameras = photos.map(\.camera)
 
         // Copies: the nearest pairs first, joined while no set gains two capture times.
