@@ -113,3 +113,81 @@ import TestSupport
         #expect(try catalog.fingerprintedPhotoIDs(recipe: PhotoFingerprint.recipe).count == 5)
     }
 }
+
+/// The gallery of a day with a copy and two photos of one scene: the copy
+/// is no tile of its own but listed on its original's page, the Similar
+/// photos page lists both groups, and the day's sheet and animation show
+/// one photo of the scene.
+@Suite(.serialized) struct SimilarGalleryTests {
+    /// `image` moved right by `dx` pixels, the left edge repeated.
+    static func shifted(_ image: Image, dx: Int) -> Image {
+        var pixels = image.pixels
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let from = max(0, x - dx)
+                for c in 0..<3 { pixels[(y * image.width + x) * 3 + c] = image.pixels[(y * image.width + from) * 3 + c] }
+            }
+        }
+        return Image(width: image.width, height: image.height, format: .rgb8, pixels: pixels)
+    }
+
+    static func folder() throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        try Folders.create(folder.file("WhatsApp Images"))
+        let jpeg = SimilarCommandTests.jpeg
+        let original = try jpeg(SimilarCommandTests.picture(seed: 1, width: 480), 92, "2024:05:04 10:00:00", nil)
+        try folder.write(original, as: "A.jpg")
+        try folder.write(original, as: "WhatsApp Images/A copy.jpg")
+        let scene = SimilarCommandTests.picture(seed: 2, width: 480)
+        try folder.write(try jpeg(scene, 92, "2024:05:04 11:00:00", nil), as: "B.jpg")
+        try folder.write(try jpeg(Self.shifted(scene, dx: 6), 92, "2024:05:04 11:00:40", nil), as: "B2.jpg")
+        try folder.write(try jpeg(SimilarCommandTests.picture(seed: 3, width: 480), 92, "2024:05:04 12:00:00", nil), as: "C.jpg")
+        try folder.write(try jpeg(SimilarCommandTests.picture(seed: 4, width: 480), 92, "2024:05:04 13:00:00", nil), as: "D.jpg")
+        return folder
+    }
+
+    /// The paths of the photos an output of `kind` was made from.
+    static func sources(_ kind: String, in folder: borrowing TemporaryFolder) throws -> [String] {
+        try Catalog(folder: folder.path, access: .read).database.rows("""
+            SELECT p.path FROM outputs AS o JOIN output_sources AS s ON s.output_id = o.id JOIN photos AS p ON p.id = s.photo_id
+            WHERE o.kind = ? ORDER BY p.path
+            """, [kind]).compactMap { $0[0].string }
+    }
+
+    @Test func aCopyFoldsAndASceneIsOncePerSheet() throws {
+        let folder = try Self.folder()
+        let (similarCode, similar) = CommandRunner.run("similar", folder.path, "--json")
+        #expect(similarCode == .success, "\(similar.stderr)")
+        #expect(similar.stdout.contains(#"{"kind":"copy","photos":["A.jpg","WhatsApp Images/A copy.jpg"],"best":"A.jpg","#),
+                "\(similar.stdout)")
+        #expect(similar.stdout.contains(#"{"kind":"similar","photos":["B.jpg","B2.jpg"],"#), "\(similar.stdout)")
+
+        let (code, runner) = CommandRunner.run("process", folder.path, "--quiet", "--json")
+        #expect(code == .success, "\(runner.stderr)")
+        #expect(runner.stdout.contains(#"{"photos":5,"#), "\(runner.stdout)")
+        let gallery = folder.file(".filmroll/gallery")
+        let day = try String(contentsOfFile: gallery + "/days/2024-05-04.html", encoding: .utf8)
+        #expect(day.contains(#"<span class="badge copies" aria-hidden="true">×2</span>"#))
+        #expect(!day.contains("A copy"))
+        let page = try String(contentsOfFile: gallery + "/photos/A.html", encoding: .utf8)
+        #expect(page.contains("<bdi>WhatsApp Images/A copy.jpg</bdi>"))
+        let groups = try String(contentsOfFile: gallery + "/similar.html", encoding: .utf8)
+        #expect(groups.contains("Copies · 2 files") && groups.contains("Similar · 2 photos"))
+        #expect(try String(contentsOfFile: gallery + "/index.html", encoding: .utf8).contains(#"href="similar.html">2 similar groups</a>"#))
+        #expect(!FileBytes.exists(gallery + "/thumbs/WhatsApp Images/A copy_256.jpg"))
+
+        // The sheet and the animation: four photos, one of the scene.
+        for kind in ["fourcut", "gif"] {
+            let photos = try Self.sources(kind, in: folder)
+            #expect(photos.count == 4 && photos.contains("A.jpg") && photos.contains("C.jpg") && photos.contains("D.jpg"),
+                    "\(kind): \(photos)")
+            #expect(photos.contains("B.jpg") != photos.contains("B2.jpg"), "\(kind): \(photos)")
+        }
+
+        // Without fingerprints: every file its tile, no Similar photos page.
+        let (plainCode, plain) = CommandRunner.run("process", folder.path, "--quiet", "--json", "--no-similar")
+        #expect(plainCode == .success, "\(plain.stderr)")
+        #expect(plain.stdout.contains(#"{"photos":6,"#), "\(plain.stdout)")
+        #expect(!FileBytes.exists(gallery + "/similar.html"))
+    }
+}

@@ -34,6 +34,7 @@ enum ProcessRunStamp {
             ("locale", .string(options.gallery.locale.rawValue)), ("xdg", options.xdgRoot.map(JSONValue.string) ?? .null),
             ("basemap", .string(FolderSettings.basemapIdentity(options.basemapPath))),
             ("hiddenPlaces", .string(options.hiddenPlaces.settingText)),
+            ("similar", .string(options.findsSimilar ? PhotoFingerprint.recipe : "none")),
             ("limits", .array([options.limits.maxPixelsPerFrame, options.limits.maxTotalPixels, options.limits.maxProgressiveScans,
                                options.limits.maxFrames, options.limits.maxPNGChunkBytes, options.limits.maxFileBytes].map(JSONValue.int))),
         ]) + "\n" + options.fourCut.recipeText + "\n"
