@@ -136,25 +136,25 @@ struct PhotoPage: PageRendering {
             rows.append((locale.originalLabel, "<a href=\"\(links.url(original))\">\(HTMLEscaping.escape(locale.openOriginal))</a>"))
         }
         if !photo.burst.isEmpty {
-            let others = photo.burst.map { frame in
-                let name = "<bdi>\(HTMLEscaping.escape(frame.name))</bdi>"
-                return "<li>" + (frame.original.map { "<a href=\"\(links.url($0))\">\(name)</a>" } ?? name) + "</li>"
-            }
             rows.append((locale.burstHeading, HTMLEscaping.escape(locale.burstNote(frames: photo.burst.count + 1))
-                         + "<ul class=\"burst\">" + others.joined() + "</ul>"))
+                         + otherFiles(photo.burst)))
         }
         if !photo.copies.isEmpty {
-            let others = photo.copies.map { copy in
-                let name = "<bdi>\(HTMLEscaping.escape(copy.name))</bdi>"
-                return "<li>" + (copy.original.map { "<a href=\"\(links.url($0))\">\(name)</a>" } ?? name) + "</li>"
-            }
             rows.append((locale.copiesHeading, HTMLEscaping.escape(locale.copiesNote(files: photo.copies.count + 1))
-                         + "<ul class=\"burst\">" + others.joined() + "</ul>"))
+                         + otherFiles(photo.copies)))
         }
         return "<section class=\"details\" aria-labelledby=\"details\">\n<h2 id=\"details\">"
             + "\(HTMLEscaping.escape(locale.detailsHeading))</h2>\n<dl>\n"
             + rows.map { "<dt>\(HTMLEscaping.escape($0.0))</dt><dd>\($0.1)</dd>" }.joined(separator: "\n")
             + "\n</dl>\n</section>"
+    }
+
+    /// A burst's other frames or a picture's other copies: each named, linking its file when linked.
+    private func otherFiles(_ files: [GalleryBurstFrame]) -> String {
+        "<ul class=\"burst\">" + files.map { file in
+            let name = "<bdi>\(HTMLEscaping.escape(file.name))</bdi>"
+            return "<li>" + (file.original.map { "<a href=\"\(links.url($0))\">\(name)</a>" } ?? name) + "</li>"
+        }.joined() + "</ul>"
     }
 
     /// "37.56650° N, 126.97800° E".
