@@ -190,4 +190,28 @@ import TestSupport
         #expect(plain.stdout.contains(#"{"photos":6,"#), "\(plain.stdout)")
         #expect(!FileBytes.exists(gallery + "/similar.html"))
     }
+
+    /// Two shards and a merge give what one run gives: the shards group nothing, the merge groups
+    /// the library and makes again the sheet and animation its groups change.
+    @Test func shardsAndAMergeGiveWhatOneRunGives() throws {
+        let source = try Self.folder()
+        let scratch = TemporaryFolder()
+        let (single, sharded) = (scratch.file("one/lib"), scratch.file("many/lib"))
+        for folder in [single, sharded] {
+            try Folders.create(String(folder.dropLast(4)))
+            #expect(shell("cp -a '\(source.path)' '\(folder)'").status == 0)
+        }
+        #expect(try BinaryRun.run(["process", single, "--quiet"]).status == 0)
+        for shard in 0..<2 {
+            let run = try BinaryRun.run(["process", sharded, "--shard", "\(shard)/2", "--quiet"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let merge = try BinaryRun.run(["merge", sharded, "--json"])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let one = try GalleryBytes.of(single), many = try GalleryBytes.of(sharded)
+        #expect(one.keys.contains("similar.html") && Set(one.keys) == Set(many.keys),
+                "\(Set(one.keys).symmetricDifference(many.keys).sorted())")
+        let differing = one.keys.filter { one[$0] != many[$0] }.sorted()
+        #expect(differing.isEmpty, "differ: \(differing.prefix(5))")
+    }
 }
