@@ -16,12 +16,9 @@ extension Catalog {
         }
     }
 
-    /// Replaces the groups kept with `members`, in one transaction;
-    /// returns whether anything changed.
-    @discardableResult
-    public func storeSimilarGroups(_ members: [SimilarMember]) throws -> Bool {
-        guard keepsFingerprints else { return false }
-        guard Set(try similarMembers()) != Set(members) else { return false }
+    /// Replaces the groups kept with `members`, in one transaction.
+    public func storeSimilarGroups(_ members: [SimilarMember]) throws {
+        guard keepsFingerprints else { return }
         try database.transaction {
             try database.execute("DELETE FROM similar_groups")
             for member in members {
@@ -31,7 +28,6 @@ extension Catalog {
                     """, [member.kind, member.leadID, member.distance, member.photoID])
             }
         }
-        return true
     }
 
     /// The groups kept, member by member.

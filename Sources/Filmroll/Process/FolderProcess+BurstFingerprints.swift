@@ -22,21 +22,14 @@ extension FolderProcess {
                 members += frames[lead.id]!
             }
         }
-        let resize = ImageProcessors.Resize(edge: options.thumbnailSize)
-        let outputs = members.compactMap { member in
-            fingerprints.planned(ThumbnailOutputs.Photo(catalogued: member, at: folder + "/" + member.path), record: member,
-                                 resize: resize, root: AbsolutePath.of(out))
+        var fill = FingerprintFill(pipeline: pipeline, jobs: options.jobs)
+        fill.edge = options.thumbnailSize
+        let filled = try fill.run(members, into: fingerprints, catalog: catalog, cancellation: cancellation) {
+            events(ProcessEvent($0))
         }
-        guard !outputs.isEmpty else { return 0 }
-        let executor = PlanExecutor(pipeline: pipeline, jobs: options.jobs, force: false, photos: InputIdentities([]),
-                                    cancellation: cancellation, reportRoot: AbsolutePath.of(out))
-        let failures = Locked<[PlanExecutor.Failure]>([])
-        _ = executor.run(outputs, ledger: OutputLedger(), record: { _ in },
-                         failures: { failure in failures.withLock { $0.append(failure) } },
-                         events: { events(ProcessEvent($0)) })
         let byPath = Dictionary(members.map { (folder + "/" + $0.path, $0) }) { first, _ in first }
         do {
-            for failure in failures.withLock({ $0 }) {
+            for failure in filled.failures {
                 guard case .photo(let path, let error) = failure, error.isInTheFile, let member = byPath[path] else { continue }
                 try catalog.markUnreadable(relativePath: member.path, byteCount: member.byteCount,
                                            modificationTimeNanoseconds: member.modificationTimeNanoseconds,
@@ -45,11 +38,8 @@ extension FolderProcess {
         } catch {
             throw CatalogError(error, catalog: catalog)
         }
-        let kept = fingerprints.drain()
-        try catalog.storeFingerprints(kept, recipe: PhotoFingerprint.recipe)
-        let keptIDs = Set(kept.map(\.photoID))
-        let days = Set(members.filter { keptIDs.contains($0.id) }.compactMap(\.takenDay))
+        let days = Set(members.filter { filled.photos.contains($0.id) }.compactMap(\.takenDay))
         if !days.isEmpty { try catalog.groupBursts(days: days) }
-        return kept.count
+        return filled.photos.count
     }
 }

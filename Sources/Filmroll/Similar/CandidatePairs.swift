@@ -48,13 +48,18 @@ enum CandidatePairs {
             if times[index] != nil { timedIn[found].append(index) } else { untimedIn[found].append(index) }
         }
         let classPairs = HammingIndex(classCodes).pairs(within: copyRadius) + classCodes.indices.map { ($0, $0, 0) }
+        // The first `untimedLimit` of `first` then `second`, without joining them.
+        func partners(_ first: [Int], _ second: ArraySlice<Int>) -> [Int] {
+            Array(first.prefix(untimedLimit)) + second.prefix(max(0, untimedLimit - first.count))
+        }
         for (a, b, bits) in classPairs where !untimedIn[a].isEmpty || !untimedIn[b].isEmpty {
             if a == b {
                 for (i, x) in untimedIn[a].enumerated() {
-                    for y in (timedIn[a] + untimedIn[a][(i + 1)...]).prefix(untimedLimit) { add(x, y, bits) }
+                    for y in partners(timedIn[a], untimedIn[a][(i + 1)...]) { add(x, y, bits) }
                 }
             } else {
-                for x in untimedIn[a] { for y in (timedIn[b] + untimedIn[b]).prefix(untimedLimit) { add(x, y, bits) } }
+                let ofB = partners(timedIn[b], untimedIn[b][...])
+                for x in untimedIn[a] { for y in ofB { add(x, y, bits) } }
                 for x in untimedIn[b] { for y in timedIn[a].prefix(untimedLimit) { add(x, y, bits) } }
             }
         }

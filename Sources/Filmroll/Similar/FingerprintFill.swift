@@ -10,9 +10,11 @@ import Imaging
 public struct FingerprintFill: Sendable {
     /// What a fill did.
     public struct Summary: Sendable {
-        public var fingerprinted = 0
-        /// Stills that could not be decoded: path (absolute) and why.
-        public var failures: [(path: String, reason: String)] = []
+        public var fingerprinted: Int { photos.count }
+        /// The rows fingerprinted.
+        public var photos = Set<Int64>()
+        /// Stills that could not be decoded (their paths absolute), and why.
+        public var failures: [PlanExecutor.Failure] = []
         public var cancelled = false
     }
 
@@ -29,18 +31,27 @@ public struct FingerprintFill: Sendable {
     /// - Parameter progress: stills done and to do.
     public func run(catalog: Catalog, cancellation: CancellationToken = CancellationToken(),
                     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Summary {
-        var summary = Summary()
         let stills: [PhotoRecord]
         do { stills = try catalog.stillsWithoutFingerprint(recipe: PhotoFingerprint.recipe) } catch {
             throw CatalogError(error, catalog: catalog)
         }
-        guard !stills.isEmpty else { return summary }
-        let fingerprints = FingerprintOutputs(current: [])
+        return try run(stills, catalog: catalog, cancellation: cancellation) { event in
+            if case let .decoded(done, total) = event { progress(done, total) }
+        }
+    }
+
+    /// Fingerprints `stills` (catalogued, at their paths in the catalog's
+    /// folder) into `fingerprints` (a run of `process` shares its own, so
+    /// its plan knows them made) and keeps them, a batch at a time: an
+    /// interrupted fill keeps what it made. `events` are the executor's,
+    /// counted over all the stills.
+    func run(_ stills: [PhotoRecord], into fingerprints: FingerprintOutputs = FingerprintOutputs(current: []),
+             catalog: Catalog, cancellation: CancellationToken,
+             events: @escaping @Sendable (ExecutorEvent) -> Void) throws -> Summary {
+        var summary = Summary()
         let resize = ImageProcessors.Resize(edge: edge)
         let root = catalog.folder
-        // A batch at a time, kept as it ends: an interrupted fill keeps what it made.
         let batchSize = 2_000
-        var done = 0
         for start in stride(from: 0, to: stills.count, by: batchSize) {
             let batch = stills[start..<min(start + batchSize, stills.count)]
             let outputs = batch.compactMap { still in
@@ -48,18 +59,20 @@ public struct FingerprintFill: Sendable {
                                      resize: resize, root: root)
             }
             let failures = Locked<[PlanExecutor.Failure]>([])
-            let before = done
             let run = PlanExecutor(pipeline: pipeline, jobs: jobs, cancellation: cancellation)
                 .run(outputs, ledger: OutputLedger(), record: { _ in },
                      failures: { failure in failures.withLock { $0.append(failure) } },
                      events: { event in
-                         if case let .decoded(finished, _) = event { progress(before + finished, stills.count) }
+                         if case let .decoded(done, _) = event {
+                             events(.decoded(done: start + done, total: stills.count))
+                         } else {
+                             events(event)
+                         }
                      })
-            done += batch.count
             let kept = fingerprints.drain()
             try catalog.storeFingerprints(kept, recipe: PhotoFingerprint.recipe)
-            summary.fingerprinted += kept.count
-            summary.failures += failures.withLock { $0 }.map { ($0.path, $0.reason) }
+            summary.photos.formUnion(kept.map(\.photoID))
+            summary.failures += failures.withLock { $0 }
             if run.cancelled {
                 summary.cancelled = true
                 break
