@@ -3,7 +3,8 @@
 # Uses apt-get (through sudo when not root). Safe to run again: installed
 # packages are left alone, and nothing is done when all are present.
 #
-#   Scripts/install-deps.sh [--bench]     --bench adds the benchmark's tools
+#   Scripts/install-deps.sh [--tests] [--bench]
+#     --tests adds the programs tests cross-check against, --bench the benchmark's tools
 set -euo pipefail
 
 packages=(
@@ -37,7 +38,12 @@ packages=(
   fonts-nanum        # Hangul captions (--locale ko)
   pkg-config
 )
-if [[ "${1:-}" == "--bench" ]]; then
+for option in "$@"; do case "$option" in
+  --tests) packages+=(libimage-exiftool-perl libjxl-tools libtiff-tools) ;;
+  --bench) ;;
+  *) echo "usage: Scripts/install-deps.sh [--tests] [--bench]" >&2; exit 2 ;;
+esac; done
+if [[ " $* " == *" --bench "* ]]; then
   packages+=(libjpeg-turbo-progs libimage-exiftool-perl bc libvips-tools time ffmpeg gifsicle libheif-examples libraw-bin libjxl-tools
              libtiff-tools)   # tiffcp, for Scripts/make-test-images.py's TIFFs
 fi

@@ -3,6 +3,6 @@
 # The conformance suites in ../shared/testdata are used when present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-Scripts/install-deps.sh
+Scripts/install-deps.sh --tests
 swift build --build-tests
 swift test --skip-build "$@"
