@@ -433,7 +433,9 @@ int cimg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size
     if (options->exif != NULL && options->exif_length > 0) {
         png_set_eXIf_1(png, png_info, (png_uint_32)options->exif_length, (png_bytep)options->exif);
     }
-    if (options->icc != NULL && options->icc_length > 0) {
+    if (options->srgb_intent >= 0) {
+        png_set_sRGB_gAMA_and_cHRM(png, png_info, options->srgb_intent);
+    } else if (options->icc != NULL && options->icc_length > 0) {
         png_set_iCCP(png, png_info, "icc", PNG_COMPRESSION_TYPE_BASE, options->icc, (png_uint_32)options->icc_length);
     }
     png_write_info(png, png_info);
@@ -448,6 +450,42 @@ int cimg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size
     output->data = buffer.data;
     output->size = buffer.size;
     return CIMG_OK;
+}
+
+int cimg_png_check_icc(const uint8_t *icc, size_t icc_length, int pixel_format, cimg_error *error) {
+    int color_type = pixel_format == CIMG_PIXEL_GRAY8 ? PNG_COLOR_TYPE_GRAY
+                   : pixel_format == CIMG_PIXEL_RGBA8 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB;
+    if (icc == NULL || icc_length == 0 || icc_length > UINT32_MAX) {
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "no ICC profile");
+    }
+    cimg_warnings warnings;
+    warnings.text[0] = '\0';
+    cimg_png_context context;
+    context.error = error;
+    context.warnings = &warnings;   /* a refusal libpng only warns of gives its reason there */
+    context.status = CIMG_OK;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, cimg_png_error, cimg_png_warning);
+    if (png == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    png_infop volatile png_info = png_create_info_struct(png);
+    if (png_info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_infop doomed = png_info;
+        png_destroy_write_struct(&png, &doomed);
+        return context.status;
+    }
+    png_set_IHDR(png, png_info, 1, 1, 8, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_set_iCCP(png, png_info, "icc", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_length);
+    int taken = png_get_valid(png, png_info, PNG_INFO_iCCP) != 0;
+    png_infop doomed = png_info;
+    png_destroy_write_struct(&png, &doomed);
+    if (taken) return CIMG_OK;
+    size_t line = strcspn(warnings.text, "\n");
+    if (line == 0) return cimg_fail(error, CIMG_ERR_ARGUMENT, "libpng does not take the profile");
+    return cimg_fail(error, CIMG_ERR_ARGUMENT, "%.*s", (int)line, warnings.text);
 }
 
 int cimg_png_read_color(const uint8_t *data, size_t size, const cimg_png_limits *limits, cimg_png_color *color,

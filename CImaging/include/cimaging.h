@@ -239,7 +239,13 @@ typedef struct cimg_png_encode_options {
     size_t exif_length;
     const uint8_t *icc;        /* optional ICC profile, written as an iCCP chunk */
     size_t icc_length;
+    int srgb_intent;           /* >= 0: an sRGB chunk of this rendering intent (with gAMA and cHRM), no iCCP */
 } cimg_png_encode_options;
+
+/** Whether libpng writes `icc` as the iCCP chunk of a PNG of `pixel_format`
+ *  pixels: CIMG_OK, or the reason it refuses it in *error ("known incorrect
+ *  sRGB profile", "PCS illuminant is not D50", a grey profile for colour). */
+int cimg_png_check_icc(const uint8_t *icc, size_t icc_length, int pixel_format, cimg_error *error);
 
 /** Encodes GRAY8, RGB8 or RGBA8 pixels; the PNG is returned in *output. */
 int cimg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t bytes_per_row,

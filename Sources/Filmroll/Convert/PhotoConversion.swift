@@ -107,7 +107,12 @@ public struct PhotoConversion: Sendable {
         }
         let decoded = try file.decode(info: info, options: options)
         for warning in decoded.warnings { warnings(warning) }
-        let image = Self.outputImage(decoded, target: target, keepsProfile: keepsProfile)
+        var image = Self.outputImage(decoded, target: target, keepsProfile: keepsProfile)
+        if keepsProfile {
+            let kept = image.keepingColors(for: encoder)
+            image = kept.image
+            kept.note.map(warnings)
+        }
         // An image kept in the photo's colours embeds their profile; an sRGB one embeds none.
         settings.iccProfile = image.colorSpace.embeddableProfile?.bytes
         return try ImageEncoder.encode(image, as: encoder.encoding(settings))

@@ -24,7 +24,10 @@ struct ConvertCommand: Command {
         colour profile, if it has one), and
         carries no orientation tag and no other metadata (only a comment marking it as Filmroll's). With
         --keep-profile the pixels keep the photo's colours and its ICC profile is embedded; a photo whose colours
-        are given by HEIF code points or PNG chromaticities gets an equivalent profile. An existing OUTPUT is replaced only when Filmroll made it, unless --force; never the input.
+        are given by HEIF code points or PNG chromaticities gets an equivalent profile. A PNG says "sRGB" (its sRGB
+        chunk) for an sRGB profile; a profile libpng refuses is converted to sRGB, and a profile for other pixels
+        (CMYK or grey on colour) is left out, each with a warning saying why.
+        An existing OUTPUT is replaced only when Filmroll made it, unless --force; never the input.
         It is written to a temporary file and renamed, so an interrupted run leaves no partial file.
         A video (or a motion photo's clip) converted to .mp4 becomes H.264 that every browser plays: upright,
         its short side at most 720 px (or its long side at most --max-size), crf 23, preset medium, each frame

@@ -68,6 +68,12 @@ enum ColorManagement {
     static func transform(from profile: ColorProfile, input: Input) -> ColorTransform? {
         TransformCache.shared.transform(from: profile, input: input)
     }
+
+    /// Whether lcms2 reads `profile` for `input` pixels and its transform to
+    /// sRGB leaves every colour of a 9 × 9 × 9 grid within one level.
+    static func isIdentity(_ profile: ColorProfile, input: Input) -> Bool {
+        TransformCache.shared.isIdentity(profile, input: input)
+    }
 }
 
 /// One lcms2 transform to sRGB; safe to apply from several threads.
@@ -106,23 +112,30 @@ private final class TransformCache: Sendable {
         var profile: ProfileKey
         var input: ColorManagement.Input
     }
-    private enum Entry { case identity, transform(ColorTransform) }
+    /// `identity`: the profile is sRGB's; `unusable`: lcms2 cannot build the transform.
+    private enum Entry { case identity, unusable, transform(ColorTransform) }
     private let entries = Locked<[Key: Entry]>([:])
     private let capacity = 64
 
     func transform(from profile: ColorProfile, input: ColorManagement.Input) -> ColorTransform? {
+        if case .transform(let transform) = entry(profile, input: input) { return transform }
+        return nil
+    }
+
+    func isIdentity(_ profile: ColorProfile, input: ColorManagement.Input) -> Bool {
+        if case .identity = entry(profile, input: input) { return true }
+        return false
+    }
+
+    private func entry(_ profile: ColorProfile, input: ColorManagement.Input) -> Entry {
         let key = Key(profile: profile.key, input: input)
-        if let entry = entries.withLock({ $0[key] }) {
-            if case .transform(let transform) = entry { return transform }
-            return nil
-        }
+        if let entry = entries.withLock({ $0[key] }) { return entry }
         let entry = make(profile, input: input)
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = entry
         }
-        if case .transform(let transform) = entry { return transform }
-        return nil
+        return entry
     }
 
     private func make(_ profile: ColorProfile, input: ColorManagement.Input) -> Entry {
@@ -132,7 +145,7 @@ private final class TransformCache: Sendable {
         let status = profile.bytes.withUnsafeBytes { raw in
             cimg_color_transform_create(raw.uint8Base, raw.count, input.rawValue, &handle, &identity, &error)
         }
-        guard status == 0, let handle else { return .identity }
+        guard status == 0, let handle else { return .unusable }
         let transform = ColorTransform(handle: handle, input: input)
         return identity != 0 ? .identity : .transform(transform)
     }

@@ -111,6 +111,21 @@ enum PNGCodec {
         }
     }
 
+    /// Why libpng would not write `profile` as the iCCP chunk of a PNG of
+    /// `format` pixels ("known incorrect sRGB profile", "PCS illuminant is
+    /// not D50"), or nil when it would.
+    static func refusal(of profile: ColorProfile, for format: PixelFormat) -> String? {
+        var error = cimg_error()
+        let status = profile.bytes.withUnsafeBufferPointer {
+            cimg_png_check_icc($0.baseAddress, $0.count, format.cimg, &error)
+        }
+        guard status != 0 else { return nil }
+        let message = withUnsafeBytes(of: error.message) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        // libpng names the chunk and where: "profile 'icc': 0h: PCS illuminant is not D50".
+        guard let reason = message.split(separator: ": ").last else { return message }
+        return String(reason)
+    }
+
     static func encode(_ image: Image, options: PNGEncodingOptions) throws(ImagingError) -> [UInt8] {
         // Text chunks need C strings that live through the call.
         let keys = options.texts.map { strdup($0.key) }
@@ -134,7 +149,8 @@ enum PNGCodec {
                     exif: exifBytes.isEmpty ? nil : exifBytes.baseAddress,
                     exif_length: exifBytes.count,
                     icc: iccBytes.isEmpty ? nil : iccBytes.baseAddress,
-                    icc_length: iccBytes.count)
+                    icc_length: iccBytes.count,
+                    srgb_intent: Int32(options.srgbIntent ?? -1))
                 var error = cimg_error()
                 if cimg_png_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.bytesPerRow,
                                    image.format.cimg, &settings, &output, &error) != 0 {

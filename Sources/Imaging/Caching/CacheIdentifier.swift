@@ -24,6 +24,7 @@ extension PNGEncodingOptions: CacheIdentifiable {
     public var cacheIdentifier: String {
         let texts = self.texts.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
         return "png(level:\(compressionLevel),dpi:\(dpi ?? 0),texts:\(texts),exif:\(exif != nil),"
-            + "icc:\(iccProfile.map { ProfileKey($0) }.map { "\($0.low)-\($0.high)" } ?? "none"))"
+            + "icc:\(iccProfile.map { ProfileKey($0) }.map { "\($0.low)-\($0.high)" } ?? "none")"
+            + (srgbIntent.map { ",srgb:\($0)" } ?? "") + ")"
     }
 }

@@ -48,6 +48,9 @@ public struct PNGEncodingOptions: Sendable, Hashable {
     public var exif: [UInt8]?
     /// An ICC profile to embed (iCCP) when the pixels keep the source's colours.
     public var iccProfile: [UInt8]?
+    /// The rendering intent (0...3) of an sRGB chunk, written instead of an
+    /// sRGB profile (`PNGEncoder` puts one here for such a profile).
+    public var srgbIntent: Int?
 
     public init(compressionLevel: Int = 6, dpi: Int? = nil, texts: [Text] = [], exif: [UInt8]? = nil,
                 iccProfile: [UInt8]? = nil) {

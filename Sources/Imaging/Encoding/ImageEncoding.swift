@@ -30,6 +30,10 @@ public protocol ImageEncoding: Sendable {
     /// unchanged (the default) for a format that cannot hold a profile.
     func embedding(_ profile: [UInt8], in options: Options) -> Options
 
+    /// Why the format cannot hold `profile` for `pixels`, or nil when
+    /// `embedding` writes it (the default).
+    func refusal(of profile: ColorProfile, for pixels: PixelFormat) -> String?
+
     /// Bytes per pixel of the image the encoder holds while encoding with
     /// `options`, besides the image itself and at its peak, for the memory
     /// budget (the output as large as RGBA pixels by default).
@@ -47,6 +51,7 @@ public protocol ImageEncoding: Sendable {
 extension ImageEncoding {
     public func workingBytesPerPixel(_ options: Options) -> Int { 4 }
     public func embedding(_ profile: [UInt8], in options: Options) -> Options { options }
+    public func refusal(of profile: ColorProfile, for pixels: PixelFormat) -> String? { nil }
 
     /// The encoding that writes `settings` through this encoder.
     public func encoding(_ settings: EncodingSettings = EncodingSettings()) -> EncodingFormat {

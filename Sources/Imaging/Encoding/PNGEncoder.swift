@@ -1,5 +1,7 @@
 /// Writes PNGs through libpng: gray, RGB or RGBA, with pHYs density, tEXt
-/// texts, eXIf and an ICC profile (iCCP). Filmroll's mark is the tEXt
+/// texts, eXIf and an ICC profile (iCCP), or for a profile that is sRGB's
+/// the sRGB chunk, which every viewer reads (libpng refuses the commonest
+/// camera sRGB profile as "known incorrect"). Filmroll's mark is the tEXt
 /// `Software` before the image data.
 struct PNGEncoder: ImageEncoding {
     /// The text keyword that carries the mark.
@@ -10,8 +12,8 @@ struct PNGEncoder: ImageEncoding {
     var keepsAlpha: Bool { true }
 
     func options(for settings: EncodingSettings) -> PNGEncodingOptions {
-        let options = PNGEncodingOptions(dpi: settings.dpi, texts: settings.texts, exif: settings.exif,
-                                         iccProfile: settings.iccProfile)
+        var options = PNGEncodingOptions(dpi: settings.dpi, texts: settings.texts, exif: settings.exif)
+        if let profile = settings.iccProfile { options = embedding(profile, in: options) }
         return settings.mark.map { marking(options, with: $0) } ?? options
     }
 
@@ -23,9 +25,19 @@ struct PNGEncoder: ImageEncoding {
     }
 
     func embedding(_ profile: [UInt8], in options: PNGEncodingOptions) -> PNGEncodingOptions {
+        guard options.iccProfile == nil, options.srgbIntent == nil else { return options }
         var options = options
-        options.iccProfile = options.iccProfile ?? profile
+        let colours = ColorProfile(profile)
+        if colours.isSRGB {
+            options.srgbIntent = colours.renderingIntent
+        } else {
+            options.iccProfile = profile
+        }
         return options
+    }
+
+    func refusal(of profile: ColorProfile, for pixels: PixelFormat) -> String? {
+        profile.isSRGB ? nil : PNGCodec.refusal(of: profile, for: pixels).map { "libpng: \($0)" }
     }
 
     func encode(_ image: Image, options: PNGEncodingOptions) throws(ImagingError) -> [UInt8] {
