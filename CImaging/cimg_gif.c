@@ -149,7 +149,98 @@ static int cimg_gif_lzw_code_size(cimg_gif_source *source) {
 
 static int cimg_gif_code_size_error(int code_size, cimg_error *error) {
     return cimg_fail(error, CIMG_ERR_CORRUPT,
-                     "LZW minimum code size %d is above 8, which giflib cannot decode", code_size);
+                     "LZW minimum code size %d is above 11: codes would pass 12 bits", code_size);
+}
+
+/* The minimum code sizes giflib refuses and cimg_gif_lzw.c decodes. */
+static int cimg_gif_is_wide(int code_size) { return code_size > 8 && code_size <= 11; }
+
+/* The byte at the source's position, which it passes; -1 past the end. */
+static int cimg_gif_take(cimg_gif_source *source) {
+    int byte = cimg_gif_peek(source, 0);
+    if (byte >= 0) source->position += 1;
+    return byte;
+}
+
+/*
+ * An image whose minimum code size giflib refuses, read here from the
+ * descriptor after the ',' (which DGifGetRecordType read) to the end of its
+ * data: giflib reads through cimg_gif_read without buffering, so it carries
+ * on at the next record.
+ */
+typedef struct cimg_gif_wide {
+    cimg_gif_source *source;
+    GifImageDesc desc;        /* its ColorMap is the local table, or NULL */
+    int block_left;           /* bytes left in the current sub-block */
+    int blocks_ended;         /* the terminator was read, or the file ended */
+    cimg_gif_lzw lzw;
+} cimg_gif_wide;
+
+static int cimg_gif_wide_byte(void *context) {
+    cimg_gif_wide *wide = context;
+    while (wide->block_left == 0) {
+        if (wide->blocks_ended) return -1;
+        int length = cimg_gif_take(wide->source);
+        if (length <= 0) {
+            wide->blocks_ended = 1;
+            return -1;
+        }
+        wide->block_left = length;
+    }
+    int byte = cimg_gif_take(wide->source);
+    if (byte < 0) {
+        wide->blocks_ended = 1;
+        return -1;
+    }
+    wide->block_left -= 1;
+    return byte;
+}
+
+static int cimg_gif_take16(cimg_gif_source *source) {
+    int low = cimg_gif_take(source), high = cimg_gif_take(source);
+    return low < 0 || high < 0 ? -1 : low | high << 8;
+}
+
+/* Reads the descriptor, the local colour table and the code size; 0, or -1 when the file ends. */
+static int cimg_gif_wide_begin(cimg_gif_wide *wide, cimg_gif_source *source) {
+    memset(&wide->desc, 0, sizeof wide->desc);
+    wide->source = source;
+    wide->block_left = 0;
+    wide->blocks_ended = 0;
+    int left = cimg_gif_take16(source), top = cimg_gif_take16(source);
+    int width = cimg_gif_take16(source), height = cimg_gif_take16(source);
+    int packed = cimg_gif_take(source);
+    if (left < 0 || top < 0 || width < 0 || height < 0 || packed < 0) return -1;
+    wide->desc = (GifImageDesc){left, top, width, height, (packed & 0x40) != 0, NULL};
+    if (packed & 0x80) {
+        int colors = 2 << (packed & 0x07);
+        ColorMapObject *map = GifMakeMapObject(colors, NULL);
+        if (map == NULL) return -1;
+        for (int index = 0; index < colors; index++) {
+            int red = cimg_gif_take(source), green = cimg_gif_take(source), blue = cimg_gif_take(source);
+            if (blue < 0) {
+                GifFreeMapObject(map);
+                return -1;
+            }
+            map->Colors[index] = (GifColorType){(GifByteType)red, (GifByteType)green, (GifByteType)blue};
+        }
+        wide->desc.ColorMap = map;
+    }
+    int code_size = cimg_gif_take(source);
+    if (code_size < 0) {
+        GifFreeMapObject(wide->desc.ColorMap);
+        wide->desc.ColorMap = NULL;
+        return -1;
+    }
+    cimg_gif_lzw_start(&wide->lzw, code_size);
+    return 0;
+}
+
+/* Passes over what is left of the image data; frees the local table. */
+static void cimg_gif_wide_end(cimg_gif_wide *wide) {
+    while (cimg_gif_wide_byte(wide) >= 0) {}
+    GifFreeMapObject(wide->desc.ColorMap);
+    wide->desc.ColorMap = NULL;
 }
 
 /* Skips the compressed pixels of the current image. */
@@ -201,13 +292,20 @@ static int cimg_gif_read_info_from(cimg_gif_source *source, uint32_t max_frames,
         if (DGifGetRecordType(gif, &record) == GIF_ERROR) break;
         if (record == IMAGE_DESC_RECORD_TYPE) {
             int code_size = cimg_gif_lzw_code_size(source);
-            if (code_size > 8) {
+            if (code_size > 11) {
                 int ignored;
                 DGifCloseFile(gif, &ignored);
                 return cimg_gif_code_size_error(code_size, error);
             }
-            if (DGifGetImageDesc(gif) == GIF_ERROR) break;
-            if (cimg_gif_skip_image(gif) == GIF_ERROR) break;
+            if (cimg_gif_is_wide(code_size)) {
+                cimg_gif_wide wide;
+                if (cimg_gif_wide_begin(&wide, source) != 0) break;
+                cimg_gif_wide_end(&wide);
+                if (cimg_gif_peek(source, 0) < 0) break;   /* the file ends in the image data */
+            } else {
+                if (DGifGetImageDesc(gif) == GIF_ERROR) break;
+                if (cimg_gif_skip_image(gif) == GIF_ERROR) break;
+            }
             /* DGifGetImageDesc keeps every descriptor; drop them as we go. */
             if (gif->ImageCount > 0) {
                 SavedImage *saved = &gif->SavedImages[gif->ImageCount - 1];
@@ -240,10 +338,11 @@ static int cimg_gif_read_info_from(cimg_gif_source *source, uint32_t max_frames,
     return CIMG_OK;
 }
 
-/* Reads the current image's pixels and draws the opaque ones on canvas. */
-static int cimg_gif_draw_image(GifFileType *gif, uint8_t *canvas, uint32_t width, uint32_t height,
-                               int transparent_index, GifPixelType *line) {
-    const GifImageDesc *desc = &gif->Image;
+/* Reads the current image's pixels, through giflib or (for a wide code
+ * size) `wide`, and draws the opaque ones on canvas. */
+static int cimg_gif_draw_image(GifFileType *gif, cimg_gif_wide *wide, uint8_t *canvas, uint32_t width,
+                               uint32_t height, int transparent_index, GifPixelType *line) {
+    const GifImageDesc *desc = wide ? &wide->desc : &gif->Image;
     const ColorMapObject *map = desc->ColorMap ? desc->ColorMap : gif->SColorMap;
     static const int interlace_start[4] = {0, 4, 2, 1};
     static const int interlace_step[4] = {8, 8, 4, 2};
@@ -252,7 +351,12 @@ static int cimg_gif_draw_image(GifFileType *gif, uint8_t *canvas, uint32_t width
         int start = desc->Interlace ? interlace_start[pass] : 0;
         int step = desc->Interlace ? interlace_step[pass] : 1;
         for (int row = start; row < desc->Height; row += step) {
-            if (DGifGetLine(gif, line, desc->Width) == GIF_ERROR) return GIF_ERROR;
+            if (wide) {
+                if (cimg_gif_lzw_read(&wide->lzw, cimg_gif_wide_byte, wide, line, (size_t)desc->Width)
+                    < (size_t)desc->Width) return GIF_ERROR;
+            } else if (DGifGetLine(gif, line, desc->Width) == GIF_ERROR) {
+                return GIF_ERROR;
+            }
             long y = (long)desc->Top + row;
             if (y < 0 || y >= (long)height || map == NULL) continue;
             uint8_t *out = canvas + (size_t)y * width * 4;
@@ -382,21 +486,42 @@ int cimg_gif_reader_next(cimg_gif_reader *reader, uint8_t *frame, uint16_t *dela
         }
         if (record != IMAGE_DESC_RECORD_TYPE) continue;
         int code_size = cimg_gif_lzw_code_size(&reader->source);
-        if (code_size > 8) return cimg_gif_code_size_error(code_size, error);
-        if (DGifGetImageDesc(gif) == GIF_ERROR) break;
-        GifImageDesc desc = gif->Image;
+        if (code_size > 11) return cimg_gif_code_size_error(code_size, error);
+        cimg_gif_wide wide_image;
+        cimg_gif_wide *wide = NULL;
+        if (cimg_gif_is_wide(code_size)) {
+            if (cimg_gif_wide_begin(&wide_image, &reader->source) != 0) {
+                return cimg_fail(error, CIMG_ERR_TRUNCATED, "GIF frame %u: the file ends in its header",
+                                 reader->decoded + 1);
+            }
+            wide = &wide_image;
+        } else if (DGifGetImageDesc(gif) == GIF_ERROR) {
+            break;
+        }
+        GifImageDesc desc = wide ? wide->desc : gif->Image;
         int disposal = has_control ? control.DisposalMode : DISPOSAL_UNSPECIFIED;
         int transparent = has_control ? control.TransparentColor : NO_TRANSPARENT_COLOR;
         if (disposal == DISPOSE_PREVIOUS) {
             if (reader->saved == NULL) reader->saved = malloc(canvas_bytes);
-            if (reader->saved == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+            if (reader->saved == NULL) {
+                if (wide) GifFreeMapObject(wide->desc.ColorMap);
+                return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+            }
             memcpy(reader->saved, reader->canvas, canvas_bytes);
         }
         int drawn = desc.Width > 0 && desc.Height > 0
-            ? cimg_gif_draw_image(gif, reader->canvas, reader->width, reader->height, transparent, reader->line)
-            : cimg_gif_skip_image(gif);
-        /* DGifGetImageDesc keeps every descriptor; drop the colour maps as we go. */
-        if (gif->ImageCount > 0) {
+            ? cimg_gif_draw_image(gif, wide, reader->canvas, reader->width, reader->height, transparent, reader->line)
+            : wide ? GIF_OK : cimg_gif_skip_image(gif);
+        if (wide) {
+            int damaged = wide->lzw.damaged;
+            cimg_gif_wide_end(wide);
+            desc.ColorMap = NULL;
+            if (drawn == GIF_ERROR) {
+                return cimg_fail(error, damaged ? CIMG_ERR_CORRUPT : CIMG_ERR_TRUNCATED, "GIF frame %u: %s",
+                                 reader->decoded + 1, damaged ? "its LZW data is damaged" : "its image data ends early");
+            }
+        } else if (gif->ImageCount > 0) {
+            /* DGifGetImageDesc keeps every descriptor; drop the colour maps as we go. */
             SavedImage *image = &gif->SavedImages[gif->ImageCount - 1];
             GifFreeMapObject(image->ImageDesc.ColorMap);
             image->ImageDesc.ColorMap = NULL;

@@ -32,6 +32,25 @@ void cimg_lzw_free(cimg_lzw *lzw);
 int cimg_lzw_compress(cimg_lzw *lzw, const uint8_t *indices, size_t stride, uint32_t width, uint32_t height,
                       int min_code_size, cimg_growable *blocks);
 
+/** GIF LZW decoding for minimum code sizes giflib refuses (9 to 11; cimg_gif_lzw.c). */
+enum { CIMG_GIF_LZW_CODES = 4096 };
+typedef struct cimg_gif_lzw {
+    int min_code_size, clear, code_size, next, previous, first;
+    uint32_t bits;
+    int bit_count;
+    int ended;       /* the end code, or the data ran out */
+    int damaged;     /* a code that cannot be: the data is broken */
+    uint16_t prefix[CIMG_GIF_LZW_CODES];
+    uint8_t suffix[CIMG_GIF_LZW_CODES];
+    uint8_t stack[CIMG_GIF_LZW_CODES + 2];
+    int stack_size;
+} cimg_gif_lzw;
+/** The next byte of the image data's sub-blocks, or -1 at their end. */
+typedef int (*cimg_gif_lzw_byte)(void *context);
+void cimg_gif_lzw_start(cimg_gif_lzw *lzw, int min_code_size);
+/** Writes up to `count` indices to `out`; how many (fewer once the data ends). */
+size_t cimg_gif_lzw_read(cimg_gif_lzw *lzw, cimg_gif_lzw_byte next_byte, void *context, uint8_t *out, size_t count);
+
 /** Decodes a TIFF LZW strip (new-style: MSB-first codes) into `out`, at
  *  most `size` bytes, nothing written past them (cimg_tiff_lzw.c). The
  *  bytes written, or -1 for a code that cannot be (the caller then lets
