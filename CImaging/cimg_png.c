@@ -375,6 +375,18 @@ static void cimg_png_write(png_structp png, png_bytep bytes, size_t count) {
 
 static void cimg_png_flush(png_structp png) {}
 
+/* A libpng writer reporting to `context`, and its info in *info; NULL when out of memory. */
+static png_structp cimg_png_create_writer(cimg_png_context *context, png_infop *info) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, context, cimg_png_error, cimg_png_warning);
+    if (png == NULL) return NULL;
+    *info = png_create_info_struct(png);
+    if (*info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        return NULL;
+    }
+    return png;
+}
+
 int cimg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t bytes_per_row,
                     int pixel_format, const cimg_png_encode_options *options,
                     cimg_buffer *output, cimg_error *error) {
@@ -395,14 +407,9 @@ int cimg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size
     context.status = CIMG_OK;
     cimg_growable buffer = {0};
     png_text *volatile texts = NULL;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, cimg_png_error,
-                                              cimg_png_warning);
+    png_infop volatile png_info = NULL;
+    png_structp png = cimg_png_create_writer(&context, (png_infop *)&png_info);
     if (png == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    png_infop volatile png_info = png_create_info_struct(png);
-    if (png_info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    }
     if (setjmp(png_jmpbuf(png))) {
         png_infop doomed = png_info;
         png_destroy_write_struct(&png, &doomed);
@@ -464,13 +471,9 @@ int cimg_png_check_icc(const uint8_t *icc, size_t icc_length, int pixel_format, 
     context.error = error;
     context.warnings = &warnings;   /* a refusal libpng only warns of gives its reason there */
     context.status = CIMG_OK;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, cimg_png_error, cimg_png_warning);
+    png_infop volatile png_info = NULL;
+    png_structp png = cimg_png_create_writer(&context, (png_infop *)&png_info);
     if (png == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    png_infop volatile png_info = png_create_info_struct(png);
-    if (png_info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
-    }
     if (setjmp(png_jmpbuf(png))) {
         png_infop doomed = png_info;
         png_destroy_write_struct(&png, &doomed);
