@@ -62,7 +62,7 @@ struct PhotoFacts: Sendable {
     }
 
     /// The capture time: the file's best-ranked date (`CaptureDateSource`:
-    /// DateTimeOriginal, CreateDate, XMP, IFD0 DateTime, GPS), local with
+    /// DateTimeOriginal, CreateDate, XMP and IPTC, IFD0 DateTime, GPS), local with
     /// its offset when known, else a date in its name (`FileNameDate`), else
     /// the file's mtime in this machine's time zone. A date without a time of
     /// day (`CaptureDate.hasTimeOfDay`) is its midnight, with `timeUnknown`.
