@@ -90,8 +90,8 @@ struct PhotoFacts: Sendable {
         let gps = metadata?.gps.flatMap { GPSCoordinate(reading: $0.latitude, $0.longitude) }
         return [
             entry.byteCount, entry.modificationTimeNanoseconds, hash, info?.format.rawValue,
-            info?.storedSize.width, info?.storedSize.height, info?.uprightSize.width, info?.uprightSize.height,
-            metadata?.orientation.rawValue, taken.local, taken.offsetMinutes, day,
+            info?.statedStoredSize.width, info?.statedStoredSize.height, info?.uprightSize.width, info?.uprightSize.height,
+            info?.statedOrientation.rawValue, taken.local, taken.offsetMinutes, day,
             taken.source == .fileTime, metadata?.make, metadata?.model, gps?.latitude,
             gps?.longitude, metadata?.frameCount, error, false, Timestamps.nowUTC(),
             taken.source.rawValue, metadata?.shooting.exposureTime, metadata?.shooting.fNumber, metadata?.shooting.iso,

@@ -6,6 +6,10 @@ public struct ImageMetadata: Sendable, Hashable {
     /// HEIF: the EXIF Orientation stored in the file, which the file's own
     /// transformations supersede. Reported, never applied.
     public var ignoredEXIFOrientation: Orientation?
+    /// HEIF: how the file's own irot and imir turn the stored picture
+    /// (`HEIFTransform`), which the decoder has applied already: reported
+    /// (`ImageInfo.statedOrientation`), never applied again. nil elsewhere.
+    public var heifTransform: Orientation?
     /// Every capture date the file holds, by where it was found.
     public var captureDates: [CaptureDateSource: CaptureDate] = [:]
     /// How it was taken (exposure, aperture, ISO, focal length, lens), when the file says.
