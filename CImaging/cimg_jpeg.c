@@ -117,12 +117,13 @@ static int cimg_color_space(J_COLOR_SPACE space) {
     }
 }
 
-/* Finds the APP1 "Exif" and XMP segments among the markers before the first
- * scan (the first of each). A bounded walk over segment lengths; nothing is
- * copied. */
+/* Finds the APP1 "Exif" and XMP segments, and the APP13 Photoshop image
+ * resources (where IPTC lives), among the markers before the first scan (the
+ * first of each). A bounded walk over segment lengths; nothing is copied. */
 static void cimg_jpeg_find_app1(const uint8_t *data, size_t size, cimg_jpeg_info *info) {
     static const uint8_t exif_header[6] = {'E', 'x', 'i', 'f', 0, 0};
     static const char xmp_header[] = "http://ns.adobe.com/xap/1.0/";   /* and its NUL */
+    static const char photoshop_header[] = "Photoshop 3.0";             /* and its NUL */
     size_t position = 2;
     while (position + 4 <= size) {
         if (data[position] != 0xFF) return;
@@ -143,6 +144,10 @@ static void cimg_jpeg_find_app1(const uint8_t *data, size_t size, cimg_jpeg_info
                    memcmp(data + payload, xmp_header, sizeof xmp_header) == 0) {
             info->xmp_offset = payload + sizeof xmp_header;
             info->xmp_length = payload_length - sizeof xmp_header;
+        } else if (marker == 0xED && info->photoshop_length == 0 && payload_length > sizeof photoshop_header &&
+                   memcmp(data + payload, photoshop_header, sizeof photoshop_header) == 0) {
+            info->photoshop_offset = payload + sizeof photoshop_header;
+            info->photoshop_length = payload_length - sizeof photoshop_header;
         }
         position += 2 + segment;
     }

@@ -100,6 +100,9 @@ typedef struct cimg_jpeg_info {
     size_t xmp_offset;    /* offset of the XMP packet in the input, after the APP1
                              "http://ns.adobe.com/xap/1.0/\0" header */
     size_t xmp_length;    /* 0 when the file has no XMP (extended XMP is not read) */
+    size_t photoshop_offset;  /* offset of the first APP13 Photoshop image resources (IPTC
+                                 among them), after the "Photoshop 3.0\0" header */
+    size_t photoshop_length;  /* 0 when the file has none */
 } cimg_jpeg_info;
 
 /**

@@ -61,7 +61,7 @@ extension Catalog {
         var photos: [FingerprintedPhoto] = []
         try database.forEachRow("""
             SELECT p.id, p.path, p.format, p.bytes, p.width, p.height, p.taken_at,
-                   p.taken_source IN ('original', 'digitized', 'xmp', 'quickTime', 'container')
+                   p.taken_source IN ('original', 'digitized', 'xmp', 'iptc', 'quickTime', 'container')
                        AND coalesce(p.taken_time_unknown, 0) = 0, p.mtime_ns,
                    nullif(trim(coalesce(p.make, '') || ' ' || coalesce(p.model, '')), ''), p.burst_id,
                    f.dct, f.gradient, f.luma, f.quality, f.sharpness, f.clipped, f.exposure

@@ -62,7 +62,7 @@ struct PhotoFacts: Sendable {
     }
 
     /// The capture time: the file's best-ranked date (`CaptureDateSource`:
-    /// DateTimeOriginal, CreateDate, XMP, IFD0 DateTime, GPS), local with
+    /// DateTimeOriginal, CreateDate, XMP and IPTC, IFD0 DateTime, GPS), local with
     /// its offset when known, else a date in its name (`FileNameDate`), else
     /// the file's mtime in this machine's time zone. A date without a time of
     /// day (`CaptureDate.hasTimeOfDay`) is its midnight, with `timeUnknown`.
@@ -90,8 +90,8 @@ struct PhotoFacts: Sendable {
         let gps = metadata?.gps.flatMap { GPSCoordinate(reading: $0.latitude, $0.longitude) }
         return [
             entry.byteCount, entry.modificationTimeNanoseconds, hash, info?.format.rawValue,
-            info?.storedSize.width, info?.storedSize.height, info?.uprightSize.width, info?.uprightSize.height,
-            metadata?.orientation.rawValue, taken.local, taken.offsetMinutes, day,
+            info?.statedStoredSize.width, info?.statedStoredSize.height, info?.uprightSize.width, info?.uprightSize.height,
+            info?.statedOrientation.rawValue, taken.local, taken.offsetMinutes, day,
             taken.source == .fileTime, metadata?.make, metadata?.model, gps?.latitude,
             gps?.longitude, metadata?.frameCount, error, false, Timestamps.nowUTC(),
             taken.source.rawValue, metadata?.shooting.exposureTime, metadata?.shooting.fNumber, metadata?.shooting.iso,

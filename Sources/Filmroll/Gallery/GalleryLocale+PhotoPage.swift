@@ -46,12 +46,14 @@ extension GalleryLocale {
         switch (self, source) {
         case (_, .original), (_, .digitized), (_, .quickTime): nil
         case (.en, .xmp): "date from XMP"
+        case (.en, .iptc): "date from IPTC"
         case (.en, .modified): "date from when the file was last changed (EXIF DateTime)"
         case (.en, .gps): "date from GPS"
         case (.en, .container): "date from the video file's creation time"
         case (.en, .fileName): "date from the file name"
         case (.en, .fileTime): "date from the file's time"
         case (.ko, .xmp): "XMP에 적힌 날짜"
+        case (.ko, .iptc): "IPTC에 적힌 날짜"
         case (.ko, .modified): "파일을 마지막으로 고친 날짜(EXIF DateTime)"
         case (.ko, .gps): "GPS 날짜"
         case (.ko, .container): "동영상 파일을 만든 시각으로 정한 날짜"

@@ -66,9 +66,9 @@ struct InfoCommand: Command {
             ("format", .string(info.format.rawValue)),
             ("width", .int(info.uprightSize.width)),
             ("height", .int(info.uprightSize.height)),
-            ("storedWidth", .int(info.storedSize.width)),
-            ("storedHeight", .int(info.storedSize.height)),
-            ("orientation", .int(metadata.orientation.rawValue)),
+            ("storedWidth", .int(info.statedStoredSize.width)),
+            ("storedHeight", .int(info.statedStoredSize.height)),
+            ("orientation", .int(info.statedOrientation.rawValue)),
             ("taken", .optional(metadata.captureDate.map(Self.taken))),
             ("make", .optional(metadata.make)),
             ("model", .optional(metadata.model)),
@@ -99,8 +99,8 @@ struct InfoCommand: Command {
     static func line(_ path: String, _ info: ImageInfo, bytes: Int) -> String {
         let metadata = info.metadata
         var parts = ["\(info.format.displayName) \(info.uprightSize)"]
-        if metadata.orientation != .up {
-            parts.append("orientation \(metadata.orientation.rawValue), stored \(info.storedSize)")
+        if info.statedOrientation != .up {
+            parts.append("orientation \(info.statedOrientation.rawValue), stored \(info.statedStoredSize)")
         }
         if let video = metadata.video {
             parts.append("\(video.durationText), \(video.codec)" + (video.hasAudio ? " with sound" : ", silent"))

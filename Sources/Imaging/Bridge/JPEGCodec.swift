@@ -12,6 +12,8 @@ enum JPEGCodec {
         var exifRange: Range<Int>?
         /// Where the APP1 XMP packet lies (after its namespace header), if anywhere.
         var xmpRange: Range<Int>?
+        /// Where the APP13 Photoshop image resources lie (after "Photoshop 3.0\0"), if anywhere.
+        var photoshopRange: Range<Int>?
         /// libjpeg's warnings about the header ("Corrupt JPEG data: 3 extraneous bytes before marker 0xdb").
         var warnings: [String]
     }
@@ -28,6 +30,8 @@ enum JPEGCodec {
             isGray: info.color_space == Int32(CIMG_JPEG_GRAY.rawValue),
             exifRange: info.exif_length > 0 ? info.exif_offset..<info.exif_offset + info.exif_length : nil,
             xmpRange: info.xmp_length > 0 ? info.xmp_offset..<info.xmp_offset + info.xmp_length : nil,
+            photoshopRange: info.photoshop_length > 0
+                ? info.photoshop_offset..<info.photoshop_offset + info.photoshop_length : nil,
             warnings: lines(of: warnings)
         )
     }

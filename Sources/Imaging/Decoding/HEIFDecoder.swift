@@ -41,6 +41,7 @@ struct HEIFDecoder: ImageDecoding {
             metadata.orientation = .up
             metadata.hasOrientationTag = false
         }
+        metadata.heifTransform = HEIFTransform.orientation(bytes)
         var motionXMP: MotionPhotoLocator.XMP?
         if header.hasXMP, let xmp = HEIFCodec.block(.xmp, of: bytes) {
             motionXMP = xmp.withUnsafeBytes { XMPReader.readWithMotionPhoto($0, into: &metadata) }

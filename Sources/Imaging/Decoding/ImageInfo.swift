@@ -34,6 +34,16 @@ public struct ImageInfo: Sendable, Hashable {
     /// Size as displayed, after orientation.
     public var uprightSize: PixelSize { metadata.orientation.uprightSize(of: storedSize) }
 
+    /// The orientation a person is told of (`info`, the catalog): the EXIF
+    /// one, or a HEIF's irot and imir, which its decoder applies itself.
+    public var statedOrientation: Orientation { metadata.heifTransform ?? metadata.orientation }
+
+    /// The size as the file stores it, before `statedOrientation`: for a
+    /// HEIF turned by irot, its upright size turned back (after any crop).
+    public var statedStoredSize: PixelSize {
+        metadata.heifTransform.map { $0.uprightSize(of: uprightSize) } ?? storedSize
+    }
+
     /// The colour space of the decoded pixels, which `ImageDecoder` tags
     /// every frame with: the file's, except that a CMYK JPEG's pixels come
     /// out RGB (through its CMYK profile when it has one), so its profile

@@ -1,6 +1,6 @@
 /// Decodes JPEGs, shrinking while decoding when the caller needs less
-/// than full size, reading EXIF and XMP from the APP1 segments and the
-/// colour profile from the APP2 ICC_PROFILE segments. XMP fills in the
+/// than full size, reading EXIF and XMP from the APP1 segments, IPTC's
+/// date from the APP13 Photoshop resources, and the colour profile from the APP2 ICC_PROFILE segments. XMP fills in the
 /// date and camera EXIF lacks, never the orientation: a JPEG's orientation
 /// is its EXIF's alone, as browsers and libvips read it.
 extension ImageFormat {
@@ -26,6 +26,7 @@ struct JPEGDecoder: ImageDecoding {
         var metadata = ImageMetadata()
         if let exif = bytes.slice(header.exifRange) { EXIFReader.read(exif, into: &metadata) }
         let motionXMP = bytes.slice(header.xmpRange).flatMap { XMPReader.readWithMotionPhoto($0, into: &metadata) }
+        metadata.captureDates[.iptc] = bytes.slice(header.photoshopRange).flatMap(IPTCDate.inPhotoshopResources)
         // A motion photo's video that cannot be found is a warning; the still reads as ever.
         let motion = MotionPhotoLocator.inJPEG(bytes, xmp: motionXMP)
         metadata.motionPhoto = motion.clip

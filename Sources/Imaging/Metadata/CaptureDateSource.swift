@@ -4,7 +4,7 @@
 /// Related documentation: EXIF 2.32 (DateTimeOriginal 0x9003,
 /// DateTimeDigitized 0x9004, DateTime 0x0132, GPSDateStamp 0x001D,
 /// GPSTimeStamp 0x0007); XMP Part 2 (exif:DateTimeOriginal, xmp:CreateDate,
-/// photoshop:DateCreated).
+/// photoshop:DateCreated); IPTC-IIM 4.2 (DateCreated 2:55, TimeCreated 2:60).
 public enum CaptureDateSource: String, Sendable, Hashable, CaseIterable, Comparable {
     /// EXIF DateTimeOriginal: when the shutter was pressed.
     case original
@@ -14,6 +14,9 @@ public enum CaptureDateSource: String, Sendable, Hashable, CaseIterable, Compara
     case quickTime
     /// An XMP date (exif:DateTimeOriginal, xmp:CreateDate, photoshop:DateCreated).
     case xmp
+    /// IPTC-IIM DateCreated and TimeCreated, with its offset (`IPTCDate`):
+    /// ranked with XMP, a date with its time before a day alone.
+    case iptc
     /// EXIF IFD0 DateTime: when the file was last changed by the camera or an editor.
     case modified
     /// The GPS date and time stamp, in UTC.
@@ -43,6 +46,7 @@ extension CaptureDateSource {
         case .digitized: "EXIF CreateDate"
         case .quickTime: "QuickTime creation date"
         case .xmp: "date from XMP"
+        case .iptc: "date from IPTC"
         case .modified: "date from EXIF DateTime (when the file was last changed)"
         case .gps: "date from GPS (UTC)"
         case .container: "date from the video's creation time (UTC)"

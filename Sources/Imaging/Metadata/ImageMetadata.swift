@@ -6,6 +6,10 @@ public struct ImageMetadata: Sendable, Hashable {
     /// HEIF: the EXIF Orientation stored in the file, which the file's own
     /// transformations supersede. Reported, never applied.
     public var ignoredEXIFOrientation: Orientation?
+    /// HEIF: how the file's own irot and imir turn the stored picture
+    /// (`HEIFTransform`), which the decoder has applied already: reported
+    /// (`ImageInfo.statedOrientation`), never applied again. nil elsewhere.
+    public var heifTransform: Orientation?
     /// Every capture date the file holds, by where it was found.
     public var captureDates: [CaptureDateSource: CaptureDate] = [:]
     /// How it was taken (exposure, aperture, ISO, focal length, lens), when the file says.
@@ -34,9 +38,14 @@ public struct ImageMetadata: Sendable, Hashable {
     /// When the photo was taken: the best-ranked date found (`CaptureDateSource`).
     public var captureDate: CaptureDate? { captureDateAndSource?.date }
 
-    /// The best-ranked date found and where.
+    /// The best-ranked date found and where. XMP and IPTC share a rank:
+    /// of the two, a date with its time of day comes before a day alone,
+    /// and XMP before IPTC when both have a time or neither has.
     public var captureDateAndSource: (date: CaptureDate, source: CaptureDateSource)? {
-        captureDates.min { $0.key < $1.key }.map { ($0.value, $0.key) }
+        func rank(_ source: CaptureDateSource, _ date: CaptureDate) -> (CaptureDateSource, Int, CaptureDateSource) {
+            (source == .iptc ? .xmp : source, date.hasTimeOfDay ? 0 : 1, source)
+        }
+        return captureDates.min { rank($0.key, $0.value) < rank($1.key, $1.value) }.map { ($0.value, $0.key) }
     }
 
     /// "Make Model", without repeating a make that the model already names.
