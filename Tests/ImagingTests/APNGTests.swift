@@ -57,7 +57,7 @@ import TestSupport
         #expect(reader.isAnimation && reader.frameCount == 6)
         var frames: [ImageFrame] = []
         while let frame = try reader.next() { frames.append(frame) }
-        #expect(frames.count == 6)
+        try #require(frames.count == 6)
         #expect(frames.map(\.delayMilliseconds) == [100, 500, 3, 0, 1000, 333])
         #expect(frames.allSatisfy { $0.image.format == .rgba8 && $0.image.size == Self.canvas })
 
@@ -97,7 +97,7 @@ import TestSupport
         #expect(try ImageDecoder.decode(bytes).image.pixel(x: 0, y: 0).prefix(3) == [0, 0, 255])
 
         let frames = try ImageDecoder.decode(bytes, options: DecodeOptions(frames: .all)).frames
-        #expect(frames.count == 2)
+        try #require(frames.count == 2)
         #expect(frames.map(\.delayMilliseconds) == [250, 500])
         #expect(Self.pixels(frames[0].image).allSatisfy { $0 == [10, 20, 30, 255] })
         #expect(frames[1].image.pixel(x: 1, y: 1) == [40, 50, 60, 255])
@@ -116,7 +116,7 @@ import TestSupport
             .init(rgb(1, 1, [7, 8, 9])),
         ])
         let frames = try ImageDecoder.decode(bytes, options: DecodeOptions(frames: .all)).frames
-        #expect(frames.count == 3)
+        try #require(frames.count == 3)
         #expect(frames[1].image.pixel(x: 3, y: 3) == [4, 5, 6, 255])
         #expect(frames[2].image.pixel(x: 3, y: 3) == [0, 0, 0, 0])
         #expect(frames[2].image.pixel(x: 0, y: 0) == [7, 8, 9, 255])

@@ -57,7 +57,7 @@ struct APNGAnimation: Sendable, Equatable {
     /// - Throws: `Damage` for animation chunks that contradict each other
     ///   or the image (the default image is still a picture).
     static func read(_ bytes: UnsafeRawBufferPointer) throws(Damage) -> APNGAnimation? {
-        guard bytes.count >= 8 + 25, chunkType(bytes, at: 8) == "IHDR", uint32(bytes, at: 8) == 13 else { return nil }
+        guard bytes.count >= 8 + 25, chunkType(bytes, at: 12) == "IHDR", uint32(bytes, at: 8) == 13 else { return nil }
         let header = Array(bytes[16..<29])
         let canvas = PixelSize(width: Int(uint32(bytes, at: 16)), height: Int(uint32(bytes, at: 20)))
         var declaredFrames: Int?
