@@ -60,10 +60,15 @@ long cimg_tiff_lzw_decode(const uint8_t *in, size_t in_size, uint8_t *out, size_
 /** cimg_png_decode_plain's answer when the file is not one it decodes
  *  (or is unusual): libpng decodes it instead. */
 #define CIMG_PNG_NOT_PLAIN (-1)
+/** cimg_png_decode_plain's answer when every row decoded but the file ends
+ *  before its IEND chunk (or within it). */
+#define CIMG_PNG_PLAIN_CUT_END (-2)
+/** The warning line of a PNG whose file ends after its image data. */
+#define CIMG_PNG_CUT_END_WARNING "IEND: the file ends before it"
 
 /** Decodes an 8-bit, non-interlaced RGB (channels 3) or RGBA (channels 4)
- *  PNG without libpng: CIMG_OK, or CIMG_PNG_NOT_PLAIN with the pixels
- *  possibly half written (cimg_png_plain.c). */
+ *  PNG without libpng: CIMG_OK, CIMG_PNG_PLAIN_CUT_END, or
+ *  CIMG_PNG_NOT_PLAIN with the pixels possibly half written (cimg_png_plain.c). */
 int cimg_png_decode_plain(const uint8_t *data, size_t size, uint8_t *pixels, size_t bytes_per_row,
                           uint32_t width, uint32_t height, int channels);
 

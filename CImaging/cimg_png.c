@@ -19,6 +19,7 @@
 #include "cimg_internal.h"
 
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,7 @@ typedef struct cimg_png_context {
     cimg_error *error;
     cimg_warnings *warnings;
     int status;
+    int image_read;    /* every row was decoded: what fails after it is the file's end */
 } cimg_png_context;
 
 static void cimg_png_error(png_structp png, png_const_charp message) {
@@ -55,8 +57,7 @@ static void cimg_png_error(png_structp png, png_const_charp message) {
 }
 
 /* Appends the warning as one line to the caller's list, when there is one. */
-static void cimg_png_warning(png_structp png, png_const_charp message) {
-    cimg_png_context *context = png_get_error_ptr(png);
+static void cimg_png_note(cimg_png_context *context, const char *message) {
     if (context == NULL || context->warnings == NULL) return;
     char *text = context->warnings->text;
     size_t used = strnlen(text, sizeof context->warnings->text);
@@ -65,6 +66,10 @@ static void cimg_png_warning(png_structp png, png_const_charp message) {
     memcpy(text + used, message, length);
     text[used + length] = '\n';
     text[used + length + 1] = '\0';
+}
+
+static void cimg_png_warning(png_structp png, png_const_charp message) {
+    cimg_png_note(png_get_error_ptr(png), message);
 }
 
 static uint32_t cimg_png_be32(const uint8_t *bytes) {
@@ -261,6 +266,7 @@ static png_structp cimg_png_create(cimg_png_context *context, const uint8_t *dat
     context->warnings = warnings;
     if (warnings != NULL) warnings->text[0] = '\0';
     context->status = CIMG_OK;
+    context->image_read = 0;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, context, cimg_png_error,
                                              cimg_png_warning);
     if (png == NULL) return NULL;
@@ -321,7 +327,11 @@ int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *lim
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "row stride too small for the pixels");
     }
     if (warnings != NULL) warnings->text[0] = '\0';
-    if (cimg_png_decode_plain(data, size, pixels, bytes_per_row, width, height, channels) == CIMG_OK) return CIMG_OK;
+    int plain = cimg_png_decode_plain(data, size, pixels, bytes_per_row, width, height, channels);
+    if (plain == CIMG_PNG_PLAIN_CUT_END && warnings != NULL) {
+        snprintf(warnings->text, sizeof warnings->text, "%s\n", CIMG_PNG_CUT_END_WARNING);
+    }
+    if (plain == CIMG_OK || plain == CIMG_PNG_PLAIN_CUT_END) return CIMG_OK;
 
     cimg_png_context context;
     png_bytep *volatile rows = NULL;
@@ -336,6 +346,13 @@ int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *lim
         png_infop doomed = png_info;
         free(rows);
         png_destroy_read_struct(&png, &doomed, NULL);
+        /* Every row is there and the file ends early (no IEND, or a cut
+         * one): the picture, with a warning, as libpng's own readers and
+         * Pillow give it. */
+        if (context.image_read && context.status == CIMG_ERR_TRUNCATED) {
+            cimg_png_note(&context, CIMG_PNG_CUT_END_WARNING);
+            return CIMG_OK;
+        }
         return context.status;
     }
     cimg_png_apply_limits(png, limits);
@@ -359,6 +376,7 @@ int cimg_png_decode(const uint8_t *data, size_t size, const cimg_png_limits *lim
     if (rows == NULL) png_error(png, "Out of memory for row pointers");
     for (uint32_t y = 0; y < height; y++) rows[y] = pixels + (size_t)y * bytes_per_row;
     png_read_image(png, rows);
+    context.image_read = 1;
     png_read_end(png, NULL);   /* checks the CRCs of the chunks after the image data */
 
     free(rows);

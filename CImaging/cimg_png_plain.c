@@ -8,6 +8,10 @@
  * photos, and the one libpng runs a byte at a time). No transformations,
  * no row callbacks.
  *
+ * A file that ends after its image data, with no IEND or a cut one, is
+ * decoded and said to be so (CIMG_PNG_PLAIN_CUT_END), as libpng's readers
+ * take it.
+ *
  * Anything else, or anything unusual (a chunk CRC that does not match, a
  * critical chunk other than IHDR, PLTE, IDAT and IEND, IDATs that are not
  * consecutive, a zlib stream that ends early, late or damaged), returns
@@ -295,8 +299,13 @@ int cimg_png_decode_plain(const uint8_t *data, size_t size, uint8_t *pixels, siz
     size_t compressed_size = 0;
     int complete = 0, idat_seen = 0, idat_over = 0;
     size_t position = 8;
+    int cut_end = 0;
     for (;;) {
-        if (size - position < 12) break;                       /* truncated: libpng says how */
+        if (size - position < 12) {
+            /* The file ends after the image data, or within IEND: the rows are all there. */
+            cut_end = complete = idat_seen;
+            break;
+        }
         uint32_t chunk_length = cimg_be32(data + position);
         const uint8_t *type = data + position + 4;
         if (chunk_length > 0x7FFFFFFFu || size - position - 12 < chunk_length) break;
@@ -329,5 +338,6 @@ int cimg_png_decode_plain(const uint8_t *data, size_t size, uint8_t *pixels, siz
             inflated = cimg_png_inflate_rows(data, size, pixels, bytes_per_row, length, height, channels);
         }
     }
-    return inflated == 0 ? CIMG_OK : CIMG_PNG_NOT_PLAIN;
+    if (inflated != 0) return CIMG_PNG_NOT_PLAIN;
+    return cut_end ? CIMG_PNG_PLAIN_CUT_END : CIMG_OK;
 }

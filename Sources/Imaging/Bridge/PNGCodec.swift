@@ -100,12 +100,14 @@ enum PNGCodec {
         return (image, Self.warnings(warnings))
     }
 
-    /// libpng's "tEXt: CRC error" as "PNG chunk tEXt has a bad CRC; ignored".
-    /// libpng's other warnings (an sRGB profile it knows to be off, …) are
-    /// about chunks it still used, and are not shown.
+    /// libpng's "tEXt: CRC error" as "PNG chunk tEXt has a bad CRC; ignored",
+    /// and a file that ends after its image data (no IEND, or a cut one)
+    /// as such. libpng's other warnings (an sRGB profile it knows to be
+    /// off, …) are about chunks it still used, and are not shown.
     static func warnings(_ collected: cimg_warnings) -> [String] {
         let text = withUnsafeBytes(of: collected.text) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
         return text.split(separator: "\n").compactMap { line in
+            if line == "IEND: the file ends before it" { return cutEndWarning }    // CIMG_PNG_CUT_END_WARNING
             guard line.hasSuffix(": CRC error") else { return nil }
             return "PNG chunk \(line.dropLast(": CRC error".count)) has a bad CRC; ignored"
         }
@@ -125,6 +127,9 @@ enum PNGCodec {
         guard let reason = message.split(separator: ": ").last else { return message }
         return String(reason)
     }
+
+    /// The warning of a PNG whose file ends after its image data.
+    static let cutEndWarning = "the file ends before the PNG's IEND chunk; the image data is whole"
 
     static func encode(_ image: Image, options: PNGEncodingOptions) throws(ImagingError) -> [UInt8] {
         // Text chunks need C strings that live through the call.

@@ -9,7 +9,8 @@ import Darwin
 /// animations too long to hold decoded, by the file's decoder: a GIF is
 /// read from its file block by block and composited on one screen; an
 /// animated WebP's compressed bytes are held and its frames composited by
-/// libwebp's WebPAnimDecoder; any other image gives its one frame (decoded
+/// libwebp's WebPAnimDecoder, an animated PNG's by `APNGFrameDecoder`, an
+/// AVIF sequence's track by FFmpeg; any other image gives its one frame (decoded
 /// when it is asked for, so opening a reader is cheap).
 ///
 /// The header is read and the limits checked before the first frame (the
@@ -24,7 +25,7 @@ public final class FrameReader {
     private enum Source {
         /// Streamed from the open file (a GIF).
         case file(any FrameDecoding, descriptor: Int32)
-        /// From the file's bytes (an animated WebP).
+        /// From the file's bytes (an animated WebP or PNG), or from the file by its library (an AVIF sequence).
         case bytes(any FrameDecoding)
         /// The file's bytes until the frame is asked for.
         case still([UInt8]?)
@@ -67,7 +68,9 @@ public final class FrameReader {
         let bytes = try ImagingError.converting(try FileBytes.read(path, limit: limits.maxFileBytes))
         let decoder = try ImageDecoder.decoder(for: bytes)
         info = try ImageDecoder.readInfo(bytes, limits: limits)
-        if let frames = try decoder.openFrames(bytes, info: info) {
+        var frames = try decoder.openFrames(path: path, info: info, limits: limits)
+        if frames == nil { frames = try decoder.openFrames(bytes, info: info) }
+        if let frames {
             try limits.check(frameSize: info.storedSize, frames: info.metadata.frameCount)
             source = .bytes(frames)
         } else {

@@ -59,7 +59,16 @@ struct HEIFDecoder: ImageDecoding {
                              colorModel: ColorModel(.rgb, alpha: header.hasAlpha, bitsPerSample: max(header.bitDepth, 8)),
                              hasAlpha: header.hasAlpha, colorSpace: colorSpace, warnings: motion.warnings)
         info.embeddedThumbnailSize = header.thumbnailSize
+        if format == .avif, let frames = AVIFSequence.frameCount(bytes), frames > 1 { info.metadata.frameCount = frames }
         return info
+    }
+
+    /// Its still is the primary item; an AVIF sequence's frames are its track's.
+    var canAnimate: Bool { format == .avif }
+
+    func openFrames(path: String, info: ImageInfo, limits: DecodeLimits) throws(ImagingError) -> (any FrameDecoding)? {
+        guard canAnimate, info.metadata.frameCount > 1 else { return nil }
+        return try AVIFSequenceFrameDecoder(path: path, info: info, limits: limits)
     }
 
     func decodedSize(_ info: ImageInfo, options: DecodeOptions) -> PixelSize {

@@ -52,6 +52,11 @@ public protocol ImageDecoding: Sendable {
     /// animation (WebP); nil (the default) to decode it as a still.
     func openFrames(_ bytes: [UInt8], info: ImageInfo) throws(ImagingError) -> (any FrameDecoding)?
 
+    /// Frames decoded one at a time from the file at `path` by a library
+    /// that reads it itself, when `info` is an animation (an AVIF
+    /// sequence's track, through FFmpeg); nil (the default) otherwise.
+    func openFrames(path: String, info: ImageInfo, limits: DecodeLimits) throws(ImagingError) -> (any FrameDecoding)?
+
     /// The file's EXIF as an APP1 payload ("Exif\0\0" + TIFF), to carry over
     /// to a derived image; nil (the default) when it has none or the format
     /// cannot say.
@@ -101,6 +106,8 @@ extension ImageDecoding {
     public func openFrames(descriptor: Int32, limits: DecodeLimits) throws(ImagingError)
         -> (info: ImageInfo, frames: any FrameDecoding)? { nil }
     public func openFrames(_ bytes: [UInt8], info: ImageInfo) throws(ImagingError) -> (any FrameDecoding)? { nil }
+    public func openFrames(path: String, info: ImageInfo, limits: DecodeLimits) throws(ImagingError)
+        -> (any FrameDecoding)? { nil }
     public func exifPayload(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? { nil }
 
     public var readsFiles: Bool { false }
