@@ -37,6 +37,18 @@ import TestSupport
         #expect(PixelMatch.maxDifference(turned.image, expectedPixels) <= 2, "\(properties)")
     }
 
+    @Test func anAVIFTurnedAndMirroredToo() throws {
+        let plain = try Fixtures.bytes("phone/quadrants.avif")
+        let stored = try ImageDecoder.decode(plain)
+        let turned = try ImageDecoder.decode(HEIFBoxEditor.adding([.irot(3), .imir(1)], to: plain))
+        #expect(turned.info.format == .avif)
+        #expect(turned.info.statedOrientation == .leftMirrored)
+        #expect(turned.info.statedStoredSize == PixelSize(width: 64, height: 48))
+        let expectedPixels = stored.image.applying(.leftMirrored)
+        try #require(turned.image.size == expectedPixels.size && turned.image.format == expectedPixels.format)
+        #expect(PixelMatch.maxDifference(turned.image, expectedPixels) <= 2)
+    }
+
     @Test func theFixtureTurnedByItsWriter() throws {
         // Written by pillow-heif: ispe 64x64, clap to 64x48, then irot 3 (90° clockwise).
         let info = try ImageDecoder.readInfo(contentsOf: Fixtures.path("phone/irot-exif6.heic"))
