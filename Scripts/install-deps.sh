@@ -39,7 +39,7 @@ packages=(
   pkg-config
 )
 for option in "$@"; do case "$option" in
-  --tests) packages+=(libimage-exiftool-perl libjxl-tools libtiff-tools) ;;
+  --tests) packages+=(libimage-exiftool-perl libjxl-tools libtiff-tools liblcms2-utils) ;;
   --bench) ;;
   *) echo "usage: Scripts/install-deps.sh [--tests] [--bench]" >&2; exit 2 ;;
 esac; done
