@@ -10,6 +10,7 @@
 #include "cimg_internal.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,6 +246,36 @@ int cimg_color_profile_hdr(const double white[2], const double red[2], const dou
     cmsFreeToneCurve(curve);
     if (profile == NULL) return cimg_fail(error, CIMG_ERR_CORRUPT, "the chromaticities do not make a profile");
     return cimg_save_profile(profile, description, output, error);
+}
+
+/* ---- Lab pixels (TIFF CIELab) ------------------------------------------- */
+
+static cmsHTRANSFORM cimg_lab_transform;
+static pthread_once_t cimg_lab_once = PTHREAD_ONCE_INIT;
+
+/* Unoptimised: lcms2's precalculated 16-bit table (what Pillow's ImageCms
+ * uses) is off by up to 24 levels on saturated colours and makes white
+ * (254, 255, 254); the full pipeline gives what transicc's floating-point
+ * path does, at about 0.2 s a megapixel (Lab pages are rare). */
+static void cimg_lab_transform_make(void) {
+    cmsHPROFILE lab = cmsCreateLab4Profile(NULL);   /* D50, the ICC's connection space */
+    cmsHPROFILE srgb = cmsCreate_sRGBProfile();
+    if (lab != NULL && srgb != NULL) {
+        cimg_lab_transform = cmsCreateTransform(lab, TYPE_Lab_16, srgb, TYPE_RGB_8, INTENT_RELATIVE_COLORIMETRIC,
+                                                cmsFLAGS_NOCACHE | cmsFLAGS_NOOPTIMIZE);
+    }
+    if (lab != NULL) cmsCloseProfile(lab);
+    if (srgb != NULL) cmsCloseProfile(srgb);
+}
+
+int cimg_color_lab_to_srgb(const uint16_t *lab, uint8_t *rgb, uint32_t count) {
+    pthread_once(&cimg_lab_once, cimg_lab_transform_make);
+    if (cimg_lab_transform == NULL) {
+        memset(rgb, 0, (size_t)count * 3);
+        return CIMG_ERR_MEMORY;
+    }
+    cmsDoTransform(cimg_lab_transform, lab, rgb, count);
+    return CIMG_OK;
 }
 
 const char *cimg_color_lcms_version(void) {

@@ -57,6 +57,13 @@ size_t cimg_gif_lzw_read(cimg_gif_lzw *lzw, cimg_gif_lzw_byte next_byte, void *c
  *  libtiff read the strip and say what is wrong). */
 long cimg_tiff_lzw_decode(const uint8_t *in, size_t in_size, uint8_t *out, size_t size);
 
+/** Converts `count` Lab pixels (lcms2's TYPE_Lab_16: ICC v4 encoding, D50)
+ *  to sRGB, 3 bytes a pixel, relative colorimetric (D50 white becomes
+ *  sRGB's white), through one transform shared by every thread
+ *  (cimg_color.c). CIMG_OK, or CIMG_ERR_MEMORY with `rgb` left black when
+ *  lcms2 cannot build the transform. */
+int cimg_color_lab_to_srgb(const uint16_t *lab, uint8_t *rgb, uint32_t count);
+
 /** cimg_png_decode_plain's answer when the file is not one it decodes
  *  (or is unusual): libpng decodes it instead. */
 #define CIMG_PNG_NOT_PLAIN (-1)

@@ -108,6 +108,16 @@ static void cimg_jxl_choose_output_colors(JxlDecoder *decoder, const JxlBasicInf
     JxlDecoderSetPreferredColorProfile(decoder, &srgb);
 }
 
+/* The index of the picture's black extra channel (a CMYK picture's K), or -1. */
+static int cimg_jxl_black_channel(JxlDecoder *decoder, const JxlBasicInfo *basic) {
+    for (uint32_t index = 0; index < basic->num_extra_channels; index++) {
+        JxlExtraChannelInfo extra;
+        if (JxlDecoderGetExtraChannelInfo(decoder, index, &extra) == JXL_DEC_SUCCESS && extra.type == JXL_CHANNEL_BLACK)
+            return (int)index;
+    }
+    return -1;
+}
+
 /* ---- Header, colour, frames and boxes -------------------------------------- */
 
 enum { CIMG_JXL_BOX_NONE = 0, CIMG_JXL_BOX_EXIF = 1, CIMG_JXL_BOX_XMP = 2 };
@@ -263,6 +273,7 @@ int cimg_jxl_read_info(const uint8_t *data, size_t size, uint64_t max_pixels, ui
             info->float_samples = basic.exponent_bits_per_sample > 0;
             info->color_channels = (int)basic.num_color_channels;
             info->has_alpha = basic.alpha_bits > 0;
+            info->has_black = basic.num_color_channels == 3 && cimg_jxl_black_channel(decoder, &basic) >= 0;
             info->orientation = basic.orientation >= 1 && basic.orientation <= 8 ? (int)basic.orientation : 1;
             info->is_lossy = !basic.uses_original_profile;
             if (basic.have_preview) {
@@ -369,6 +380,27 @@ static void cimg_jxl_average_8x8(const uint8_t *source, uint32_t width, uint32_t
     }
 }
 
+/* A CMYK picture's colour channels (C, M, Y) and black plane, each as
+ * stored (1 - ink), into the caller's rows: the four as they are (raw), or
+ * each colour sample times black, rounded (the inks without a profile). */
+static void cimg_jxl_merge_black(const uint8_t *inks, const uint8_t *black, uint32_t width, uint32_t height, int raw,
+                                 uint8_t *out, size_t stride) {
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *cmy = inks + (size_t)y * width * 3, *k = black + (size_t)y * width;
+        uint8_t *pixel = out + (size_t)y * stride;
+        for (uint32_t x = 0; x < width; x++, cmy += 3) {
+            if (raw) {
+                memcpy(pixel, cmy, 3);
+                pixel[3] = k[x];
+                pixel += 4;
+            } else {
+                for (int c = 0; c < 3; c++) pixel[c] = (uint8_t)((cmy[c] * k[x] + 127u) / 255u);
+                pixel += 3;
+            }
+        }
+    }
+}
+
 static uint32_t cimg_jxl_online_cores(void) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     return cores > 0 ? (uint32_t)cores : 1;
@@ -384,6 +416,8 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "JPEG XL decodes to GRAY8, RGB8 or RGBA8");
     if (options->shrink != 1 && options->shrink != 8)
         return cimg_fail(error, CIMG_ERR_ARGUMENT, "shrink is 1 or 8, not %d", options->shrink);
+    if (options->raw_cmyk && channels != CIMG_PIXEL_RGBA8)
+        return cimg_fail(error, CIMG_ERR_ARGUMENT, "a CMYK picture's inks decode to RGBA8");
     uint32_t frames = options->frame_count == 0 ? 1 : options->frame_count;
     if (options->shrink != 1 && frames != 1) return cimg_fail(error, CIMG_ERR_ARGUMENT, "a shrunk decode has one frame");
     if (width == 0 || height == 0 || bytes_per_row < (size_t)width * (size_t)channels)
@@ -417,6 +451,8 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
     JxlBasicInfo basic;
     uint8_t *scratch = NULL;      /* the full-size picture a shrink averages down */
     uint32_t *sums = NULL;
+    int black = -1;               /* a CMYK picture's black channel */
+    uint8_t *inks = NULL, *black_plane = NULL;
     uint32_t done = 0, started = 0;
     int status = CIMG_OK;
     for (;;) {
@@ -440,6 +476,15 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
                 status = cimg_fail(error, CIMG_ERR_ARGUMENT, "a colour picture decoded to grey");
                 break;
             }
+            black = basic.num_color_channels == 3 ? cimg_jxl_black_channel(decoder, &basic) : -1;
+            if (black >= 0 && (options->shrink != 1 || channels != (options->raw_cmyk ? CIMG_PIXEL_RGBA8 : CIMG_PIXEL_RGB8))) {
+                status = cimg_fail(error, CIMG_ERR_ARGUMENT, "a CMYK picture decodes whole, to RGBA8 inks or RGB8");
+                break;
+            }
+            if (black < 0 && options->raw_cmyk) {
+                status = cimg_fail(error, CIMG_ERR_ARGUMENT, "not a CMYK picture");
+                break;
+            }
             if (runner != NULL) {
                 uint32_t threads = options->threads > 0 ? (uint32_t)options->threads
                                                         : JxlResizableParallelRunnerSuggestThreads(basic.xsize, basic.ysize);
@@ -461,7 +506,22 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
             started++;
         } else if (event == JXL_DEC_NEED_IMAGE_OUT_BUFFER) {
             JxlDecoderStatus set;
-            if (options->shrink == 8) {
+            if (black >= 0) {
+                /* C, M, Y and the black plane apart, merged once the frame is whole. */
+                size_t plane = (size_t)basic.xsize * basic.ysize;
+                if (inks == NULL) inks = malloc(plane * 3);
+                if (black_plane == NULL) black_plane = malloc(plane);
+                if (inks == NULL || black_plane == NULL) {
+                    status = cimg_fail(error, CIMG_ERR_MEMORY, "out of memory for a %ux%u picture", basic.xsize,
+                                       basic.ysize);
+                    break;
+                }
+                JxlPixelFormat ink_format = {3, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
+                JxlPixelFormat black_format = {1, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
+                set = JxlDecoderSetImageOutBuffer(decoder, &ink_format, inks, plane * 3);
+                if (set == JXL_DEC_SUCCESS)
+                    set = JxlDecoderSetExtraChannelBuffer(decoder, &black_format, black_plane, plane, (uint32_t)black);
+            } else if (options->shrink == 8) {
                 size_t needed = 0;
                 if (JxlDecoderImageOutBufferSize(decoder, &scratch_format, &needed) != JXL_DEC_SUCCESS) {
                     status = cimg_fail(error, CIMG_ERR_CORRUPT, "libjxl gives no output size");
@@ -496,6 +556,8 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
         } else if (event == JXL_DEC_FULL_IMAGE) {
             if (options->shrink == 8) cimg_jxl_average_8x8(scratch, basic.xsize, basic.ysize, channels, pixels,
                                                            bytes_per_row, sums);
+            if (black >= 0) cimg_jxl_merge_black(inks, black_plane, basic.xsize, basic.ysize, options->raw_cmyk,
+                                                 pixels + (size_t)done * frame_bytes, bytes_per_row);
             if (++done == frames) break;
         } else if (event == JXL_DEC_SUCCESS) {
             status = cimg_fail(error, CIMG_ERR_CORRUPT, "the file has %u frames, not %u", done, frames);
@@ -507,6 +569,8 @@ int cimg_jxl_decode(const uint8_t *data, size_t size, const cimg_jxl_decode_opti
     }
     free(scratch);
     free(sums);
+    free(inks);
+    free(black_plane);
     if (runner != NULL) JxlResizableParallelRunnerDestroy(runner);
     JxlDecoderDestroy(decoder);
     if (status == CIMG_OK && done < frames) status = cimg_fail(error, CIMG_ERR_CORRUPT, "no picture decoded");

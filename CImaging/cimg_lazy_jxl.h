@@ -28,6 +28,7 @@ extern cimg_lazy_library cimg_lazy_jxl;
         "JxlDecoderGetBoxType", \
         "JxlDecoderGetColorAsEncodedProfile", \
         "JxlDecoderGetColorAsICCProfile", \
+        "JxlDecoderGetExtraChannelInfo", \
         "JxlDecoderGetFrameHeader", \
         "JxlDecoderGetICCProfileSize", \
         "JxlDecoderGetIntendedDownsamplingRatio", \
@@ -37,6 +38,7 @@ extern cimg_lazy_library cimg_lazy_jxl;
         "JxlDecoderReleaseInput", \
         "JxlDecoderSetBoxBuffer", \
         "JxlDecoderSetDecompressBoxes", \
+        "JxlDecoderSetExtraChannelBuffer", \
         "JxlDecoderSetImageOutBuffer", \
         "JxlDecoderSetInput", \
         "JxlDecoderSetKeepOrientation", \
@@ -63,29 +65,31 @@ extern cimg_lazy_library cimg_lazy_jxl;
 #define JxlDecoderGetBoxType ((__typeof__(JxlDecoderGetBoxType) *)cimg_lazy_entry(&cimg_lazy_jxl, 7))
 #define JxlDecoderGetColorAsEncodedProfile ((__typeof__(JxlDecoderGetColorAsEncodedProfile) *)cimg_lazy_entry(&cimg_lazy_jxl, 8))
 #define JxlDecoderGetColorAsICCProfile ((__typeof__(JxlDecoderGetColorAsICCProfile) *)cimg_lazy_entry(&cimg_lazy_jxl, 9))
-#define JxlDecoderGetFrameHeader ((__typeof__(JxlDecoderGetFrameHeader) *)cimg_lazy_entry(&cimg_lazy_jxl, 10))
-#define JxlDecoderGetICCProfileSize ((__typeof__(JxlDecoderGetICCProfileSize) *)cimg_lazy_entry(&cimg_lazy_jxl, 11))
-#define JxlDecoderGetIntendedDownsamplingRatio ((__typeof__(JxlDecoderGetIntendedDownsamplingRatio) *)cimg_lazy_entry(&cimg_lazy_jxl, 12))
-#define JxlDecoderImageOutBufferSize ((__typeof__(JxlDecoderImageOutBufferSize) *)cimg_lazy_entry(&cimg_lazy_jxl, 13))
-#define JxlDecoderProcessInput ((__typeof__(JxlDecoderProcessInput) *)cimg_lazy_entry(&cimg_lazy_jxl, 14))
-#define JxlDecoderReleaseBoxBuffer ((__typeof__(JxlDecoderReleaseBoxBuffer) *)cimg_lazy_entry(&cimg_lazy_jxl, 15))
-#define JxlDecoderReleaseInput ((__typeof__(JxlDecoderReleaseInput) *)cimg_lazy_entry(&cimg_lazy_jxl, 16))
-#define JxlDecoderSetBoxBuffer ((__typeof__(JxlDecoderSetBoxBuffer) *)cimg_lazy_entry(&cimg_lazy_jxl, 17))
-#define JxlDecoderSetDecompressBoxes ((__typeof__(JxlDecoderSetDecompressBoxes) *)cimg_lazy_entry(&cimg_lazy_jxl, 18))
-#define JxlDecoderSetImageOutBuffer ((__typeof__(JxlDecoderSetImageOutBuffer) *)cimg_lazy_entry(&cimg_lazy_jxl, 19))
-#define JxlDecoderSetInput ((__typeof__(JxlDecoderSetInput) *)cimg_lazy_entry(&cimg_lazy_jxl, 20))
-#define JxlDecoderSetKeepOrientation ((__typeof__(JxlDecoderSetKeepOrientation) *)cimg_lazy_entry(&cimg_lazy_jxl, 21))
-#define JxlDecoderSetParallelRunner ((__typeof__(JxlDecoderSetParallelRunner) *)cimg_lazy_entry(&cimg_lazy_jxl, 22))
-#define JxlDecoderSetPreferredColorProfile ((__typeof__(JxlDecoderSetPreferredColorProfile) *)cimg_lazy_entry(&cimg_lazy_jxl, 23))
-#define JxlDecoderSetProgressiveDetail ((__typeof__(JxlDecoderSetProgressiveDetail) *)cimg_lazy_entry(&cimg_lazy_jxl, 24))
-#define JxlDecoderSetUnpremultiplyAlpha ((__typeof__(JxlDecoderSetUnpremultiplyAlpha) *)cimg_lazy_entry(&cimg_lazy_jxl, 25))
-#define JxlDecoderSubscribeEvents ((__typeof__(JxlDecoderSubscribeEvents) *)cimg_lazy_entry(&cimg_lazy_jxl, 26))
-#define JxlResizableParallelRunner ((__typeof__(JxlResizableParallelRunner) *)cimg_lazy_entry(&cimg_lazy_jxl, 27))
-#define JxlResizableParallelRunnerCreate ((__typeof__(JxlResizableParallelRunnerCreate) *)cimg_lazy_entry(&cimg_lazy_jxl, 28))
-#define JxlResizableParallelRunnerDestroy ((__typeof__(JxlResizableParallelRunnerDestroy) *)cimg_lazy_entry(&cimg_lazy_jxl, 29))
-#define JxlResizableParallelRunnerSetThreads ((__typeof__(JxlResizableParallelRunnerSetThreads) *)cimg_lazy_entry(&cimg_lazy_jxl, 30))
-#define JxlResizableParallelRunnerSuggestThreads ((__typeof__(JxlResizableParallelRunnerSuggestThreads) *)cimg_lazy_entry(&cimg_lazy_jxl, 31))
-#define JxlSignatureCheck ((__typeof__(JxlSignatureCheck) *)cimg_lazy_entry(&cimg_lazy_jxl, 32))
+#define JxlDecoderGetExtraChannelInfo ((__typeof__(JxlDecoderGetExtraChannelInfo) *)cimg_lazy_entry(&cimg_lazy_jxl, 10))
+#define JxlDecoderGetFrameHeader ((__typeof__(JxlDecoderGetFrameHeader) *)cimg_lazy_entry(&cimg_lazy_jxl, 11))
+#define JxlDecoderGetICCProfileSize ((__typeof__(JxlDecoderGetICCProfileSize) *)cimg_lazy_entry(&cimg_lazy_jxl, 12))
+#define JxlDecoderGetIntendedDownsamplingRatio ((__typeof__(JxlDecoderGetIntendedDownsamplingRatio) *)cimg_lazy_entry(&cimg_lazy_jxl, 13))
+#define JxlDecoderImageOutBufferSize ((__typeof__(JxlDecoderImageOutBufferSize) *)cimg_lazy_entry(&cimg_lazy_jxl, 14))
+#define JxlDecoderProcessInput ((__typeof__(JxlDecoderProcessInput) *)cimg_lazy_entry(&cimg_lazy_jxl, 15))
+#define JxlDecoderReleaseBoxBuffer ((__typeof__(JxlDecoderReleaseBoxBuffer) *)cimg_lazy_entry(&cimg_lazy_jxl, 16))
+#define JxlDecoderReleaseInput ((__typeof__(JxlDecoderReleaseInput) *)cimg_lazy_entry(&cimg_lazy_jxl, 17))
+#define JxlDecoderSetBoxBuffer ((__typeof__(JxlDecoderSetBoxBuffer) *)cimg_lazy_entry(&cimg_lazy_jxl, 18))
+#define JxlDecoderSetDecompressBoxes ((__typeof__(JxlDecoderSetDecompressBoxes) *)cimg_lazy_entry(&cimg_lazy_jxl, 19))
+#define JxlDecoderSetExtraChannelBuffer ((__typeof__(JxlDecoderSetExtraChannelBuffer) *)cimg_lazy_entry(&cimg_lazy_jxl, 20))
+#define JxlDecoderSetImageOutBuffer ((__typeof__(JxlDecoderSetImageOutBuffer) *)cimg_lazy_entry(&cimg_lazy_jxl, 21))
+#define JxlDecoderSetInput ((__typeof__(JxlDecoderSetInput) *)cimg_lazy_entry(&cimg_lazy_jxl, 22))
+#define JxlDecoderSetKeepOrientation ((__typeof__(JxlDecoderSetKeepOrientation) *)cimg_lazy_entry(&cimg_lazy_jxl, 23))
+#define JxlDecoderSetParallelRunner ((__typeof__(JxlDecoderSetParallelRunner) *)cimg_lazy_entry(&cimg_lazy_jxl, 24))
+#define JxlDecoderSetPreferredColorProfile ((__typeof__(JxlDecoderSetPreferredColorProfile) *)cimg_lazy_entry(&cimg_lazy_jxl, 25))
+#define JxlDecoderSetProgressiveDetail ((__typeof__(JxlDecoderSetProgressiveDetail) *)cimg_lazy_entry(&cimg_lazy_jxl, 26))
+#define JxlDecoderSetUnpremultiplyAlpha ((__typeof__(JxlDecoderSetUnpremultiplyAlpha) *)cimg_lazy_entry(&cimg_lazy_jxl, 27))
+#define JxlDecoderSubscribeEvents ((__typeof__(JxlDecoderSubscribeEvents) *)cimg_lazy_entry(&cimg_lazy_jxl, 28))
+#define JxlResizableParallelRunner ((__typeof__(JxlResizableParallelRunner) *)cimg_lazy_entry(&cimg_lazy_jxl, 29))
+#define JxlResizableParallelRunnerCreate ((__typeof__(JxlResizableParallelRunnerCreate) *)cimg_lazy_entry(&cimg_lazy_jxl, 30))
+#define JxlResizableParallelRunnerDestroy ((__typeof__(JxlResizableParallelRunnerDestroy) *)cimg_lazy_entry(&cimg_lazy_jxl, 31))
+#define JxlResizableParallelRunnerSetThreads ((__typeof__(JxlResizableParallelRunnerSetThreads) *)cimg_lazy_entry(&cimg_lazy_jxl, 32))
+#define JxlResizableParallelRunnerSuggestThreads ((__typeof__(JxlResizableParallelRunnerSuggestThreads) *)cimg_lazy_entry(&cimg_lazy_jxl, 33))
+#define JxlSignatureCheck ((__typeof__(JxlSignatureCheck) *)cimg_lazy_entry(&cimg_lazy_jxl, 34))
 #endif
 
 #endif

@@ -13,8 +13,11 @@
  * 16-bit, with or without alpha, contiguous or planar, strips or tiles,
  * any codec libtiff has) are read row by row, converted to 8 bits and
  * box-averaged into the caller's smaller buffer while they are read, so a
- * 12 MP page decoded for a thumbnail never exists at full size. Others
- * (YCbCr without JPEG, CIELab, …) go through TIFFRGBAImage, a band at a time.
+ * 12 MP page decoded for a thumbnail never exists at full size. Grey and
+ * RGB pages of 9- to 15-bit or 32-bit integers or of floats are narrowed to
+ * 8 bits first; Lab pages (CIELab, ICCLab, ITULab, 8 or 16-bit) go through
+ * lcms2's D50 Lab profile to sRGB (cimg_color.c). Others (YCbCr without
+ * JPEG, …) go through TIFFRGBAImage, a band at a time.
  *
  * Related documentation: TIFF 6.0 specification; libtiff's tiffio.h,
  * TIFFClientOpen(3tiff), TIFFReadScanline(3tiff), TIFFRGBAImage(3tiff).
@@ -22,6 +25,7 @@
 #include "cimg_internal.h"
 #include "include/cimaging_tiff.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -190,6 +194,7 @@ enum {
     CIMG_TIFF_PALETTE,
     CIMG_TIFF_RGB,
     CIMG_TIFF_CMYK,
+    CIMG_TIFF_LAB,       /* CIELab, ICCLab or ITULab: through lcms2's Lab profile to sRGB */
     CIMG_TIFF_GENERIC,   /* through TIFFRGBAImage */
 };
 
@@ -202,6 +207,7 @@ typedef struct cimg_tiff_layout {
     int kind;
     int min_is_white;
     int tiled;
+    int narrowed;        /* samples other than 8- or 16-bit unsigned integers, each first narrowed to 8 bits */
     int pixel_format;    /* output without raw CMYK */
 } cimg_tiff_layout;
 
@@ -238,32 +244,48 @@ static int cimg_tiff_layout_of(TIFF *tif, cimg_tiff_layout *layout, cimg_error *
 
     uint16_t bits = layout->bits, inkset = INKSET_CMYK;
     int unsigned_samples = layout->sample_format == SAMPLEFORMAT_UINT || layout->sample_format == SAMPLEFORMAT_VOID;
-    int whole_bytes = bits == 8 || bits == 16;
-    int planar_ok = layout->planar == PLANARCONFIG_CONTIG || layout->samples == 1 || whole_bytes;
+    int whole_bytes = unsigned_samples && (bits == 8 || bits == 16);
+    /* Grey and RGB pages of 9- to 15-bit or 32-bit unsigned integers, or of
+     * 16-, 32- or 64-bit floats, are narrowed to 8 bits sample by sample. */
+    int float_samples = layout->sample_format == SAMPLEFORMAT_IEEEFP && (bits == 16 || bits == 32 || bits == 64);
+    int narrowed = float_samples || (unsigned_samples && ((bits > 8 && bits < 16) || bits == 32));
+    int planar_ok = layout->planar == PLANARCONFIG_CONTIG || layout->samples == 1 || bits % 8 == 0;
     layout->kind = CIMG_TIFF_GENERIC;
-    if (unsigned_samples && planar_ok) {
+    if ((unsigned_samples || float_samples) && planar_ok) {
         switch (layout->photometric) {
         case PHOTOMETRIC_MINISWHITE:
         case PHOTOMETRIC_MINISBLACK:
-            if (layout->color_samples >= 1 && (whole_bytes || ((bits == 1 || bits == 2 || bits == 4) && layout->samples == 1))) {
+            if (layout->color_samples >= 1 &&
+                (whole_bytes || narrowed || (unsigned_samples && (bits == 1 || bits == 2 || bits == 4) && layout->samples == 1))) {
                 layout->kind = CIMG_TIFF_GRAY;
                 layout->min_is_white = layout->photometric == PHOTOMETRIC_MINISWHITE;
             }
             break;
         case PHOTOMETRIC_PALETTE:
-            if (layout->samples == 1 && (bits == 1 || bits == 2 || bits == 4 || bits == 8)) layout->kind = CIMG_TIFF_PALETTE;
+            if (unsigned_samples && layout->samples == 1 && (bits == 1 || bits == 2 || bits == 4 || bits == 8)) {
+                layout->kind = CIMG_TIFF_PALETTE;
+            }
             break;
         case PHOTOMETRIC_RGB:
-            if (layout->color_samples >= 3 && whole_bytes) layout->kind = CIMG_TIFF_RGB;
+            if (layout->color_samples >= 3 && (whole_bytes || narrowed)) layout->kind = CIMG_TIFF_RGB;
             break;
         case PHOTOMETRIC_SEPARATED:
             TIFFGetFieldDefaulted(tif, TIFFTAG_INKSET, &inkset);
             if (inkset == INKSET_CMYK && layout->color_samples == 4 && whole_bytes) layout->kind = CIMG_TIFF_CMYK;
             break;
+        case PHOTOMETRIC_CIELAB:
+        case PHOTOMETRIC_ICCLAB:
+        case PHOTOMETRIC_ITULAB:
+            /* CIELab's a* and b* are signed whatever SampleFormat says. */
+            if (layout->color_samples >= 3 && (bits == 8 || bits == 16) && layout->sample_format != SAMPLEFORMAT_IEEEFP) {
+                layout->kind = CIMG_TIFF_LAB;
+            }
+            break;
         default:
             break;
         }
     }
+    layout->narrowed = narrowed && (layout->kind == CIMG_TIFF_GRAY || layout->kind == CIMG_TIFF_RGB);
     if (layout->kind == CIMG_TIFF_PALETTE) {
         uint16_t *red, *green, *blue;
         if (!TIFFGetField(tif, TIFFTAG_COLORMAP, &red, &green, &blue)) {
@@ -685,8 +707,10 @@ static void cimg_tiff_interleave(cimg_tiff_rows *rows, const uint8_t *source, si
         uint8_t *to = rows->band + r * rows->row_bytes + ((size_t)first_column * samples + plane) * bytes;
         if (bytes == 1) {
             for (uint32_t x = 0; x < columns; x++) to[(size_t)x * samples] = from[x];
-        } else {
+        } else if (bytes == 2) {
             for (uint32_t x = 0; x < columns; x++) memcpy(to + (size_t)x * samples * 2, from + (size_t)x * 2, 2);
+        } else {
+            for (uint32_t x = 0; x < columns; x++) memcpy(to + (size_t)x * samples * bytes, from + (size_t)x * bytes, bytes);
         }
     }
 }
@@ -814,20 +838,140 @@ static inline uint8_t cimg_tiff_unpremultiply(unsigned value, unsigned alpha) {
     return (uint8_t)(straight > 255 ? 255 : straight);
 }
 
+/* ---- Samples narrowed to 8 bits ------------------------------------------ */
+
+/* A float in 0...1 as 0...255, rounded; below 0 (and NaN) black, above 1 white. */
+static inline uint8_t cimg_tiff_float8(double value) {
+    if (!(value > 0)) return 0;
+    return value >= 1 ? 255 : (uint8_t)(value * 255 + 0.5);
+}
+
+/* An IEEE 754 half-precision float. */
+static double cimg_tiff_half(uint16_t half) {
+    int exponent = (half >> 10) & 0x1F, mantissa = half & 0x3FF;
+    double magnitude = exponent == 0    ? ldexp(mantissa, -24)
+                       : exponent == 31 ? (mantissa ? NAN : INFINITY)
+                                        : ldexp(mantissa + 1024, exponent - 25);
+    return (half & 0x8000) ? -magnitude : magnitude;
+}
+
+/* The first `count` samples of a row (as libtiff gives it: whole-byte samples
+ * in the machine's byte order, others packed high bit first) as 8 bits:
+ * integers of n bits scaled by 255 / (2^n - 1) and rounded, as tifffile's
+ * values rescaled; floats taken as 0...1 and clamped. */
+static void cimg_tiff_narrow(const cimg_tiff_layout *layout, const uint8_t *row, size_t row_bytes, uint8_t *out,
+                             size_t count) {
+    const int bits = layout->bits;
+    if (layout->sample_format == SAMPLEFORMAT_IEEEFP) {
+        for (size_t i = 0; i < count; i++) {
+            if (bits == 16) {
+                uint16_t half;
+                memcpy(&half, row + i * 2, 2);
+                out[i] = cimg_tiff_float8(cimg_tiff_half(half));
+            } else if (bits == 32) {
+                float value;
+                memcpy(&value, row + i * 4, 4);
+                out[i] = cimg_tiff_float8(value);
+            } else {
+                double value;
+                memcpy(&value, row + i * 8, 8);
+                out[i] = cimg_tiff_float8(value);
+            }
+        }
+    } else if (bits == 32) {
+        for (size_t i = 0; i < count; i++) {
+            uint32_t value;
+            memcpy(&value, row + i * 4, 4);
+            out[i] = (uint8_t)(((uint64_t)value * 255u + 2147483647u) / 4294967295u);
+        }
+    } else {
+        const uint32_t max = (1u << bits) - 1;
+        for (size_t i = 0; i < count; i++) {
+            size_t bit = i * (size_t)bits, at = bit / 8;
+            uint32_t window = (uint32_t)row[at] << 16;
+            if (at + 1 < row_bytes) window |= (uint32_t)row[at + 1] << 8;
+            if (at + 2 < row_bytes) window |= row[at + 2];
+            uint32_t value = (window >> (24 - (int)(bit % 8) - bits)) & max;
+            out[i] = (uint8_t)((value * 255u + max / 2) / max);
+        }
+    }
+}
+
+/* ---- Lab samples to sRGB ------------------------------------------------- */
+
+/* One Lab pixel's three samples (8 or 16 bits) as lcms2's 16-bit Lab (ICC
+ * v4 encoding: L* 0...100 as 0...65535, a* and b* -128...127.996 as 0...65535).
+ * CIELab (TIFF 6.0): L* unsigned, a* and b* signed. ICCLab (Adobe's TIFF
+ * technical note 4): a* and b* offset by 128; 16-bit values in ICC v2's
+ * encoding (L* 100 is 0xFF00). ITULab (RFC 2301): each sample spread over
+ * the default Decode ranges, L* 0...100, a* -21760/255...21590/255,
+ * b* -19200/255...31800/255. */
+static void cimg_tiff_lab16(int photometric, int sixteen, const uint8_t *row, size_t index, uint16_t lab[3]) {
+    unsigned raw[3];
+    for (int c = 0; c < 3; c++) raw[c] = sixteen ? ((const uint16_t *)row)[index + c] : row[index + c];
+    double full = sixteen ? 65535.0 : 255.0, l, a, b;
+    if (photometric == PHOTOMETRIC_CIELAB) {
+        l = raw[0] * 100.0 / full;
+        a = sixteen ? (int16_t)raw[1] / 256.0 : (int8_t)raw[1];
+        b = sixteen ? (int16_t)raw[2] / 256.0 : (int8_t)raw[2];
+    } else if (photometric == PHOTOMETRIC_ICCLAB) {
+        l = raw[0] * 100.0 / (sixteen ? 65280.0 : 255.0);
+        a = (sixteen ? raw[1] / 256.0 : raw[1]) - 128;
+        b = (sixteen ? raw[2] / 256.0 : raw[2]) - 128;
+    } else {
+        l = raw[0] * 100.0 / full;
+        a = -21760.0 / 255 + raw[1] * (43350.0 / 255) / full;
+        b = -19200.0 / 255 + raw[2] * (51000.0 / 255) / full;
+    }
+    double encoded[3] = {l * 655.35, (a + 128) * 257, (b + 128) * 257};
+    for (int c = 0; c < 3; c++) {
+        lab[c] = encoded[c] <= 0 ? 0 : encoded[c] >= 65535 ? 65535 : (uint16_t)(encoded[c] + 0.5);
+    }
+}
+
 typedef struct cimg_tiff_converter {
     const cimg_tiff_layout *layout;
     int channels;               /* of the output */
     int raw_cmyk;
     int identity;               /* stored rows are already the output's layout */
     uint8_t palette[256][3];
+    /* Narrowed pages: each row first narrowed into narrow_row, then read as
+     * the 8-bit page narrow_layout describes. */
+    cimg_tiff_layout narrow_layout;
+    uint8_t *narrow_row;
+    size_t row_bytes;
+    /* Lab pages: a row as lcms2's Lab, and its sRGB (with alpha to add). */
+    uint16_t *lab_row;
+    uint8_t *rgb_row;
 } cimg_tiff_converter;
 
-static void cimg_tiff_converter_init(cimg_tiff_converter *converter, TIFF *tif, const cimg_tiff_layout *layout,
-                                     int pixel_format, int raw_cmyk) {
+static void cimg_tiff_converter_free(cimg_tiff_converter *converter) {
+    free(converter->narrow_row);
+    free(converter->lab_row);
+    free(converter->rgb_row);
+}
+
+/* CIMG_OK, or CIMG_ERR_MEMORY when a row buffer cannot be had (the
+ * converter is then freed by cimg_tiff_converter_free as ever). */
+static int cimg_tiff_converter_init(cimg_tiff_converter *converter, TIFF *tif, const cimg_tiff_layout *layout,
+                                    int pixel_format, int raw_cmyk) {
     memset(converter, 0, sizeof *converter);
     converter->layout = layout;
     converter->channels = pixel_format;
     converter->raw_cmyk = raw_cmyk;
+    converter->row_bytes = (size_t)(((uint64_t)layout->width * layout->samples * layout->bits + 7) / 8);
+    if (layout->narrowed) {
+        converter->narrow_layout = *layout;
+        converter->narrow_layout.bits = 8;
+        converter->narrow_layout.sample_format = SAMPLEFORMAT_UINT;
+        converter->narrow_row = cimg_tiff_alloc((uint64_t)layout->width * layout->samples);
+        return converter->narrow_row != NULL ? CIMG_OK : CIMG_ERR_MEMORY;
+    }
+    if (layout->kind == CIMG_TIFF_LAB) {
+        converter->lab_row = cimg_tiff_alloc((uint64_t)layout->width * 3 * sizeof(uint16_t));
+        converter->rgb_row = cimg_tiff_alloc((uint64_t)layout->width * 3);
+        return converter->lab_row != NULL && converter->rgb_row != NULL ? CIMG_OK : CIMG_ERR_MEMORY;
+    }
     int eight = layout->bits == 8, samples = layout->samples;
     converter->identity = eight && ((layout->kind == CIMG_TIFF_GRAY && samples == 1 && !layout->min_is_white &&
                                      pixel_format == CIMG_PIXEL_GRAY8) ||
@@ -835,7 +979,7 @@ static void cimg_tiff_converter_init(cimg_tiff_converter *converter, TIFF *tif, 
                                     (layout->kind == CIMG_TIFF_RGB && samples == 4 && pixel_format == CIMG_PIXEL_RGBA8 &&
                                      layout->alpha == EXTRASAMPLE_UNASSALPHA) ||
                                     (layout->kind == CIMG_TIFF_CMYK && samples == 4 && raw_cmyk));
-    if (layout->kind != CIMG_TIFF_PALETTE) return;
+    if (layout->kind != CIMG_TIFF_PALETTE) return CIMG_OK;
     uint16_t *red, *green, *blue;
     TIFFGetField(tif, TIFFTAG_COLORMAP, &red, &green, &blue);
     int entries = 1 << layout->bits;
@@ -850,6 +994,7 @@ static void cimg_tiff_converter_init(cimg_tiff_converter *converter, TIFF *tif, 
         converter->palette[i][1] = (uint8_t)(green[i] >> shift);
         converter->palette[i][2] = (uint8_t)(blue[i] >> shift);
     }
+    return CIMG_OK;
 }
 
 /* Sample `index` of a row of samples, 8-bit. */
@@ -860,6 +1005,11 @@ static inline uint8_t cimg_tiff_sample8(const uint8_t *row, size_t index, int si
 /* Converts one stored row to `width` output pixels. */
 static void cimg_tiff_convert(const cimg_tiff_converter *converter, const uint8_t *row, uint8_t *out, uint32_t width) {
     const cimg_tiff_layout *layout = converter->layout;
+    if (converter->narrow_row != NULL) {
+        cimg_tiff_narrow(layout, row, converter->row_bytes, converter->narrow_row, (size_t)width * layout->samples);
+        row = converter->narrow_row;
+        layout = &converter->narrow_layout;
+    }
     const size_t samples = layout->samples;
     const int sixteen = layout->bits == 16;
     const int channels = converter->channels;
@@ -942,6 +1092,24 @@ static void cimg_tiff_convert(const cimg_tiff_converter *converter, const uint8_
                 pixel[1] = (uint8_t)(white * (255u - m) / 255u);
                 pixel[2] = (uint8_t)(white * (255u - y) / 255u);
             }
+        }
+        break;
+    }
+    case CIMG_TIFF_LAB: {
+        for (uint32_t x = 0; x < width; x++) {
+            cimg_tiff_lab16(layout->photometric, sixteen, row, x * samples, converter->lab_row + (size_t)x * 3);
+        }
+        if (channels == 3) {
+            cimg_color_lab_to_srgb(converter->lab_row, out, width);
+            break;
+        }
+        cimg_color_lab_to_srgb(converter->lab_row, converter->rgb_row, width);
+        /* Alpha as stored (a premultiplied Lab page is not un-premultiplied). */
+        size_t alpha_at = (size_t)layout->color_samples;
+        for (uint32_t x = 0; x < width; x++) {
+            uint8_t *pixel = out + (size_t)x * 4;
+            memcpy(pixel, converter->rgb_row + (size_t)x * 3, 3);
+            pixel[3] = cimg_tiff_sample8(row, x * samples + alpha_at, sixteen);
         }
         break;
     }
@@ -1236,8 +1404,12 @@ int cimg_tiff_decode(const uint8_t *data, size_t size, const cimg_tiff_decode_op
         if (converter == NULL) {
             status = cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
         } else {
-            cimg_tiff_converter_init(converter, tif, &layout, pixel_format, cmyk_inks);
-            status = cimg_tiff_decode_direct(tif, &source, &layout, converter, &shrinker, error);
+            if (cimg_tiff_converter_init(converter, tif, &layout, pixel_format, cmyk_inks) != CIMG_OK) {
+                status = cimg_fail(error, CIMG_ERR_MEMORY, "out of memory");
+            } else {
+                status = cimg_tiff_decode_direct(tif, &source, &layout, converter, &shrinker, error);
+            }
+            cimg_tiff_converter_free(converter);
             free(converter);
         }
     }

@@ -39,7 +39,8 @@ packages=(
   pkg-config
 )
 for option in "$@"; do case "$option" in
-  --tests) packages+=(libimage-exiftool-perl libjxl-tools libtiff-tools ffmpeg) ;;   # ffmpeg: AVIF sequences
+  # the programs tests cross-check against: exiftool, djxl, tiffcp, ffmpeg (AVIF sequences), lcms2's tificc
+  --tests) packages+=(libimage-exiftool-perl libjxl-tools libtiff-tools ffmpeg liblcms2-utils) ;;
   --bench) ;;
   *) echo "usage: Scripts/install-deps.sh [--tests] [--bench]" >&2; exit 2 ;;
 esac; done

@@ -21,6 +21,9 @@ typedef struct cimg_jxl_info {
     int float_samples;           /* 1 when the samples are floating point */
     int color_channels;          /* 1 grey, 3 RGB */
     int has_alpha;
+    int has_black;               /* 1 for a CMYK picture: colour channels C, M, Y and a black extra channel
+                                    (JXL_CHANNEL_BLACK), each stored as 1 - ink (0 = full ink, as Adobe's
+                                    CMYK JPEGs); icc is then its CMYK profile */
     int orientation;             /* the codestream's, 1...8 as EXIF counts them */
     int is_lossy;                /* 1 when coded in XYB (uses_original_profile false) */
     int is_srgb;                 /* 1 when the decoded pixels are sRGB (or sRGB-curve grey): no profile */
@@ -60,6 +63,9 @@ typedef struct cimg_jxl_decode_options {
                              cores), 1 none (the calling thread) */
     int shrink;           /* 1, or 8: the DC (1:8) pass only, width x height = ceil(stored / 8) */
     uint32_t frame_count; /* frames to decode (1 ... the file's); `pixels` holds them one after the other */
+    int raw_cmyk;         /* a CMYK picture (has_black) only, shrink 1: 1 gives its four inks as stored
+                             (1 - ink) in an RGBA8 buffer, for its CMYK profile; 0 a naive RGB8, each
+                             colour sample times black (alpha dropped either way) */
 } cimg_jxl_decode_options;
 
 /**

@@ -19,7 +19,7 @@ typedef struct cimg_tiff_info {
     uint32_t height;
     uint32_t page_count;        /* directories in the file's main chain (1 for a single page) */
     int samples_per_pixel;
-    int bits_per_sample;        /* 1, 2, 4, 8, 16 … */
+    int bits_per_sample;        /* 1, 2, 4, 8, 12, 16, 32 … */
     int sample_format;          /* 1 unsigned integer, 2 signed, 3 IEEE float */
     int photometric;            /* 0 min-is-white, 1 min-is-black, 2 RGB, 3 palette,
                                    5 separated (CMYK), 6 YCbCr, 8 CIELab … */
@@ -35,7 +35,7 @@ typedef struct cimg_tiff_info {
                                    alpha is not 0 (never for CMYK, whose alpha is dropped), else GRAY8
                                    for photometric 0 or 1 with one colour sample, else RGB8 */
     int uses_generic_reader;    /* 1 when the pixels come through libtiff's TIFFRGBAImage
-                                   (YCbCr without JPEG, CIELab, …), slower than the direct reader */
+                                   (YCbCr without JPEG, …), slower than the direct reader */
     /* Copies the caller releases with cimg_tiff_info_free (empty when absent). */
     cimg_buffer icc;            /* TIFFTAG_ICCPROFILE */
     cimg_buffer exif;           /* a small TIFF holding directory 0's Make, Model, Orientation, DateTime,
@@ -47,7 +47,7 @@ typedef struct cimg_tiff_info {
 /**
  * Reads the first directory and counts the pages; decodes no pixels. A file
  * whose first directory lies past its end is CIMG_ERR_TRUNCATED; a page the
- * decoder cannot read (float samples, …) is CIMG_ERR_CORRUPT, here already.
+ * decoder cannot read (signed integer samples, …) is CIMG_ERR_CORRUPT, here already.
  * On success the caller releases the info's copies with cimg_tiff_info_free.
  */
 int cimg_tiff_read_info(const uint8_t *data, size_t size, cimg_tiff_info *info, cimg_error *error);
@@ -71,8 +71,12 @@ void cimg_tiff_scaled_size(uint32_t width, uint32_t height, int shrink, uint32_t
  * Decodes the first page into the caller's buffer: height rows of
  * bytes_per_row bytes, width × height the scaled size, pixel_format the
  * info's (CIMG_PIXEL_RGBA8 for raw CMYK). Samples of 16 bits are rounded to
- * 8, 1-, 2- and 4-bit grey scaled to 0...255, min-is-white inverted, palettes
- * looked up, associated alpha un-premultiplied. The page is as stored (its
+ * 8, 1-, 2- and 4-bit grey scaled to 0...255, grey and RGB samples of other
+ * integer widths (9 to 15, 32 bits) scaled by 255 / (2^n - 1) and rounded,
+ * float samples (16, 32, 64-bit) clamped to 0...1 and scaled by 255,
+ * min-is-white inverted, palettes looked up, associated alpha
+ * un-premultiplied, Lab (CIELab, ICCLab, ITULab) converted to sRGB by lcms2
+ * (relative colorimetric from D50). The page is as stored (its
  * Orientation tag is not applied). A strip or tile that cannot be read is
  * CIMG_ERR_TRUNCATED when it lies past the end of the data, else
  * CIMG_ERR_CORRUPT.

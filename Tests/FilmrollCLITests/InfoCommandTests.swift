@@ -37,7 +37,7 @@ import TestSupport
         let (code, runner) = CommandRunner.run("info", folder)
         #expect(code == .failure)
         let lines = runner.stdout.split(separator: "\n")
-        #expect(lines.count == 114)    // every fixture but the four bad ones (README.md files and the basemap fixtures are not images)
+        #expect(lines.count == 115)    // every fixture but the four bad ones (README.md files and the basemap fixtures are not images)
         #expect(runner.stderr.formatListElided == """
             filmroll: \(folder)/bad/empty.png: empty file
             filmroll: \(folder)/bad/not-an-image.jpg: not an image Filmroll reads (…)

@@ -11,6 +11,8 @@ enum JXLCodec {
         var hasFloatSamples: Bool
         var isGray: Bool
         var hasAlpha: Bool
+        /// C, M, Y and a black extra channel, each stored as 1 - ink; `icc` is its CMYK profile.
+        var isCMYK: Bool
         /// The codestream's: the one that counts (an Exif box's is not applied).
         var orientation: Orientation
         /// Coded in XYB (VarDCT or lossy modular) rather than in its own colours.
@@ -49,7 +51,7 @@ enum JXLCodec {
             ? PixelSize(width: Int(info.preview_width), height: Int(info.preview_height)) : nil
         return Header(size: PixelSize(width: Int(info.width), height: Int(info.height)),
                       bitsPerSample: Int(info.bits_per_sample), hasFloatSamples: info.float_samples != 0,
-                      isGray: info.color_channels == 1, hasAlpha: info.has_alpha != 0,
+                      isGray: info.color_channels == 1, hasAlpha: info.has_alpha != 0, isCMYK: info.has_black != 0,
                       orientation: Orientation(exifValue: Int(info.orientation)), isLossy: info.is_lossy != 0,
                       hasContainer: info.has_container != 0, hasJPEGReconstruction: info.has_jpeg_reconstruction != 0,
                       previewSize: preview, frameCount: Int(info.frame_count), isAnimated: info.is_animated != 0,
@@ -61,14 +63,18 @@ enum JXLCodec {
 
     /// Decodes `frames` frames of `size` as stored, or, with `shrink` 8, the
     /// picture at an eighth from its DC pass (`size` is then the stored size
-    /// divided by 8, rounded up).
+    /// divided by 8, rounded up). A CMYK picture decodes whole: with
+    /// `rawCMYK` to its four inks as stored (1 - ink) in an `.rgba8` image,
+    /// for its CMYK profile; otherwise to a naive `.rgb8` (each colour sample
+    /// times black).
     static func decode(_ bytes: UnsafeRawBufferPointer, size: PixelSize, format: PixelFormat, shrink: Int,
-                       frames: Int = 1, threads: Int) throws(ImagingError) -> [ImageFrame] {
+                       frames: Int = 1, threads: Int, rawCMYK: Bool = false) throws(ImagingError) -> [ImageFrame] {
         let rowBytes = size.width * format.bytesPerPixel
         let frameBytes = rowBytes * size.height
         var delays = [UInt32](repeating: 0, count: frames)
         var options = cimg_jxl_decode_options(pixel_format: format.cimg, threads: Int32(clamping: threads),
-                                              shrink: Int32(shrink), frame_count: UInt32(clamping: frames))
+                                              shrink: Int32(shrink), frame_count: UInt32(clamping: frames),
+                                              raw_cmyk: rawCMYK ? 1 : 0)
         var failure: cimg_error?
         let all = [UInt8](unsafeUninitializedCapacity: frameBytes * frames) { buffer, initialized in
             var error = cimg_error()

@@ -12,6 +12,8 @@ enum TIFFCodec {
         var pageCount: Int
         var samplesPerPixel: Int
         var bitsPerSample: Int
+        /// IEEE floating-point samples (SampleFormat 3).
+        var hasFloatSamples: Bool
         /// The samples' kind, from the photometric interpretation: gray, RGB, palette, CMYK, YCbCr, Lab, …
         var photometric: ColorModel.Kind
         var hasAlpha: Bool
@@ -31,10 +33,11 @@ enum TIFFCodec {
         var exif: [UInt8]?
         var xmp: [UInt8]?
 
-        /// "RGB 8-bit", "gray 1-bit", "CMYK 8-bit", "RGBA 16-bit, planar", "RGB 8-bit, 3 pages".
+        /// "RGB 8-bit", "gray 1-bit", "CMYK 8-bit", "RGBA 16-bit, planar", "RGB 8-bit, 3 pages",
+        /// "gray 32-bit float".
         var colorModel: ColorModel {
-            ColorModel(photometric, alpha: hasAlpha, bitsPerSample: bitsPerSample, isPlanar: isPlanar,
-                       pageCount: pageCount)
+            ColorModel(photometric, alpha: hasAlpha, bitsPerSample: bitsPerSample, float: hasFloatSamples,
+                       isPlanar: isPlanar, pageCount: pageCount)
         }
     }
 
@@ -52,6 +55,7 @@ enum TIFFCodec {
             pageCount: Int(info.page_count),
             samplesPerPixel: Int(info.samples_per_pixel),
             bitsPerSample: Int(info.bits_per_sample),
+            hasFloatSamples: info.sample_format == 3,
             photometric: photometricKind(Int(info.photometric), colorSamples: Int(info.samples_per_pixel - info.extra_samples),
                                          isCMYK: info.is_cmyk != 0),
             hasAlpha: pixelFormat == .rgba8,

@@ -10,7 +10,8 @@ public struct ColorModel: Sendable, Hashable, CustomStringConvertible {
         case rgb
         /// Indexes into a colour table.
         case palette
-        /// Four inks, 0 = none (TIFF, a JPEG without Adobe's marker).
+        /// Four inks, 0 = none (TIFF, a JPEG without Adobe's marker); JPEG XL's
+        /// CMYK too, whose decoder knows it stores 1 − ink.
         case cmyk
         /// Four inks stored as 255 - ink: a CMYK JPEG with Adobe's APP14 marker.
         case invertedCMYK

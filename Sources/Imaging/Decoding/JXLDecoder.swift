@@ -6,7 +6,11 @@
 /// says the codestream's takes precedence); the pixels stay as stored and
 /// the core turns the small result, as for JPEG. Colours: sRGB, or the ICC
 /// profile libjxl gives for the decoded pixels (the file's own, or one it
-/// synthesises from the colour encoding the file names). Metadata: the Exif
+/// synthesises from the colour encoding the file names). A CMYK picture (C,
+/// M and Y as its colour channels, K as a black extra channel, each stored
+/// as 1 - ink as in Adobe's CMYK JPEGs) goes through its CMYK profile with
+/// lcms2, as a CMYK JPEG does; without a usable profile, each colour sample
+/// times black. Metadata: the Exif
 /// box through `EXIFReader`, the `xml ` box through `XMPReader`.
 ///
 /// Related documentation: ISO/IEC 18181-1 (codestream) and 18181-2 (file
@@ -37,8 +41,9 @@ struct JXLDecoder: ImageDecoding {
     /// libjxl's own buffers (about 4 bytes a pixel for a VarDCT picture,
     /// more for a lossless one, whose channels are 32-bit integers while
     /// decoded), and the full-size RGBA scratch a DC shrink averages down.
+    /// A CMYK picture's inks and black plane are held apart (4 bytes) and merged.
     func workingBytesPerPixel(_ info: ImageInfo) -> Int {
-        (info.colorModel.coding == .lossy ? 4 : 12) + (info.hasAlpha ? 4 : 3)
+        (info.colorModel.coding == .lossy ? 4 : 12) + (info.hasAlpha ? 4 : 3) + (info.colorModel.isCMYK ? 4 : 0)
     }
 
     func readInfo(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(ImagingError) -> ImageInfo {
@@ -60,13 +65,15 @@ struct JXLDecoder: ImageDecoding {
             metadata.frameCount = header.frameCount
             metadata.loop = header.loopCount == 0 ? .forever : header.loopCount == 1 ? .once : .repeats(header.loopCount - 1)
         }
-        let colorModel = ColorModel(header.isGray ? .gray : .rgb, alpha: header.hasAlpha,
+        // A CMYK picture's alpha is dropped, as a CMYK TIFF's is.
+        let hasAlpha = header.hasAlpha && !header.isCMYK
+        let colorModel = ColorModel(header.isGray ? .gray : header.isCMYK ? .cmyk : .rgb, alpha: hasAlpha,
                                     bitsPerSample: header.bitsPerSample, float: header.hasFloatSamples,
                                     coding: header.hasJPEGReconstruction ? .recompressedJPEG
                                         : header.isLossy ? .lossy : .lossless)
         let warnings = header.isTruncated ? ["the JPEG XL file ends inside a frame"] : []
         return ImageInfo(format: .jpegXL, storedSize: header.size, metadata: metadata,
-                         colorModel: colorModel, hasAlpha: header.hasAlpha,
+                         colorModel: colorModel, hasAlpha: hasAlpha,
                          colorSpace: header.icc.map { .icc(ColorProfile($0)) } ?? .sRGB, warnings: warnings)
     }
 
@@ -78,8 +85,17 @@ struct JXLDecoder: ImageDecoding {
 
     func decodeStored(_ bytes: UnsafeRawBufferPointer, info: ImageInfo,
                       options: DecodeOptions) throws(ImagingError) -> (frames: [ImageFrame], scale: Int) {
-        let pixelFormat: PixelFormat = info.hasAlpha ? .rgba8 : info.colorModel.isGray ? .gray8 : .rgb8
         let count = decodedFrameCount(info, options: options)
+        if info.colorModel.isCMYK {
+            // The inks as stored, through the picture's CMYK profile.
+            let transform = cmykTransform(info)
+            let frames = try JXLCodec.decode(bytes, size: info.storedSize, format: transform != nil ? .rgba8 : .rgb8,
+                                             shrink: 1, frames: count, threads: options.codecThreads,
+                                             rawCMYK: transform != nil)
+            guard let transform else { return (frames, 8) }
+            return (frames.map { ImageFrame(image: transform.apply(to: $0.image), delayMilliseconds: $0.delayMilliseconds) }, 8)
+        }
+        let pixelFormat: PixelFormat = info.hasAlpha ? .rgba8 : info.colorModel.isGray ? .gray8 : .rgb8
         if usesDCPass(info, options: options) {
             let frames = try JXLCodec.decode(bytes, size: Self.dcSize(of: info.storedSize), format: pixelFormat,
                                              shrink: Self.dcFactor, threads: options.codecThreads)
@@ -99,11 +115,19 @@ struct JXLDecoder: ImageDecoding {
         return Array("Exif\0\0".utf8) + exif
     }
 
-    /// Whether the DC pass alone covers what the caller needs: one frame,
-    /// and the target (upright, so turned to the stored orientation first)
+    /// The transform of a CMYK picture's CMYK profile, if lcms2 can build
+    /// one (JPEG XL stores 1 - ink, as Adobe's JPEGs do).
+    private func cmykTransform(_ info: ImageInfo) -> ColorTransform? {
+        guard case .icc(let profile) = info.colorSpace else { return nil }
+        return ColorManagement.transform(from: profile, input: .cmyk8Inverted)
+    }
+
+    /// Whether the DC pass alone covers what the caller needs: one frame (not
+    /// CMYK, whose black plane is decoded with the rest), and the target (upright, so turned to the stored orientation first)
     /// no larger than an eighth of the picture.
     private func usesDCPass(_ info: ImageInfo, options: DecodeOptions) -> Bool {
-        guard let target = options.target, decodedFrameCount(info, options: options) == 1 else { return false }
+        guard let target = options.target, decodedFrameCount(info, options: options) == 1,
+              !info.colorModel.isCMYK else { return false }
         let storedTarget = info.metadata.orientation.swapsDimensions ? target.transposed : target
         let needed = storedTarget.resultSize(for: info.storedSize)
         let dc = Self.dcSize(of: info.storedSize)

@@ -51,7 +51,7 @@ struct PNGDecoder: ImageDecoding {
     }
 
     func openFrames(_ bytes: [UInt8], info: ImageInfo) throws(ImagingError) -> (any FrameDecoding)? {
-        try animationFrames(bytes, info: info, limits: .default)
+        animationFrames(bytes, info: info, limits: .default)
     }
 
     /// The APNG's frames, nil for a still (or an animation that cannot be played).

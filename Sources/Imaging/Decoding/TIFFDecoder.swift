@@ -7,7 +7,11 @@ extension ImageFormat {
 /// needs half the size or less (as a JPEG's DCT scaling does); EXIF from the
 /// page's own directory and its EXIF and GPS directories, XMP filling what
 /// EXIF lacks; the colours of the page's ICC profile, a CMYK page's inks
-/// through its CMYK profile.
+/// through its CMYK profile, a Lab page (CIELab, ICCLab, ITULab) through
+/// lcms2's D50 Lab profile to sRGB. Samples of 9 to 15 or 32 bits and
+/// floats (16, 32 or 64-bit) are narrowed to 8 bits: integers scaled by
+/// 255 / (2^n - 1), floats taken as 0...1 (clamped) and scaled by 255, with
+/// no curve applied (docs/features.md says why).
 ///
 /// Camera RAW files are TIFF-structured too; a RAW decoder, registered
 /// before this one, claims them. A CR2 (which says so at byte 8) is left to
@@ -38,7 +42,8 @@ struct TIFFDecoder: ImageDecoding {
             metadata.orientation = Orientation(exifValue: orientation)
             metadata.hasOrientationTag = true
         }
-        let colorSpace: ColorSpace = header.icc.map { .icc(ColorProfile($0)) } ?? .sRGB
+        // A Lab page comes out in sRGB whatever profile it carries.
+        let colorSpace: ColorSpace = header.photometric == .lab ? .sRGB : header.icc.map { .icc(ColorProfile($0)) } ?? .sRGB
         return ImageInfo(format: .tiff, storedSize: header.size, metadata: metadata, colorModel: header.colorModel,
                          hasAlpha: header.hasAlpha, colorSpace: colorSpace)
     }
