@@ -341,7 +341,8 @@ def reference(path, fmt, srgb):
             pixels, name, needs_srgb = decoder(path)
             return pixels, name, None, needs_srgb
         except Exception as e:   # a decoder's refusal is a result
-            errors.append("%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else ""))
+            message = str(e).splitlines()[0].replace(path, os.path.basename(path)) if str(e) else ""
+            errors.append("%s: %s" % (type(e).__name__, message))
     return None, None, "; ".join(errors)[:300], False
 
 
@@ -438,6 +439,10 @@ def check(job):
             mine = read_png(out)
         except Exception as e:
             result["filmroll_failure"] = failure = {"exit": 0, "error": "unreadable output: %s" % e, "clean": False}
+    if mine is not None:
+        result["filmroll_size"] = "%dx%d" % (mine.shape[1], mine.shape[0])
+    if mine is not None and int(mine[:, :, :3].max()) - int(mine[:, :, :3].min()) <= 1 and mine.shape[0] * mine.shape[1] > 64:
+        result["filmroll_blank"] = "#%02x%02x%02x" % tuple(int(v) for v in mine[0, 0, :3])   # one colour
     if failure and ref is None:
         result["klass"] = "neither"
     elif failure:
@@ -489,6 +494,13 @@ def table(results):
 
 
 def detail(r):
+    text = detail_of_class(r)
+    if r.get("filmroll_blank") and r.get("suite", {}).get("max", 255) > 1:
+        text += "; Filmroll's picture is one colour (%s)" % r["filmroll_blank"]
+    return text
+
+
+def detail_of_class(r):
     if r["klass"] == "differ":
         text = ("size %s (Filmroll vs second decoder)" % r["size"]) if "size" in r else \
             "max %d, PSNR %s dB, %.2f %% of samples > 1 (%s)" % (r["max"], r["psnr"], 100 * r["over1"], r["mode"])
@@ -500,7 +512,9 @@ def detail(r):
         return "Filmroll: %s%s" % (r["filmroll_failure"]["error"].split(": ", 2)[-1],
                                    " (the suite expects an error)" if r.get("suite_expects_error") else "")
     if r["klass"] == "only Filmroll":
-        return "%s" % r["reference_error"]
+        return "Filmroll: %s; %s" % (r.get("filmroll_size", "read"), r["reference_error"])
+    if r["klass"] == "neither":
+        return "Filmroll: %s; %s" % (r["filmroll_failure"]["error"].split(": ", 2)[-1], r["reference_error"])
     return ""
 
 
@@ -508,7 +522,8 @@ def listing(results):
     rows = ["| format | file | class | second decoder | what differs |", "|---|---|---|---|---|"]
     for fmt in FORMATS:
         for r in results:
-            if r["format"] == fmt and r["klass"] in ("differ", "only ref", "only Filmroll"):
+            if r["format"] == fmt and (r["klass"] in ("differ", "only ref", "only Filmroll") or
+                                       r["klass"] == "neither" and not r.get("suite_expects_error")):
                 rows.append("| %s | %s/%s | %s | %s | %s |" % (fmt, r["source"], r["file"], r["klass"],
                                                               r.get("reference") or "–",
                                                               detail(r).replace("|", "\\|")))
@@ -529,17 +544,18 @@ def versions(binary):
         imagecodecs.jpegxl_version())
 
 
-def write_doc(doc, results, binary, commit):
+def write_doc(doc, run):
+    results = run["results"]
     rows, unclean = listing(results)
     block = [BEGIN, "",
-             "Measured %s on %s (commit %s): %d files (Pillow %s's Tests/images/, exiftool's t/images/, "
-             "../shared/testdata). Decoders: %s." % (time.strftime("%Y-%m-%d"), os.path.basename(binary), commit,
-                                                    len(results), PILLOW_CORPUS, versions(binary)),
+             "Measured %s with a release build of commit %s: %d files (Pillow %s's Tests/images/, exiftool's "
+             "t/images/, ../shared/testdata). Decoders: %s." % (run["date"], run["commit"], len(results),
+                                                              PILLOW_CORPUS, run["versions"]),
              ""] + table(results) + ["",
              "Crashes or failures that are not one line naming the file: %s." % (
                  ", ".join("%s/%s (exit %s)" % (r["source"], r["file"], r["filmroll_failure"]["exit"]) for r in unclean)
                  or "none"),
-             "", "Every file that differs, or that one decoder reads and the other does not:", ""] + rows + ["", END]
+             "", "Every file that differs, that one decoder reads and the other does not, or that neither reads:", ""] + rows + ["", END]
     text = open(doc).read() if os.path.exists(doc) else "%s\n%s\n" % (BEGIN, END)
     head, rest = text.split(BEGIN, 1)
     tail = rest.split(END, 1)[1]
@@ -559,15 +575,20 @@ def quiet():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--filmroll", default=os.environ.get("FILMROLL") or os.path.join(ROOT, ".build/release/filmroll"))
-    parser.add_argument("--json", default="/tmp/filmroll-parity.json")
+    parser.add_argument("--json", default="/tmp/filmroll-parity.json", help="where the per-file results go")
     parser.add_argument("--doc")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--only", help="formats, comma-separated (e.g. TIFF,PNG)")
     parser.add_argument("--sources", default="pillow,exiftool,shared")
     parser.add_argument("--match", help="only files whose name contains this")
+    parser.add_argument("--from-json", help="report the results of an earlier run instead of running")
     args = parser.parse_args()
     if not os.access(args.filmroll, os.X_OK):
         sys.exit("decoder-parity: no filmroll at %s (swift build -c release, or --filmroll BIN)" % args.filmroll)
+    if args.from_json:
+        with open(args.from_json) as f:
+            report(json.load(f), args)
+        return
     files = corpus(args.sources.split(","))
     if args.only:
         wanted = set(args.only.split(","))
@@ -589,8 +610,24 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print("done in %.0f s" % (time.monotonic() - start), file=sys.stderr)
+    run = {"date": time.strftime("%Y-%m-%d"), "filmroll": args.filmroll, "versions": versions(args.filmroll),
+           "commit": head_commit(), "results": results}
     with open(args.json, "w") as f:
-        json.dump(results, f, indent=1)
+        json.dump(run, f, indent=1)
+    print("per-file results: %s" % args.json, file=sys.stderr)
+    report(run, args)
+
+
+def head_commit():
+    return subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                          text=True).stdout.strip()
+
+
+def report(run, args):
+    if isinstance(run, list):   # the per-file results alone
+        run = {"date": time.strftime("%Y-%m-%d"), "filmroll": args.filmroll, "versions": versions(args.filmroll),
+               "commit": head_commit(), "results": run}
+    results = run["results"]
     print("\n".join(table(results)))
     rows, unclean = listing(results)
     print()
@@ -599,11 +636,8 @@ def main():
     for r in unclean:
         print("  %s/%s: exit %s, %s" % (r["source"], r["file"], r["filmroll_failure"]["exit"],
                                         r["filmroll_failure"]["error"]))
-    print("per-file results: %s" % args.json, file=sys.stderr)
     if args.doc:
-        commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True).stdout.strip()
-        write_doc(args.doc, results, args.filmroll, commit)
+        write_doc(args.doc, run)
 
 
 if __name__ == "__main__":
