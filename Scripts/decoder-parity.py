@@ -2,8 +2,9 @@
 """Decoder parity (issue 41): Filmroll's decode of public test files against a
 second decoder, file by file.
 
-    Scripts/decoder-parity.py [--filmroll BIN] [--json OUT] [--doc docs/decoders.md]
-                              [--jobs N] [--only FORMAT[,FORMAT]] [--sources pillow,exiftool,shared]
+    Scripts/decoder-parity.py [--filmroll BIN] [--json OUT] [--doc docs/decoders.md] [--srgb]
+                              [--jobs N] [--only FORMAT[,FORMAT]] [--match TEXT]
+                              [--sources pillow,exiftool,shared] [--from-json OUT]
 
 The files are nobody's here and are never committed: Pillow's own test images
 (Tests/images/ of Pillow's sdist, fetched with `pip download --no-binary pillow`), exiftool's
@@ -34,9 +35,15 @@ Classes: `same` (identical), `within 1` (no sample more than 1 level apart),
 last line naming the file. Files of formats Filmroll does not read (BMP,
 PSD...) are only checked for a clean failure.
 
+With --srgb every file is compared in sRGB, which checks Filmroll's colour
+management (ICC profiles, PNG gAMA/cHRM, HEIF colour code points) against
+lcms2; Pillow applies ICC profiles only, so PNGs with gAMA or cHRM and no
+profile differ there by design.
+
 The per-file results go to --json (default /tmp/filmroll-parity.json); with
 --doc the table between the `parity:` markers of that Markdown file is
-replaced. Makes its own venv under /tmp (PARITY_VENV) on first use.
+replaced (--from-json re-renders an earlier run). Makes its own venv under
+/tmp (PARITY_VENV) on first use.
 """
 import argparse
 import concurrent.futures
@@ -413,7 +420,7 @@ def suite_reference(source, name):
 
 
 def check(job):
-    binary, source, name, path, work = job
+    binary, source, name, path, work, all_srgb = job
     quiet()
     fmt = sniff(path)
     result = {"source": source, "file": name, "format": fmt}
@@ -423,9 +430,12 @@ def check(job):
         result.update(filmroll_failure=failure, filmroll_s=round(seconds, 3), klass="not a Filmroll format"
                       if failure else "Filmroll reads it")
         return result
-    failure, seconds = run_filmroll(binary, path, out, True)
-    mode = "keep-profile"
-    ref, decoder, ref_error, needs_srgb = reference(path, fmt, False)
+    if all_srgb:
+        failure, needs_srgb = {"error": "cannot write PNG"}, True
+    else:
+        failure, seconds = run_filmroll(binary, path, out, True)
+        mode = "keep-profile"
+        ref, decoder, ref_error, needs_srgb = reference(path, fmt, False)
     if needs_srgb or (failure and "cannot write PNG" in failure["error"]):
         # compare in sRGB: Filmroll's default conversion against the reference through lcms2
         failure, seconds = run_filmroll(binary, path, out, False)
@@ -581,6 +591,8 @@ def main():
     parser.add_argument("--only", help="formats, comma-separated (e.g. TIFF,PNG)")
     parser.add_argument("--sources", default="pillow,exiftool,shared")
     parser.add_argument("--match", help="only files whose name contains this")
+    parser.add_argument("--srgb", action="store_true",
+                        help="compare every file in sRGB (Filmroll's colour management against lcms2 through ImageCms)")
     parser.add_argument("--from-json", help="report the results of an earlier run instead of running")
     args = parser.parse_args()
     if not os.access(args.filmroll, os.X_OK):
@@ -596,7 +608,7 @@ def main():
     if args.match:
         files = [f for f in files if args.match in f[1]]
     work = tempfile.mkdtemp(prefix="filmroll-parity.")
-    jobs = [(os.path.abspath(args.filmroll), s, n, p, work) for s, n, p in files]
+    jobs = [(os.path.abspath(args.filmroll), s, n, p, work, args.srgb) for s, n, p in files]
     print("%d files, %d at a time..." % (len(jobs), args.jobs), file=sys.stderr)
     start = time.monotonic()
     results = []
