@@ -436,6 +436,8 @@ def check(job):
         failure, seconds = run_filmroll(binary, path, out, True)
         mode = "keep-profile"
         ref, decoder, ref_error, needs_srgb = reference(path, fmt, False)
+    keep_profile_error = failure["error"].split(": ", 2)[-1] \
+        if not all_srgb and failure and "cannot write PNG" in failure["error"] else None
     if needs_srgb or (failure and "cannot write PNG" in failure["error"]):
         # compare in sRGB: Filmroll's default conversion against the reference through lcms2
         failure, seconds = run_filmroll(binary, path, out, False)
@@ -443,6 +445,8 @@ def check(job):
         ref, decoder, ref_error, needs_srgb = reference(path, fmt, True)
     result.update(mode=mode, filmroll_failure=failure, filmroll_s=round(seconds, 3),
                   reference=decoder, reference_error=ref_error)
+    if mode == "sRGB" and keep_profile_error:
+        result["keep_profile_error"] = keep_profile_error
     mine = None
     if not failure:
         try:
@@ -554,6 +558,14 @@ def versions(binary):
         imagecodecs.jpegxl_version())
 
 
+def keep_profile_line(results):
+    kept = [r for r in results if r.get("keep_profile_error")]
+    reasons = sorted({r["keep_profile_error"] for r in kept})
+    return ("Compared in sRGB because `--keep-profile` could not write their PNG: %d files (%s): %s." % (
+        len(kept), ", ".join(sorted({r["format"] for r in kept})), "; ".join(reasons))
+        if kept else "`--keep-profile` wrote every PNG.")
+
+
 def write_doc(doc, run):
     results = run["results"]
     rows, unclean = listing(results)
@@ -562,6 +574,7 @@ def write_doc(doc, run):
              "t/images/, ../shared/testdata). Decoders: %s." % (run["date"], run["commit"], len(results),
                                                               PILLOW_CORPUS, run["versions"]),
              ""] + table(results) + ["",
+             keep_profile_line(results), "",
              "Crashes or failures that are not one line naming the file: %s." % (
                  ", ".join("%s/%s (exit %s)" % (r["source"], r["file"], r["filmroll_failure"]["exit"]) for r in unclean)
                  or "none"),
@@ -644,7 +657,8 @@ def report(run, args):
     rows, unclean = listing(results)
     print()
     print("\n".join(rows))
-    print("\nunclean failures: %d" % len(unclean))
+    print("\n" + keep_profile_line(results))
+    print("unclean failures: %d" % len(unclean))
     for r in unclean:
         print("  %s/%s: exit %s, %s" % (r["source"], r["file"], r["filmroll_failure"]["exit"],
                                         r["filmroll_failure"]["error"]))
