@@ -9,8 +9,10 @@ second decoder, file by file.
 The files are nobody's here and are never committed: Pillow's own test images
 (Tests/images/ of Pillow's sdist, fetched with `pip download --no-binary pillow`), exiftool's
 sample files (t/images/ of Debian's libimage-exiftool-perl source package,
-fetched with `apt-get source --download-only`) and ../shared/testdata
-(PngSuite, the GIF suite, EXIF orientation). They are unpacked once under
+fetched with `apt-get source --download-only`), KDE kimageformats' read
+tests for JPEG XL, AVIF and HEIF (`apt-get source` of kimageformats, whose
+expected PNGs are a third opinion) and ../shared/testdata (PngSuite, the GIF
+suite, EXIF orientation). They are unpacked once under
 PARITY_CACHE (default $XDG_CACHE_HOME/filmroll-parity, else
 /tmp/filmroll-parity-cache).
 
@@ -20,7 +22,8 @@ pixels, upright, not colour-converted); the second decoder is Pillow (JPEG,
 PNG, GIF, WebP, TIFF, AVIF), tifffile for the TIFFs Pillow cannot read or
 holds as 32-bit integers or floats, pillow-heif (libheif) for HEIF,
 imagecodecs' libjxl for JPEG XL and rawpy (LibRaw, with Filmroll's
-parameters) for camera RAW; its picture is turned upright by the EXIF
+parameters) for camera RAW (jxlinfo, if present, gives a JPEG XL's
+bit depth); its picture is turned upright by the EXIF
 orientation as Filmroll's is (ImageOps.exif_transpose). CMYK and CIELab
 pictures, and pictures whose profile Filmroll cannot embed in a PNG, are
 compared in sRGB instead: Filmroll without --keep-profile against the second
@@ -135,6 +138,23 @@ def exiftool_images():
     return destination
 
 
+def kimageformats_images():
+    """KDE's kimageformats read tests: JPEG XL (every orientation), AVIF (every turn and mirror) and HEIF,
+    each with the PNG its test expects."""
+    destination = os.path.join(CACHE, "kimageformats-read")
+    if not os.path.isdir(destination):
+        download = os.path.join(CACHE, "downloads")
+        os.makedirs(download, exist_ok=True)
+        found = glob.glob(os.path.join(download, "kimageformats_*.orig.tar.*[!c]"))
+        if not found:
+            print("fetching kimageformats' Debian source package for its test images...", file=sys.stderr)
+            subprocess.run(["apt-get", "source", "--download-only", "-qq", "kimageformats"], cwd=download,
+                           check=True, stderr=subprocess.DEVNULL)
+            found = glob.glob(os.path.join(download, "kimageformats_*.orig.tar.*[!c]"))
+        extract(found[0], "/autotests/read/", destination)
+    return destination
+
+
 def shared_images():
     base = os.path.join(ROOT, "..", "shared", "testdata")
     return [os.path.join(base, d) for d in ("pngsuite", "gif-test-suite/gifs", "exif-orientation")
@@ -148,13 +168,19 @@ def corpus(sources):
         roots.append(("pillow", pillow_images()))
     if "exiftool" in sources:
         roots.append(("exiftool", exiftool_images()))
+    if "kimageformats" in sources:
+        roots.append(("kimageformats", kimageformats_images()))
     if "shared" in sources:
         roots += [("shared", d) for d in shared_images()]
     for source, top in roots:
         for folder, dirs, names in os.walk(top):
             dirs[:] = sorted(d for d in dirs if d not in ("frames", "ref"))
+            if source == "kimageformats" and os.path.basename(folder) not in ("jxl", "avif", "heif"):
+                continue
             for name in sorted(names):
                 path = os.path.join(folder, name)
+                if source == "kimageformats" and name.endswith(".png"):
+                    continue   # the expected pictures
                 if os.path.getsize(path) > 0 and not name.endswith((".tsv", ".md", ".README", ".markdown")) \
                         and name not in ("LICENSE", "README"):
                     files.append((source, os.path.relpath(path, top) if source != "shared"
@@ -324,11 +350,26 @@ def reference_heif(path):
 
 def reference_jxl(path):
     import imagecodecs
+    import numpy as np
     with open(path, "rb") as f:
         a = imagecodecs.jpegxl_decode(f.read())
     if a.ndim == 4:
         a = a[0]
+    if a.dtype == np.uint16:   # samples of the file's own depth (9 bits: 0..511), not scaled to 16 bits
+        bits = jxl_bits(path) or max(8, int(a.max()).bit_length())
+        a = (a.astype(np.float64) / ((1 << bits) - 1))
     return to_rgba8(a), "libjxl (imagecodecs)", False
+
+
+def jxl_bits(path):
+    """The JPEG XL's bits per sample, as libjxl's jxlinfo says (None without it)."""
+    import re
+    try:
+        out = subprocess.run(["jxlinfo", path], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    found = re.search(r"(\d+)-bit", out)
+    return int(found.group(1)) if found else None
 
 
 def reference_raw(path):
@@ -401,6 +442,9 @@ def compare(a, b):
 def suite_reference(source, name):
     """The suite's own expected picture, where it has one (PngSuite's ref/, the GIF suite's frames/)."""
     import numpy as np
+    if source == "kimageformats":
+        expected = os.path.join(kimageformats_images(), os.path.splitext(name)[0] + ".png")
+        return read_png(expected) if os.path.exists(expected) else None
     if source != "shared":
         return None
     base = os.path.join(ROOT, "..", "shared", "testdata")
@@ -571,7 +615,7 @@ def write_doc(doc, run):
     rows, unclean = listing(results)
     block = [BEGIN, "",
              "Measured %s with a release build of commit %s: %d files (Pillow %s's Tests/images/, exiftool's "
-             "t/images/, ../shared/testdata). Decoders: %s." % (run["date"], run["commit"], len(results),
+             "t/images/, kimageformats' autotests/read/, ../shared/testdata). Decoders: %s." % (run["date"], run["commit"], len(results),
                                                               PILLOW_CORPUS, run["versions"]),
              ""] + table(results) + ["",
              keep_profile_line(results), "",
@@ -602,7 +646,7 @@ def main():
     parser.add_argument("--doc")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--only", help="formats, comma-separated (e.g. TIFF,PNG)")
-    parser.add_argument("--sources", default="pillow,exiftool,shared")
+    parser.add_argument("--sources", default="pillow,exiftool,kimageformats,shared")
     parser.add_argument("--match", help="only files whose name contains this")
     parser.add_argument("--srgb", action="store_true",
                         help="compare every file in sRGB (Filmroll's colour management against lcms2 through ImageCms)")
