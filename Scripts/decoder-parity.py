@@ -4,7 +4,7 @@ second decoder, file by file.
 
     Scripts/decoder-parity.py [--filmroll BIN] [--json OUT] [--doc docs/decoders.md] [--srgb]
                               [--jobs N] [--only FORMAT[,FORMAT]] [--match TEXT]
-                              [--sources pillow,exiftool,shared] [--from-json OUT]
+                              [--sources pillow,exiftool,kimageformats,shared] [--from-json OUT]
 
 The files are nobody's here and are never committed: Pillow's own test images
 (Tests/images/ of Pillow's sdist, fetched with `pip download --no-binary pillow`), exiftool's
