@@ -1,5 +1,5 @@
 # Convenience targets; each is a script in Scripts/ that works without make.
-.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-viewer bench-places bench-basemap bench-basemap-map bench-shore-map bench-camera-roll bench-library bench-startup bench-similar-index bench-similar-set bench-similar check-gallery bench-video test-images clean install uninstall release
+.PHONY: demo test check-warnings fuzz sanitize bench bench-tiff bench-raw bench-jxl bench-decoders bench-memory bench-fourcut bench-thumbs bench-index bench-gif bench-animation bench-phone bench-process bench-gallery bench-viewer bench-places bench-basemap bench-basemap-map bench-shore-map bench-camera-roll bench-library bench-startup bench-similar-index bench-similar-set bench-similar check-gallery bench-video test-images clean install uninstall release
 
 demo:            ## Build and run Filmroll on TestImages/ (output in out/)
 	Scripts/demo.sh
@@ -149,3 +149,7 @@ bench-raw:       ## RAW (DNG) thumbnails against LibRaw's full decode
 
 bench-jxl:       ## JPEG XL thumbnails against vipsthumbnail (DC pass at 256, whole picture at 1024)
 	Scripts/bench-jxl.sh
+
+bench-decoders:  ## Decoded pixels of ~1,400 public test files against Pillow, tifffile, libheif, libjxl and LibRaw; updates docs/decoders.md: FILMROLL=binary
+	$(if $(FILMROLL),,swift build -c release --product filmroll)
+	python3 Scripts/decoder-parity.py --filmroll $(or $(FILMROLL),$(RELEASE_BINARY)) --doc docs/decoders.md
