@@ -27,13 +27,20 @@ CIMG_LAZY_DEFINE(raw);
 /* What LibRaw's callbacks reported during one open. */
 typedef struct cimg_raw_state {
     int data_error;
+    /* Where LibRaw's reader stood at the first data error that was not the end of the file. */
+    long data_error_offset;
     int end_of_file;
     int memory_error;
 } cimg_raw_state;
 
+/* LibRaw's derror(): called once per file, with the reader's position, or
+ * -1 at the end of the file. Past the end LibRaw stops unpacking; a data
+ * error elsewhere (data that decodes to nothing sensible, or raw data that
+ * is not there) it only reports, and goes on making a picture of it. */
 static void cimg_raw_on_data_error(void *context, const char *file, const int offset) {
     (void)file;
     cimg_raw_state *state = context;
+    if (!state->data_error && offset >= 0) state->data_error_offset = offset;
     state->data_error = 1;
     if (offset < 0) state->end_of_file = 1;
 }
@@ -67,6 +74,34 @@ static int cimg_raw_fail(cimg_error *error, int code, const cimg_raw_state *stat
         if (code > 0) return cimg_fail(error, CIMG_ERR_MEMORY, "%s failed: %s", doing, strerror(code));
         return cimg_fail(error, CIMG_ERR_CORRUPT, "%s failed: %s", doing, libraw_strerror(code));
     }
+}
+
+/*
+ * Rows of the unpacked raw data that hold nothing but zeros: raw data the
+ * file does not hold, which LibRaw's readers leave zero without a word (a
+ * real sensor's rows carry its black level or its noise, dark frames too).
+ */
+static size_t cimg_raw_empty_rows(const libraw_data_t *raw) {
+    const libraw_rawdata_t *data = &raw->rawdata;
+    size_t rows = raw->sizes.raw_height, width = raw->sizes.raw_width, pitch = raw->sizes.raw_pitch;
+    const uint8_t *base = NULL;
+    size_t row_bytes = 0;
+    if (data->raw_image != NULL) base = (const uint8_t *)data->raw_image, row_bytes = width * 2;
+    else if (data->color4_image != NULL) base = (const uint8_t *)data->color4_image, row_bytes = width * 8;
+    else if (data->color3_image != NULL) base = (const uint8_t *)data->color3_image, row_bytes = width * 6;
+    else if (data->float_image != NULL) base = (const uint8_t *)data->float_image, row_bytes = width * 4;
+    else if (data->float3_image != NULL) base = (const uint8_t *)data->float3_image, row_bytes = width * 12;
+    else if (data->float4_image != NULL) base = (const uint8_t *)data->float4_image, row_bytes = width * 16;
+    if (base == NULL || row_bytes == 0) return 0;
+    if (pitch < row_bytes) pitch = row_bytes;
+    size_t empty = 0;
+    for (size_t y = 0; y < rows; y++) {
+        const uint8_t *row = base + y * pitch;
+        size_t x = 0;
+        while (x < row_bytes && row[x] == 0) x++;
+        if (x == row_bytes) empty++;
+    }
+    return empty;
 }
 
 /*
@@ -312,11 +347,27 @@ int cimg_raw_decode(const uint8_t *data, size_t size, int half_size, uint32_t ma
     libraw_data_t *raw = NULL;
     int status = cimg_raw_open(data, size, max_raw_megabytes, half_size, 0, &state, &raw, error);
     if (status != CIMG_OK) return status;
+    /* The raw data's errors only: what parsing the header met was no loss of pixels. */
+    state.data_error = 0;
+    state.data_error_offset = 0;
     int code = libraw_unpack(raw);
     if (code != LIBRAW_SUCCESS || state.end_of_file || state.memory_error) {
         status = cimg_raw_fail(error, code, &state, "unpacking the raw data");
         libraw_close(raw);
         return status;
+    }
+    /* What LibRaw would make a black or white picture of, and call a success. */
+    if (state.data_error) {
+        libraw_close(raw);
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "the raw data is damaged or missing (LibRaw's data error at byte %ld)",
+                         state.data_error_offset);
+    }
+    /* Half the rows empty or more: a picture of the few bytes there are (a stub, a file cut short). */
+    size_t rows = raw->sizes.raw_height, empty = cimg_raw_empty_rows(raw);
+    if (rows > 0 && empty * 2 >= rows) {
+        libraw_close(raw);
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "the raw data is missing (%zu of its %zu rows hold nothing)", empty,
+                         rows);
     }
     code = libraw_dcraw_process(raw);
     if (code != LIBRAW_SUCCESS || state.memory_error) {
