@@ -125,6 +125,22 @@ import TestSupport
         }
     }
 
+    @Test func aDataErrorLibRawOnlyReportsFails() throws {
+        // Given a CRW whose top half holds samples past its 10 bits: LibRaw
+        // reports a data error in the middle of the file and goes on
+        let damaged = RAWBuilder.crw(raised: 600).file
+        #expect(try ImageDecoder.readInfo(damaged).storedSize == PixelSize(width: 64, height: 48))
+        // Then the decode fails, saying so, where LibRaw would make a picture of it
+        #expect {
+            try ImageDecoder.decode(damaged, options: DecodeOptions())
+        } throws: { error in
+            guard case .corrupt(.raw, let reason) = error as? ImagingError else { return false }
+            return reason.hasPrefix("the raw data is damaged or missing (LibRaw's data error at byte ")
+        }
+        // While 511 fits
+        #expect(try ImageDecoder.decode(RAWBuilder.crw(raised: 511).file, options: DecodeOptions()).image.size.width == 64)
+    }
+
     @Test func rawDataThatIsNotThereFails() throws {
         // An IIQ whose raw data lies past the end of the file.
         let (file, dataOffset) = RAWBuilder.iiq(dataOffsetPastTheEnd: true)

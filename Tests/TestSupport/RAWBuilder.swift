@@ -100,15 +100,22 @@ public enum RAWBuilder {
     /// top half hold 512 + 300 and the rest 512 (2048 and 3248 once the low
     /// bits are added). `keptDataBytes`: the compressed data cut to so many
     /// bytes, the records after it whole (a CRW's records lie at its end).
-    public static func crw(width: Int = 64, height: Int = 48, keptDataBytes: Int? = nil) -> (file: [UInt8], dataOffset: Int) {
+    /// `raised`: the top half's difference, below 1024; 512 or more is a
+    /// sample past 10 bits, which LibRaw reports as a data error and keeps.
+    public static func crw(width: Int = 64, height: Int = 48, keptDataBytes: Int? = nil,
+                           raised: Int = 300) -> (file: [UInt8], dataOffset: Int) {
         precondition(width == 64, "one 64-sample block a row")
         var bits: [Bool] = []
         func put(_ text: String) { bits += text.map { $0 == "1" } }
         func put(_ value: Int, count: Int) { for bit in (0..<count).reversed() { bits.append(value >> bit & 1 == 1) } }
         for row in 0..<height {
-            // The DC difference, carried from block to block: +300 at the top, -300 halfway.
-            if row == 0 { put("11101"); put(300, count: 9) }              // leaf 0x09: 9 bits, 300
-            else if row == height / 2 { put("11101"); put(211, count: 9) } // 211 - 511 = -300
+            // The DC difference, carried from block to block: raised at the
+            // top, lowered back halfway. Leaf 0x09 (code 11101) is 9 bits of
+            // difference, 0x0A (111110) 10; a value whose top bit is clear is
+            // negative: value - (2^bits - 1).
+            let (leaf, bitCount) = raised < 512 ? ("11101", 9) : ("111110", 10)
+            if row == 0 { put(leaf); put(raised, count: bitCount) }
+            else if row == height / 2 { put(leaf); put((1 << bitCount) - 1 - raised, count: bitCount) }
             else { put("11110") }                                         // leaf 0x00: no difference
             put("111111011")                                              // end of block
         }
