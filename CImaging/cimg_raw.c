@@ -13,6 +13,7 @@
 #include "cimg_internal.h"
 #include "include/cimaging_raw.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,54 @@ static size_t cimg_raw_empty_rows(const libraw_data_t *raw) {
     return empty;
 }
 
+/* Four bytes at `at` in Phase One's order (0x4949 little-endian, else big), or all ones past the end (LibRaw's get4). */
+static uint32_t cimg_raw_p1_get4(const uint8_t *data, size_t size, size_t at, int little) {
+    if (at > size || size - at < 4) return 0xFFFFFFFFu;
+    const uint8_t *p = data + at;
+    return little ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24
+                  : (uint32_t)p[3] | (uint32_t)p[2] << 8 | (uint32_t)p[1] << 16 | (uint32_t)p[0] << 24;
+}
+
+/*
+ * Whether LibRaw 0.20 can parse a Phase One file in bounded time. When its
+ * directory names neither the body (0x0410) nor its serial (0x0102),
+ * parse_phase_one reads a second directory from the metadata block
+ * (0x0110, else the file's start) and loops over as many entries as that
+ * directory's count says: 4 billion when the count lies past the end of
+ * the file, minutes of work for a file of a few bytes. Files that are no
+ * Phase One files pass.
+ */
+static int cimg_raw_phase_one_is_bounded(const uint8_t *data, size_t size) {
+    size_t base = SIZE_MAX;
+    for (size_t at = 0; at < 29 && at + 8 <= size; at++) {
+        if (memcmp(data + at, "IIII", 4) == 0 || memcmp(data + at, "MMMM", 4) == 0) {
+            base = at;
+            break;
+        }
+    }
+    if (base == SIZE_MAX) return 1;
+    int little = data[base] == 'I';
+    if ((cimg_raw_p1_get4(data, size, base + 4, little) >> 8) != 0x526177) return 1;   /* no "Raw": LibRaw stops */
+    uint32_t offset = cimg_raw_p1_get4(data, size, base + 8, little);
+    if (offset == 0xbad0bad) return 1;
+    size_t directory = base + offset;
+    uint32_t entries = cimg_raw_p1_get4(data, size, directory, little);
+    if (entries > 8192) return 1;   /* LibRaw gives up */
+    size_t meta_offset = 0;
+    for (uint32_t i = 0; i < entries; i++) {
+        size_t entry = directory + 8 + (size_t)i * 16;
+        uint32_t tag = cimg_raw_p1_get4(data, size, entry, little);
+        if (tag == 0x0102 || tag == 0x0410) return 1;   /* a body or serial: no second directory */
+        if (tag == 0x0110) meta_offset = base + cimg_raw_p1_get4(data, size, entry + 12, little);
+    }
+    if (meta_offset > size || size - meta_offset < 12) return 0;
+    int meta_little = data[meta_offset] == 0x49 && data[meta_offset + 1] == 0x49;
+    uint32_t meta_directory = cimg_raw_p1_get4(data, size, meta_offset + 8, meta_little);
+    uint32_t meta_entries = cimg_raw_p1_get4(data, size, meta_offset + (size_t)meta_directory, meta_little);
+    /* Each entry is 12 bytes: a count the file cannot hold is the endless loop. */
+    return (size_t)meta_entries <= size / 12;
+}
+
 /*
  * A LibRaw handle over `data`, parsed, with quiet callbacks and the
  * processing settings Filmroll uses. user_flip: LibRaw's flip to use when
@@ -116,6 +165,8 @@ static int cimg_raw_open(const uint8_t *data, size_t size, uint32_t max_raw_mega
     int loaded = cimg_lazy_require(&cimg_lazy_raw, error);
     if (loaded != CIMG_OK) return loaded;
     if (data == NULL || size < 16) return cimg_fail(error, CIMG_ERR_TRUNCATED, "the file is too short for a RAW file");
+    if (!cimg_raw_phase_one_is_bounded(data, size))
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "a Phase One file whose metadata directory lies outside the file");
     libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_MEMERR_CALLBACK | LIBRAW_OPIONS_NO_DATAERR_CALLBACK);
     if (raw == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory starting LibRaw");
     libraw_set_memerror_handler(raw, cimg_raw_on_memory_error, state);

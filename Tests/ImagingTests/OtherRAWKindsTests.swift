@@ -141,6 +141,20 @@ import TestSupport
         #expect(try ImageDecoder.decode(RAWBuilder.crw(raised: 511).file, options: DecodeOptions()).image.size.width == 64)
     }
 
+    @Test func aPhaseOneDirectoryLibRawWouldLoopOverIsRefused() throws {
+        // Given an IIQ with neither body nor serial: LibRaw 0.20 would read a
+        // second directory whose count (past the end of the file) is 2^32 - 1
+        let file = RAWBuilder.iiq(serial: false).file
+        // Then it is refused before LibRaw sees it
+        #expect(RAWKind(head: Array(file.prefix(RAWKind.signatureLength))) == .iiq)
+        #expect {
+            try ImageDecoder.readInfo(file)
+        } throws: { error in
+            guard case .corrupt(.raw, let reason) = error as? ImagingError else { return false }
+            return reason.contains("Phase One")
+        }
+    }
+
     @Test func rawDataThatIsNotThereFails() throws {
         // An IIQ whose raw data lies past the end of the file.
         let (file, dataOffset) = RAWBuilder.iiq(dataOffsetPastTheEnd: true)

@@ -40,8 +40,10 @@ public enum RAWBuilder {
     /// with Make "Phase One") around Phase One's own block at 8 ("IIII",
     /// "\u{1}waR", its directory: sizes, format 0 = plain 16-bit samples,
     /// the data's offset, a serial number); the raw data last, little-endian.
+    /// Without `serial`, LibRaw 0.20 looks for a second directory at the
+    /// file's start, whose count it reads past the end of the file.
     public static func iiq(width: Int = 64, height: Int = 48, samples: ((Int, Int) -> Int)? = nil,
-                           dataOffsetPastTheEnd: Bool = false) -> (file: [UInt8], dataOffset: Int) {
+                           dataOffsetPastTheEnd: Bool = false, serial: Bool = true) -> (file: [UInt8], dataOffset: Int) {
         // Phase One's block: header 12, directory 8 + 16 per entry, the serial's 8.
         let tagCount = 9
         let blockLength = 12 + 8 + 16 * tagCount + 8
@@ -58,7 +60,7 @@ public enum RAWBuilder {
         // Offsets in the block are from its start (8).
         let serialAt = 12 + 8 + 16 * tagCount
         let tags: [(tag: Int, type: Int, count: Int, value: Int)] = [
-            (0x0102, 2, 8, serialAt), (0x0108, 4, 4, width), (0x0109, 4, 4, height), (0x010A, 4, 4, 0),
+            (serial ? 0x0102 : 0x0999, 2, 8, serialAt), (0x0108, 4, 4, width), (0x0109, 4, 4, height), (0x010A, 4, 4, 0),
             (0x010B, 4, 4, 0), (0x010C, 4, 4, width), (0x010D, 4, 4, height), (0x010E, 4, 4, 0),
             (0x010F, 4, 4, recorded - 8),
         ]
