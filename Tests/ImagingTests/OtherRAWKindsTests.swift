@@ -87,7 +87,7 @@ import TestSupport
             return try Self.readPPM([UInt8](Data(contentsOf: URL(fileURLWithPath: output))))
         }
         #expect(image.size == reference.size)
-        #expect(PixelMatch.maxDifference(image, reference) <= 1)
+        #expect(PixelMatch.maxDifference(image, reference) == 0)
     }
 
     @Test(.enabled(if: ExternalTools.has("raw-identify"), "needs LibRaw's raw-identify (libraw-bin)"), arguments: samples)
