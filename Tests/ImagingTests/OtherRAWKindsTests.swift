@@ -99,6 +99,30 @@ import TestSupport
                 == "\(info.storedSize.width) x \(info.storedSize.height)")
     }
 
+    // MARK: - Fuji's turned sensor
+
+    @Test func aTurnedFujiSensorIsTheSizeLibRawOutputs() throws {
+        // Given a RAF whose sensor is turned 45° (96x32 samples)
+        let raf = RAWBuilder.raf()
+        #expect(RAWKind(head: Array(raf.prefix(RAWKind.signatureLength))) == .raf)
+        // Then its size is LibRaw's output, the data turned back (dcraw's
+        // fuji_rotate: 47 / sin 45° by (79 - 47) / sin 45°), not the raw
+        // data's 96x32 nor the sensor's layout (80x79)
+        let info = try ImageDecoder.readInfo(raf)
+        #expect(info.storedSize == PixelSize(width: 66, height: 45))
+        #expect(info.metadata.camera == "Fujifilm S5Pro")
+        #expect(info.colorModel.camera?.sensor == .unevenColorFilter)
+        #expect(try ImageDecoder.decode(raf, info: info, options: DecodeOptions()).image.size == info.storedSize)
+    }
+
+    @Test(.enabled(if: ExternalTools.has("raw-identify"), "needs LibRaw's raw-identify (libraw-bin)"))
+    func aTurnedFujiSensorIsTheSizeRawIdentifyTells() throws {
+        let raf = RAWBuilder.raf()
+        let text = try Self.withFile(raf, suffix: "raf") { try ExternalTools.run(["raw-identify", "-v", $0]) }
+        #expect(text.contains("Output size:   66 x 45"), "\(text)")
+        #expect(text.contains("Image size:    80 x 79"))
+    }
+
     // MARK: - Raw data cut or missing
 
     /// `sample` with its raw data cut 64 bytes in (its header whole).

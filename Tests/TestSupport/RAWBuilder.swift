@@ -150,6 +150,36 @@ public enum RAWBuilder {
         return (header + heap, dataOffset)
     }
 
+    // MARK: - Fujifilm RAF, a sensor turned 45°
+
+    /// Fujifilm's RAF of an S5Pro-like camera, whose sensor (Super CCD) is
+    /// turned 45°: the header ("FUJIFILMCCD-RAW", the model at 0x1C, the
+    /// offsets at 84), an EXIF block where the JPEG preview would be (its
+    /// TIFF, at 12 into it, names the maker), Fuji's directory (0x100 the
+    /// raw size, 0x121 the image's, 0x130 the layout: not 8 in its second
+    /// byte means turned) and `rawWidth`x`rawHeight` 16-bit samples of 257.
+    /// LibRaw's output is the sensor's data turned back: for 96x32, 66x45.
+    public static func raf(rawWidth: Int = 96, rawHeight: Int = 32) -> [UInt8] {
+        var head = Array("FUJIFILMCCD-RAW 0201FF383501".utf8)
+        head += Array("FinePix S5Pro".utf8) + [UInt8](repeating: 0, count: 32 - 13)
+        head += Array("0100".utf8) + [UInt8](repeating: 0, count: 20)
+        let exif: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, 0, 0] + Array("Exif\0\0".utf8)
+            + bigEndianTIFF(make: "FUJIFILM", model: "FinePix S5Pro")
+        let previewAt = 128
+        let directoryAt = (previewAt + exif.count + 15) / 16 * 16
+        let entries: [(Int, [UInt8])] = [(0x100, be16(rawHeight) + be16(rawWidth)), (0x121, be16(rawHeight) + be16(rawWidth)),
+                                         (0x130, [0, 0])]
+        let directory = be32(entries.count) + entries.flatMap { be16($0.0) + be16($0.1.count) + $0.1 }
+        let dataAt = (directoryAt + directory.count + 15) / 16 * 16
+        let data = [UInt8](repeating: 1, count: 2 * rawWidth * rawHeight)
+        var file = head + be32(previewAt) + be32(exif.count) + be32(directoryAt) + be32(directory.count)
+            + be32(dataAt) + be32(data.count)
+        file += [UInt8](repeating: 0, count: previewAt - file.count) + exif
+        file += [UInt8](repeating: 0, count: directoryAt - file.count) + directory
+        file += [UInt8](repeating: 0, count: dataAt - file.count)
+        return file + data
+    }
+
     // MARK: - Bytes
 
     static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
