@@ -13,6 +13,7 @@
 #include "cimg_internal.h"
 #include "include/cimaging_raw.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +28,20 @@ CIMG_LAZY_DEFINE(raw);
 /* What LibRaw's callbacks reported during one open. */
 typedef struct cimg_raw_state {
     int data_error;
+    /* Where LibRaw's reader stood at the first data error that was not the end of the file. */
+    long data_error_offset;
     int end_of_file;
     int memory_error;
 } cimg_raw_state;
 
+/* LibRaw's derror(): called once per file, with the reader's position, or
+ * -1 at the end of the file. Past the end LibRaw stops unpacking; a data
+ * error elsewhere (data that decodes to nothing sensible, or raw data that
+ * is not there) it only reports, and goes on making a picture of it. */
 static void cimg_raw_on_data_error(void *context, const char *file, const int offset) {
     (void)file;
     cimg_raw_state *state = context;
+    if (!state->data_error && offset >= 0) state->data_error_offset = offset;
     state->data_error = 1;
     if (offset < 0) state->end_of_file = 1;
 }
@@ -70,6 +78,82 @@ static int cimg_raw_fail(cimg_error *error, int code, const cimg_raw_state *stat
 }
 
 /*
+ * Rows of the unpacked raw data that hold nothing but zeros: raw data the
+ * file does not hold, which LibRaw's readers leave zero without a word (a
+ * real sensor's rows carry its black level or its noise, dark frames too).
+ */
+static size_t cimg_raw_empty_rows(const libraw_data_t *raw) {
+    const libraw_rawdata_t *data = &raw->rawdata;
+    size_t rows = raw->sizes.raw_height, width = raw->sizes.raw_width, pitch = raw->sizes.raw_pitch;
+    const uint8_t *base = NULL;
+    size_t row_bytes = 0;
+    if (data->raw_image != NULL) base = (const uint8_t *)data->raw_image, row_bytes = width * 2;
+    else if (data->color4_image != NULL) base = (const uint8_t *)data->color4_image, row_bytes = width * 8;
+    else if (data->color3_image != NULL) base = (const uint8_t *)data->color3_image, row_bytes = width * 6;
+    else if (data->float_image != NULL) base = (const uint8_t *)data->float_image, row_bytes = width * 4;
+    else if (data->float3_image != NULL) base = (const uint8_t *)data->float3_image, row_bytes = width * 12;
+    else if (data->float4_image != NULL) base = (const uint8_t *)data->float4_image, row_bytes = width * 16;
+    if (base == NULL || row_bytes == 0) return 0;
+    if (pitch < row_bytes) pitch = row_bytes;
+    size_t empty = 0;
+    for (size_t y = 0; y < rows; y++) {
+        const uint8_t *row = base + y * pitch;
+        size_t x = 0;
+        while (x < row_bytes && row[x] == 0) x++;
+        if (x == row_bytes) empty++;
+    }
+    return empty;
+}
+
+/* Four bytes at `at` in Phase One's order (0x4949 little-endian, else big), or all ones past the end (LibRaw's get4). */
+static uint32_t cimg_raw_p1_get4(const uint8_t *data, size_t size, size_t at, int little) {
+    if (at > size || size - at < 4) return 0xFFFFFFFFu;
+    const uint8_t *p = data + at;
+    return little ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24
+                  : (uint32_t)p[3] | (uint32_t)p[2] << 8 | (uint32_t)p[1] << 16 | (uint32_t)p[0] << 24;
+}
+
+/*
+ * Whether LibRaw 0.20 can parse a Phase One file in bounded time. When its
+ * directory names neither the body (0x0410) nor its serial (0x0102),
+ * parse_phase_one reads a second directory from the metadata block
+ * (0x0110, else the file's start) and loops over as many entries as that
+ * directory's count says: 4 billion when the count lies past the end of
+ * the file, minutes of work for a file of a few bytes. Files that are no
+ * Phase One files pass.
+ */
+static int cimg_raw_phase_one_is_bounded(const uint8_t *data, size_t size) {
+    size_t base = SIZE_MAX;
+    for (size_t at = 0; at < 29 && at + 8 <= size; at++) {
+        if (memcmp(data + at, "IIII", 4) == 0 || memcmp(data + at, "MMMM", 4) == 0) {
+            base = at;
+            break;
+        }
+    }
+    if (base == SIZE_MAX) return 1;
+    int little = data[base] == 'I';
+    if ((cimg_raw_p1_get4(data, size, base + 4, little) >> 8) != 0x526177) return 1;   /* no "Raw": LibRaw stops */
+    uint32_t offset = cimg_raw_p1_get4(data, size, base + 8, little);
+    if (offset == 0xbad0bad) return 1;
+    size_t directory = base + offset;
+    uint32_t entries = cimg_raw_p1_get4(data, size, directory, little);
+    if (entries > 8192) return 1;   /* LibRaw gives up */
+    size_t meta_offset = 0;
+    for (uint32_t i = 0; i < entries; i++) {
+        size_t entry = directory + 8 + (size_t)i * 16;
+        uint32_t tag = cimg_raw_p1_get4(data, size, entry, little);
+        if (tag == 0x0102 || tag == 0x0410) return 1;   /* a body or serial: no second directory */
+        if (tag == 0x0110) meta_offset = base + cimg_raw_p1_get4(data, size, entry + 12, little);
+    }
+    if (meta_offset > size || size - meta_offset < 12) return 0;
+    int meta_little = data[meta_offset] == 0x49 && data[meta_offset + 1] == 0x49;
+    uint32_t meta_directory = cimg_raw_p1_get4(data, size, meta_offset + 8, meta_little);
+    uint32_t meta_entries = cimg_raw_p1_get4(data, size, meta_offset + (size_t)meta_directory, meta_little);
+    /* Each entry is 12 bytes: a count the file cannot hold is the endless loop. */
+    return (size_t)meta_entries <= size / 12;
+}
+
+/*
  * A LibRaw handle over `data`, parsed, with quiet callbacks and the
  * processing settings Filmroll uses. user_flip: LibRaw's flip to use when
  * processing (-1 = the file's; 0 = none). Returns CIMG_OK or a status.
@@ -81,6 +165,8 @@ static int cimg_raw_open(const uint8_t *data, size_t size, uint32_t max_raw_mega
     int loaded = cimg_lazy_require(&cimg_lazy_raw, error);
     if (loaded != CIMG_OK) return loaded;
     if (data == NULL || size < 16) return cimg_fail(error, CIMG_ERR_TRUNCATED, "the file is too short for a RAW file");
+    if (!cimg_raw_phase_one_is_bounded(data, size))
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "a Phase One file whose metadata directory lies outside the file");
     libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_MEMERR_CALLBACK | LIBRAW_OPIONS_NO_DATAERR_CALLBACK);
     if (raw == NULL) return cimg_fail(error, CIMG_ERR_MEMORY, "out of memory starting LibRaw");
     libraw_set_memerror_handler(raw, cimg_raw_on_memory_error, state);
@@ -312,11 +398,27 @@ int cimg_raw_decode(const uint8_t *data, size_t size, int half_size, uint32_t ma
     libraw_data_t *raw = NULL;
     int status = cimg_raw_open(data, size, max_raw_megabytes, half_size, 0, &state, &raw, error);
     if (status != CIMG_OK) return status;
+    /* The raw data's errors only: what parsing the header met was no loss of pixels. */
+    state.data_error = 0;
+    state.data_error_offset = 0;
     int code = libraw_unpack(raw);
     if (code != LIBRAW_SUCCESS || state.end_of_file || state.memory_error) {
         status = cimg_raw_fail(error, code, &state, "unpacking the raw data");
         libraw_close(raw);
         return status;
+    }
+    /* What LibRaw would make a black or white picture of, and call a success. */
+    if (state.data_error) {
+        libraw_close(raw);
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "the raw data is damaged or missing (LibRaw's data error at byte %ld)",
+                         state.data_error_offset);
+    }
+    /* Half the rows empty or more: a picture of the few bytes there are (a stub, a file cut short). */
+    size_t rows = raw->sizes.raw_height, empty = cimg_raw_empty_rows(raw);
+    if (rows > 0 && empty * 2 >= rows) {
+        libraw_close(raw);
+        return cimg_fail(error, CIMG_ERR_CORRUPT, "the raw data is missing (%zu of its %zu rows hold nothing)", empty,
+                         rows);
     }
     code = libraw_dcraw_process(raw);
     if (code != LIBRAW_SUCCESS || state.memory_error) {

@@ -30,7 +30,7 @@ packages=(
   libswscale-dev     #   RGB to YUV conversion,
   libswresample-dev  #   sound resampled for the web clips' AAC,
   libavutil-dev      #   and its utilities
-  libraw-dev         # camera RAW (DNG, CR2, CR3, NEF, ARW, RAF, ...)
+  libraw-dev         # camera RAW (DNG, CR2, CR3, CRW, NEF, ARW, RAF, MRW, IIQ, ...)
   libgeonames-dev    # UTF-8 names for Scripts/make-place-data.py (the gazetteer itself is built in)
   libnetcdf-dev      # day maps' shorelines: GSHHG's binned files are netCDF-4 (libnetcdf loaded on first use)
   gmt-gshhg-full     # GSHHG 2.3.7 full-resolution shorelines, lakes and rivers (LGPL-3, 41 MB)
@@ -39,8 +39,9 @@ packages=(
   pkg-config
 )
 for option in "$@"; do case "$option" in
-  # the programs tests cross-check against: exiftool, djxl, tiffcp, ffmpeg (AVIF sequences), lcms2's tificc
-  --tests) packages+=(libimage-exiftool-perl libjxl-tools libtiff-tools ffmpeg liblcms2-utils) ;;
+  # the programs tests cross-check against: exiftool, djxl, tiffcp, ffmpeg (AVIF sequences), lcms2's tificc,
+  # LibRaw's dcraw_emu and raw-identify
+  --tests) packages+=(libimage-exiftool-perl libjxl-tools libtiff-tools ffmpeg liblcms2-utils libraw-bin) ;;
   --bench) ;;
   *) echo "usage: Scripts/install-deps.sh [--tests] [--bench]" >&2; exit 2 ;;
 esac; done

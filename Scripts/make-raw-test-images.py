@@ -20,6 +20,9 @@ the expected values, so that the tests run without any of these tools:
   camera.preview.png
                  the embedded preview as Pillow decodes it.
 
+CRW, MRW and IIQ files (no tool here writes them) are built byte by byte
+by the tests themselves: Tests/TestSupport/RAWBuilder.swift.
+
 Needs numpy, Pillow, pidng and rawpy (pip install numpy pillow pidng rawpy);
 checks the metadata with exiftool when it is installed.
 

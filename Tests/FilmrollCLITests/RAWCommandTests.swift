@@ -47,4 +47,35 @@ import TestSupport
         #expect(runner.stderr.contains("\(path): truncated camera RAW: the file ends inside the image data"))
         #expect(folder.names().isEmpty)
     }
+
+    @Test(arguments: ["mrw", "iiq", "crw"])
+    func aRAWWhoseRawDataIsCutFailsInOneLineNamingIt(kind: String) throws {
+        // Given a RAW cut a little way into its raw data (its header whole)
+        let folder = TemporaryFolder()
+        let cut: [UInt8]
+        switch kind {
+        case "mrw": let file = RAWBuilder.mrw(); cut = Array(file.prefix(RAWBuilder.mrwDataOffset(file) + 64))
+        case "iiq": let (file, offset) = RAWBuilder.iiq(); cut = Array(file.prefix(offset + 64))
+        default: cut = RAWBuilder.crw(keptDataBytes: 64).file   // its records lie after the raw data
+        }
+        try folder.write(cut, as: "cut.\(kind)")
+        let path = folder.file("cut.\(kind)")
+        // When it is converted at full size
+        let (code, runner) = CommandRunner.run("convert", path, folder.file("out.png"))
+        // Then the command fails with one line naming the file, and writes nothing
+        #expect(code == .failure)
+        #expect(runner.stderr.split(separator: "\n").count == 1, "\(runner.stderr)")
+        #expect(runner.stderr.hasPrefix("filmroll: \(path): "), "\(runner.stderr)")
+        #expect(folder.names() == ["cut.\(kind)"])
+        // While its whole self converts
+        let whole: [UInt8] = switch kind {
+        case "mrw": RAWBuilder.mrw()
+        case "iiq": RAWBuilder.iiq().file
+        default: RAWBuilder.crw().file
+        }
+        try folder.write(whole, as: "whole.\(kind)")
+        let (converted, _) = CommandRunner.run("convert", folder.file("whole.\(kind)"), folder.file("whole.png"))
+        #expect(converted == .success)
+        #expect(try ImageDecoder.decode(contentsOf: folder.file("whole.png")).image.size == PixelSize(width: 64, height: 48))
+    }
 }

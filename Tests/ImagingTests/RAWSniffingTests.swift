@@ -74,6 +74,27 @@ import TestSupport
         // A RAW's layout without a camera maker's Make: a scanner's multi-page TIFF.
         Sample(name: "TIFF with SubIFDs from a scanner", bytes: cameraTIFF(make: "EPSON"), kind: nil),
         Sample(name: "Epson R-D1 ERF", bytes: cameraTIFF(make: "SEIKO EPSON CORP."), kind: .tiffBased),
+        // Signatures LibRaw's identify looks for.
+        Sample(name: "CRW", bytes: Array("II".utf8) + [0x1A, 0, 0, 0] + Array("HEAPCCDR".utf8) + [2, 0, 1, 0], kind: .crw),
+        Sample(name: "CRW, big-endian", bytes: Array("MM".utf8) + [0, 0, 0, 0x1A] + Array("HEAPCCDR".utf8), kind: .crw),
+        Sample(name: "MRW", bytes: [0, 0x4D, 0x52, 0x4D, 0, 0, 0x0A, 0x0C, 0] + Array("PRD".utf8), kind: .mrw),
+        Sample(name: "IIQ (TIFF wrapper, then Phase One's block)",
+               bytes: [0x49, 0x49, 0x2A, 0x00, 0x08, 0x0A, 0, 0] + Array("IIIICwaR".utf8) + [0x58, 6, 0, 0], kind: .iiq),
+        Sample(name: "Phase One, no wrapper", bytes: Array("IIII".utf8) + [0x01] + Array("waR".utf8), kind: .iiq),
+        Sample(name: "Phase One, big-endian", bytes: Array("MMMMRaw".utf8) + [0x01, 0, 0, 0, 8], kind: .iiq),
+        Sample(name: "Contax N Digital", bytes: [UInt8](repeating: 0, count: 25) + Array("ARECOYK".utf8), kind: .otherSignature),
+        Sample(name: "Nokia", bytes: Array("NOKIARAW".utf8) + [0, 0, 0, 0], kind: .otherSignature),
+        // "IIII" without Phase One's mark: only a TIFF.
+        Sample(name: "TIFF whose head holds IIII", bytes: [0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0] + Array("IIIIxxxx".utf8),
+               kind: nil),
+        // A RAW's TIFF wrapper: a camera's Make on a placeholder of a pixel (Phase One's, Leaf's).
+        Sample(name: "1x1 placeholder with a camera's Make",
+               bytes: tiff([(0x0100, 4, 1, 1), (0x0101, 4, 1, 1), (0x010F, 2, 5, extraOffset(3))], extra: Array("Leaf\0".utf8)),
+               kind: .tiffBased),
+        Sample(name: "1x1 TIFF without a Make", bytes: tiff([(0x0100, 4, 1, 1), (0x0101, 4, 1, 1)]), kind: nil),
+        Sample(name: "9x9 TIFF with a camera's Make",
+               bytes: tiff([(0x0100, 4, 1, 9), (0x0101, 4, 1, 9), (0x010F, 2, 5, extraOffset(3))], extra: Array("Leaf\0".utf8)),
+               kind: nil),
         Sample(name: "plain TIFF header", bytes: [0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0], kind: nil),
         Sample(name: "IFD0 past the head", bytes: [0x49, 0x49, 0x2A, 0x00, 0x00, 0x00, 0x10, 0x00], kind: nil),
         Sample(name: "HEIC", bytes: [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], kind: nil),
@@ -109,7 +130,7 @@ import TestSupport
         let raw = try #require(decoders.firstIndex { $0.format == .raw })
         if let tiff = decoders.firstIndex(where: { $0.format.rawValue == "tiff" }) { #expect(raw < tiff) }
         #expect(ImageDecoders.signatureLength >= RAWKind.signatureLength)
-        for name in ["cr2", "cr3", "nef", "arw", "raf", "rw2", "dng", "orf", "pef", "srw"] {
+        for name in ["cr2", "cr3", "nef", "arw", "raf", "rw2", "dng", "orf", "pef", "srw", "crw", "mrw", "iiq", "nrw", "3fr"] {
             #expect(ImageDecoders.fileExtensions.contains(name), "\(name)")
         }
         #expect(ImageFormat(rawValue: "raw").displayName == "camera RAW")

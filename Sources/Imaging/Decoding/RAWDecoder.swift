@@ -1,5 +1,5 @@
 extension ImageFormat {
-    /// Camera RAW files read through LibRaw: DNG, CR2, CR3, NEF, ARW, RAF, RW2, ORF, PEF, SRW and more.
+    /// Camera RAW files read through LibRaw: DNG, CR2, CR3, CRW, NEF, ARW, RAF, RW2, ORF, PEF, SRW, MRW, IIQ and more.
     public static let raw = ImageFormat(rawValue: "raw", displayName: "camera RAW")
 }
 
@@ -23,7 +23,10 @@ extension ImageFormat {
 struct RAWDecoder: ImageDecoding {
     var library: LibraryVersion? { LibraryVersion(name: "LibRaw", version: RAWCodec.version) }
     var format: ImageFormat { .raw }
-    var fileExtensions: [String] { ["cr2", "cr3", "nef", "arw", "raf", "rw2", "dng", "orf", "pef", "srw"] }
+    var fileExtensions: [String] {
+        ["cr2", "cr3", "nef", "arw", "raf", "rw2", "dng", "orf", "pef", "srw", "crw", "mrw", "iiq", "nrw", "sr2", "srf",
+         "rwl", "raw", "3fr", "fff", "mos", "mef", "erf", "dcr", "kdc", "cap"]
+    }
     var signatureLength: Int { RAWKind.signatureLength }
 
     func sniff(_ head: [UInt8]) -> Bool { RAWKind(head: head) != nil }

@@ -15,7 +15,7 @@ public enum ImageDecoders {
         HEIFDecoder(format: .heif),
         HEIFDecoder(format: .avif),
         WebPDecoder(),
-        RAWDecoder(),   // before TIFF's: NEF, ARW, DNG, PEF and SRW are TIFF files
+        RAWDecoder(),   // before TIFF's: NEF, ARW, DNG, PEF, SRW and an IIQ's wrapper are TIFF files
         TIFFDecoder(),
         JXLDecoder(),
         VideoDecoder(format: .quickTime),   // after HEIF's and RAW's, which are ISO files too

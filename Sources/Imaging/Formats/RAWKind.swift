@@ -1,13 +1,17 @@
 /// Which camera RAW container a file's first bytes show, by content alone.
 ///
-/// Most containers have a signature of their own (CR3's `ftyp` brand,
-/// RAF's "FUJIFILMCCD-RAW", RW2's "IIU", ORF's "IIRO", CR2's "CR" after
-/// the TIFF header). NEF, ARW, DNG, PEF and SRW are TIFF files: they are
-/// told from a plain TIFF by IFD0, which must lie in the first
+/// Most containers have a signature of their own, the one LibRaw's
+/// `identify` looks for (CR3's `ftyp` brand, RAF's "FUJIFILMCCD-RAW",
+/// RW2's and RWL's "IIU", ORF's "IIRO", CR2's "CR" after the TIFF header,
+/// CRW's "HEAPCCDR" heap, MRW's "\0MRM" blocks, Phase One's "IIII" block
+/// with its "Raw" mark, in front of a TIFF wrapper in an IIQ). NEF, NRW,
+/// ARW, SR2, DNG, PEF, SRW, 3FR, MOS, MEF, ERF, DCR and KDC are TIFF files:
+/// they are told from a plain TIFF by IFD0, which must lie in the first
 /// `signatureLength` bytes: a DNGVersion tag, or a camera maker's Make
 /// together with a RAW's layout (SubIFDs, a reduced-resolution IFD0, a
-/// colour filter array, or a maker's own compression). A TIFF exported from
-/// a RAW keeps the camera's Make, but not that layout.
+/// colour filter array, a maker's own compression, or a placeholder image
+/// of a few pixels standing for the RAW). A TIFF exported from a RAW keeps
+/// the camera's Make, but not that layout.
 public enum RAWKind: String, Sendable, Hashable, CaseIterable {
     case dng = "DNG"
     case cr2 = "CR2"
@@ -19,6 +23,15 @@ public enum RAWKind: String, Sendable, Hashable, CaseIterable {
     case orf = "ORF"
     case pef = "PEF"
     case srw = "SRW"
+    /// Canon's older RAW, a CIFF heap.
+    case crw = "CRW"
+    /// Minolta's and Konica Minolta's RAW: PRD, WBG and TTW blocks.
+    case mrw = "MRW"
+    /// Phase One's RAW (IIQ and the older backs' files): its own block of
+    /// tags, usually behind a TIFF wrapper whose image is a placeholder.
+    case iiq = "IIQ"
+    /// Kyocera's Contax N Digital RAW ("ARECOYK" at 25) and Nokia's "NOKIARAW".
+    case otherSignature = "RAW"
     /// Another maker's TIFF-based RAW (Kodak, Hasselblad, Leaf…), as LibRaw reads it.
     case tiffBased = "TIFF RAW"
 
@@ -28,8 +41,10 @@ public enum RAWKind: String, Sendable, Hashable, CaseIterable {
     /// Whether the file is a TIFF (its EXIF readable as one).
     public var isTIFF: Bool {
         switch self {
-        case .dng, .cr2, .nef, .arw, .pef, .srw, .tiffBased: true
-        case .cr3, .raf, .rw2, .orf: false
+        // An IIQ's wrapper carries the EXIF (the older backs' files have
+        // none: the EXIF reader finds no TIFF there).
+        case .dng, .cr2, .nef, .arw, .pef, .srw, .iiq, .tiffBased: true
+        case .cr3, .raf, .rw2, .orf, .crw, .mrw, .otherSignature: false
         }
     }
 
@@ -43,6 +58,10 @@ public enum RAWKind: String, Sendable, Hashable, CaseIterable {
         if has("FUJIFILMCCD-RAW", at: 0) { self = .raf; return }
         if head.starts(with: [0x49, 0x49, 0x55, 0x00]) { self = .rw2; return }
         if has("IIRO", at: 0) || has("IIRS", at: 0) || has("MMOR", at: 0) { self = .orf; return }
+        if Self.hasPhaseOneBlock(head) { self = .iiq; return }
+        if (has("II", at: 0) || has("MM", at: 0)) && has("HEAPCCDR", at: 6) { self = .crw; return }
+        if head.starts(with: [0x00, 0x4D, 0x52, 0x4D]) { self = .mrw; return }
+        if has("ARECOYK", at: 25) || has("NOKIARAW", at: 0) { self = .otherSignature; return }
         guard let tiff = TIFFHead(head) else { return nil }
         if has("CR", at: 8) && head.count >= 10 && head[10] == 2 { self = .cr2; return }
         guard let ifd = tiff.firstIFD() else { return nil }
@@ -50,6 +69,7 @@ public enum RAWKind: String, Sendable, Hashable, CaseIterable {
         let layoutIsRAW = ifd.hasSubIFDs || ifd.newSubfileType == 1
             || [32803, 34892].contains(ifd.photometric)   // colour filter array, linear raw
             || ifd.compression.map { Self.rawCompressions.contains($0) } == true
+            || ifd.isPlaceholder
         guard layoutIsRAW, let make = ifd.make?.uppercased() else { return nil }
         if make.hasPrefix("NIKON") { self = .nef }
         else if make.hasPrefix("SONY") { self = .arw }
@@ -57,6 +77,17 @@ public enum RAWKind: String, Sendable, Hashable, CaseIterable {
         else if make.hasPrefix("SAMSUNG") { self = .srw }
         else if Self.otherMakers.contains(where: { make.hasPrefix($0) }) { self = .tiffBased }
         else { return nil }
+    }
+
+    /// Phase One's block: "IIII" or "MMMM" within the first 32 bytes, then
+    /// "Raw" in the next four (LibRaw's `identify` and `parse_phase_one`).
+    static func hasPhaseOneBlock(_ head: [UInt8]) -> Bool {
+        for start in 0..<min(29, max(head.count - 7, 0)) {
+            let order = Array(head[start..<start + 4]), mark = Array(head[start + 4..<start + 8])
+            if order == Array("IIII".utf8) && Array(mark[1...]) == Array("waR".utf8) { return true }
+            if order == Array("MMMM".utf8) && Array(mark[..<3]) == Array("Raw".utf8) { return true }
+        }
+        return false
     }
 
     /// TIFF compressions only RAW files use: old-style JPEG (ARW's and
@@ -89,7 +120,16 @@ private struct TIFFHead {
         var newSubfileType: Int?
         var compression: Int?
         var photometric: Int?
+        var width: Int?
+        var height: Int?
         var make: String?
+
+        /// An image of a few pixels: the stand-in a RAW's TIFF wrapper
+        /// carries (Phase One's 1x1), no picture of its own.
+        var isPlaceholder: Bool {
+            guard let width, let height else { return false }
+            return width > 0 && height > 0 && width <= 8 && height <= 8
+        }
     }
 
     func integer(at offset: Int, size: Int) -> Int? {
@@ -120,6 +160,8 @@ private struct TIFFHead {
             }
             switch tag {
             case 0x00FE: ifd.newSubfileType = number()
+            case 0x0100: ifd.width = number()
+            case 0x0101: ifd.height = number()
             case 0x0103: ifd.compression = number()
             case 0x0106: ifd.photometric = number()
             case 0x014A: ifd.hasSubIFDs = valueCount > 0
