@@ -246,10 +246,10 @@ static int cimg_tiff_layout_of(TIFF *tif, cimg_tiff_layout *layout, cimg_error *
     int unsigned_samples = layout->sample_format == SAMPLEFORMAT_UINT || layout->sample_format == SAMPLEFORMAT_VOID;
     int whole_bytes = unsigned_samples && (bits == 8 || bits == 16);
     /* Grey and RGB pages of 9- to 15-bit or 32-bit unsigned integers, of
-     * 8-, 16- or 32-bit signed ones, or of 16-, 32- or 64-bit floats, are
+     * 8- or 16-bit signed ones, or of 16-, 32- or 64-bit floats, are
      * narrowed to 8 bits sample by sample. */
     int float_samples = layout->sample_format == SAMPLEFORMAT_IEEEFP && (bits == 16 || bits == 32 || bits == 64);
-    int signed_samples = layout->sample_format == SAMPLEFORMAT_INT && (bits == 8 || bits == 16 || bits == 32);
+    int signed_samples = layout->sample_format == SAMPLEFORMAT_INT && (bits == 8 || bits == 16);
     int narrowed = float_samples || signed_samples || (unsigned_samples && ((bits > 8 && bits < 16) || bits == 32));
     int planar_ok = layout->planar == PLANARCONFIG_CONTIG || layout->samples == 1 || bits % 8 == 0;
     layout->kind = CIMG_TIFF_GENERIC;
@@ -860,26 +860,24 @@ static double cimg_tiff_half(uint16_t half) {
 /* The first `count` samples of a row (as libtiff gives it: whole-byte samples
  * in the machine's byte order, others packed high bit first) as 8 bits:
  * integers of n bits scaled by 255 / (2^n - 1) and rounded, as tifffile's
- * values rescaled; signed ones first offset by 2^(n-1), so the most negative
- * is black, as ImageMagick reads them; floats taken as 0...1 and clamped. */
+ * values rescaled; signed ones of n bits as unsigned ones of n - 1 bits,
+ * negatives black (a picture kept signed holds no negatives: it looks as
+ * its unsigned twin does); floats taken as 0...1 and clamped. */
 static void cimg_tiff_narrow(const cimg_tiff_layout *layout, const uint8_t *row, size_t row_bytes, uint8_t *out,
                              size_t count) {
     const int bits = layout->bits;
     if (layout->sample_format == SAMPLEFORMAT_INT) {
         for (size_t i = 0; i < count; i++) {
+            int value;
             if (bits == 8) {
-                out[i] = (uint8_t)((int8_t)row[i] + 128);
-            } else if (bits == 16) {
-                int16_t value;
-                memcpy(&value, row + i * 2, 2);
-                uint32_t offset = (uint32_t)(value + 32768);
-                out[i] = (uint8_t)((offset * 255u + 32767u) / 65535u);
+                value = (int8_t)row[i];
             } else {
-                int32_t value;
-                memcpy(&value, row + i * 4, 4);
-                uint64_t offset = (uint64_t)((int64_t)value + 2147483648LL);
-                out[i] = (uint8_t)((offset * 255u + 2147483647u) / 4294967295u);
+                int16_t sample;
+                memcpy(&sample, row + i * 2, 2);
+                value = sample;
             }
+            unsigned top = bits == 8 ? 127u : 32767u;
+            out[i] = value <= 0 ? 0 : (uint8_t)(((unsigned)value * 255u + top / 2) / top);
         }
     } else if (layout->sample_format == SAMPLEFORMAT_IEEEFP) {
         for (size_t i = 0; i < count; i++) {
