@@ -17,6 +17,8 @@ public struct TIFFFixture: Sendable {
     public var extraSamples: [Int]
     public var bigEndian: Bool
     public var icc: [UInt8]?
+    /// More tags, each written as UNDEFINED bytes (IPTC's 33723, Photoshop's 34377 …).
+    public var undefinedTags: [Int: [UInt8]] = [:]
     /// Row by row, pixel by pixel, sample by sample: each sample's bits (a
     /// float's bit pattern for sample format 3), the low `bitsPerSample` kept.
     public var samples: [UInt64]
@@ -70,6 +72,7 @@ public struct TIFFFixture: Sendable {
             entries.append((338, s.0, s.1, s.2))
         }
         if let icc { entries.append((34675, 7, icc.count, icc)) }
+        for (tag, value) in undefinedTags { entries.append((tag, 7, value.count, value)) }
         entries.sort { $0.tag < $1.tag }
         // Long values first, each at an even offset.
         var placed: [[UInt8]] = []

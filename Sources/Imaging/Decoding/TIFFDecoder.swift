@@ -36,6 +36,7 @@ struct TIFFDecoder: ImageDecoding {
         var metadata = ImageMetadata()
         if let exif = header.exif { exif.withUnsafeBytes { EXIFReader.read($0, into: &metadata) } }
         if let xmp = header.xmp { xmp.withUnsafeBytes { XMPReader.read($0, into: &metadata) } }
+        metadata.captureDates[.iptc] = TIFFIPTC.date(in: bytes)
         // The page's Orientation tag is the one the compact EXIF carries;
         // libtiff's reading of it decides.
         if let orientation = header.orientation {
