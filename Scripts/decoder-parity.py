@@ -123,36 +123,29 @@ def pillow_images():
     return destination
 
 
-def exiftool_images():
-    destination = os.path.join(CACHE, "exiftool-images")
+def debian_source_files(package, inside, name):
+    """The files under `inside` of Debian's source package `package`, unpacked once under the cache as `name`."""
+    destination = os.path.join(CACHE, name)
     if not os.path.isdir(destination):
         download = os.path.join(CACHE, "downloads")
         os.makedirs(download, exist_ok=True)
-        found = glob.glob(os.path.join(download, "libimage-exiftool-perl_*.orig.tar.*"))
-        if not found:
-            print("fetching exiftool's Debian source package for its sample files...", file=sys.stderr)
-            subprocess.run(["apt-get", "source", "--download-only", "-qq", "libimage-exiftool-perl"], cwd=download,
+        pattern = os.path.join(download, package + "_*.orig.tar.*[!c]")   # not the .asc signature
+        if not glob.glob(pattern):
+            print("fetching %s's Debian source package for its test files..." % package, file=sys.stderr)
+            subprocess.run(["apt-get", "source", "--download-only", "-qq", package], cwd=download,
                            check=True, stderr=subprocess.DEVNULL)
-            found = glob.glob(os.path.join(download, "libimage-exiftool-perl_*.orig.tar.*"))
-        extract(found[0], "/t/images/", destination)
+        extract(glob.glob(pattern)[0], inside, destination)
     return destination
+
+
+def exiftool_images():
+    return debian_source_files("libimage-exiftool-perl", "/t/images/", "exiftool-images")
 
 
 def kimageformats_images():
     """KDE's kimageformats read tests: JPEG XL (every orientation), AVIF (every turn and mirror) and HEIF,
     each with the PNG its test expects."""
-    destination = os.path.join(CACHE, "kimageformats-read")
-    if not os.path.isdir(destination):
-        download = os.path.join(CACHE, "downloads")
-        os.makedirs(download, exist_ok=True)
-        found = glob.glob(os.path.join(download, "kimageformats_*.orig.tar.*[!c]"))
-        if not found:
-            print("fetching kimageformats' Debian source package for its test images...", file=sys.stderr)
-            subprocess.run(["apt-get", "source", "--download-only", "-qq", "kimageformats"], cwd=download,
-                           check=True, stderr=subprocess.DEVNULL)
-            found = glob.glob(os.path.join(download, "kimageformats_*.orig.tar.*[!c]"))
-        extract(found[0], "/autotests/read/", destination)
-    return destination
+    return debian_source_files("kimageformats", "/autotests/read/", "kimageformats-read")
 
 
 def shared_images():
