@@ -1,5 +1,6 @@
 import Imaging
 import Testing
+import TestSupport
 
 /// A bad CRC in an ancillary chunk is damage libpng and browsers go past;
 /// in a critical chunk it is an error.
@@ -74,11 +75,7 @@ struct PNGChunks {
 
     var bytes: [UInt8] {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        for (type, data) in list {
-            bytes += Self.bigEndian(UInt32(data.count))
-            let body = Array(type.utf8) + data
-            bytes += body + Self.bigEndian(Self.crc32(body))
-        }
+        for (type, data) in list { bytes += APNGBuilder.chunk(type, data) }
         return bytes
     }
 
@@ -92,19 +89,5 @@ struct PNGChunks {
             position += 12 + length
         }
         return nil
-    }
-
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    /// CRC-32 as PNG computes it (ISO 3309, reflected, polynomial 0xEDB88320).
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }

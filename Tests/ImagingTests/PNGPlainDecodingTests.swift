@@ -81,7 +81,7 @@ import TestSupport
     static func png(width: Int, height: Int, channels: Int, split: Int, extra: [[UInt8]] = []) -> (png: [UInt8], pixels: [UInt8]) {
         let pixels = picture(width: width, height: height, channels: channels)
         let data = deflate(filtered(pixels, width: width, height: height, channels: channels))
-        var header = PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
+        var header = APNGBuilder.bigEndian(UInt32(width)) + APNGBuilder.bigEndian(UInt32(height))
         header += [8, channels == 3 ? 2 : 6, 0, 0, 0]
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + HostileInputTests.chunk("IHDR", header)
         for chunk in extra { png += chunk }
