@@ -16,7 +16,7 @@ enum HEIFTransform {
     /// order its `ipma` lists them; nil when it has neither, or when the
     /// boxes cannot be read.
     static func orientation(_ bytes: UnsafeRawBufferPointer) -> Orientation? {
-        guard let meta = metaPayload(bytes) else { return nil }
+        guard let meta = BoxReader.topLevelPayload("meta", in: bytes, maxBytes: maxMetaBytes) else { return nil }
         let boxes = BoxReader(meta, from: 4)   // a full box: version and flags first
         guard let pitm = boxes.child("pitm"), let pitmVersion = pitm.bytes(0, 1)?[0],
               let primary = pitmVersion == 0 ? pitm.bytes(4, 2).map({ Int($0[0]) << 8 | Int($0[1]) }) : pitm.uint32(at: 4),
@@ -42,31 +42,6 @@ enum HEIFTransform {
         }
         guard turned else { return nil }
         return Orientation.allCases.first { Matrix($0) == turn }
-    }
-
-    /// The payload of the top-level `meta` box, copied; nil when there is none.
-    private static func metaPayload(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
-        var at = 0
-        func uint(_ offset: Int, _ width: Int) -> Int {
-            (offset..<offset + width).reduce(0) { $0 << 8 | Int(bytes[$1]) }
-        }
-        while at + 8 <= bytes.count {
-            var size = uint(at, 4), header = 8
-            if size == 1 {
-                guard at + 16 <= bytes.count, bytes[at + 8] == 0, bytes[at + 9] == 0 else { return nil }
-                size = uint(at + 8, 8)
-                header = 16
-            } else if size == 0 {
-                size = bytes.count - at
-            }
-            guard size >= header, size <= bytes.count - at else { return nil }
-            if bytes[at + 4..<at + 8].elementsEqual("meta".utf8) {
-                guard size - header <= maxMetaBytes else { return nil }
-                return Array(bytes[at + header..<at + size])
-            }
-            at += size
-        }
-        return nil
     }
 
     /// The four-character type of each box in `container`, in order.
